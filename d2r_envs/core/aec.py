@@ -1,0 +1,258 @@
+"""The one adapter from any engine (core.game.Game) to a PettingZoo AEC env, and its safety layer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.base import BaseWrapper
+
+from d2r_envs.core.game import CHANCE, TERMINAL, Game, IllegalActionError
+from d2r_envs.core.obs import Observer
+
+
+class GameEnv(AECEnv):
+    """Turns-based AEC env over an engine. Chance is resolved with the env's own seeded RNG."""
+
+    def __init__(self, game: Game, observer: Observer, render_mode: str | None = None) -> None:
+        super().__init__()
+        spec = game.spec
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
+        self.game = game
+        self.observer = observer
+        self.render_mode = render_mode
+        self.metadata = {
+            "name": f"{spec.name}_v{spec.version}",
+            "render_modes": ["ansi", "human"],
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{i}" for i in range(spec.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._num_actions = spec.num_actions
+        obs_space = spaces.Dict(
+            {
+                "observation": observer.layout.box,
+                "action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
+        self.state = None
+        self._mask: np.ndarray | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # Lifecycle -----------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.np_random, self.np_random_seed = seeding.np_random(seed)
+        self.state = self.game.new_initial_state()
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.num_moves = 0
+        self._returns = self.game.returns(self.state)
+        self._mask = None
+        self.agent_selection = self.possible_agents[self.game.current_player(self.state)]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        a = self._check_legal(action)
+        game, state = self.game, self.state
+        game.apply_legal(state, a)
+        self._resolve_chance()
+        self._mask = None
+        self.num_moves += 1
+        self._cumulative_rewards[agent] = 0.0
+        returns = game.returns(state)
+        if returns != self._returns:
+            before = self._returns
+            self.rewards = {ag: returns[i] - before[i] for i, ag in enumerate(self.possible_agents) if ag in self.rewards}
+            self._returns = returns
+        else:
+            for ag in self.rewards:
+                self.rewards[ag] = 0.0
+        player = game.current_player(state)
+        if player == TERMINAL:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.num_moves >= game.spec.max_game_length:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        obs = self.observer.encode(self.state, seat)
+        if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
+            mask = self.legal_mask().copy()
+        else:
+            mask = np.zeros(self._num_actions, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        seat = self._seat[self.agent_selection]
+        text = self.observer.string_from(self.state, seat)
+        if self.game.is_terminal(self.state):
+            text = self.game.state_to_string(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # Helpers ---------------------------------------------------------------------------------
+
+    def legal_mask(self) -> np.ndarray:
+        """The int8 mask of the current decision (cached until the state changes)."""
+        if self._mask is None:
+            mask = np.zeros(self._num_actions, np.int8)
+            mask[self.game.legal_actions(self.state)] = 1
+            self._mask = mask
+        return self._mask
+
+    def _check_legal(self, action: Any) -> int:
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(
+                f"{self.agent_selection}: action {action!r} is not an integer in 0..{self._num_actions - 1}"
+            ) from None
+        if a != action or not 0 <= a < self._num_actions or not self.legal_mask()[a]:
+            raise IllegalActionError(
+                f"{self.agent_selection}: "
+                + self.game.illegal_message(self.state, a, self.game.legal_actions(self.state))
+            )
+        return a
+
+    def _resolve_chance(self) -> None:
+        game, state, rng = self.game, self.state, self.np_random
+        while game.current_player(state) == CHANCE:
+            game.apply_legal(state, game.sample_chance(state, rng))
+
+
+class SafeEnv(BaseWrapper):
+    """PettingZoo's classic wrapper stack in one layer, with the same behaviour and less cost.
+
+    - order enforcement: reset() first (AssertionError, AttributeError as OrderEnforcingWrapper);
+    - bounds: an action outside the action space is an AssertionError (AssertOutOfBoundsWrapper);
+    - an illegal action ends the game, the mover gets `illegal_reward` (TerminateIllegalWrapper).
+    """
+
+    def __init__(self, env: GameEnv, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._raw = env
+        self._illegal_reward = float(illegal_reward)
+        self._has_reset = False
+        self._terminated = False
+        self.possible_agents = env.possible_agents
+        self.metadata = env.metadata
+        self.render_mode = env.render_mode
+        self.observation_spaces = env.observation_spaces
+        self.action_spaces = env.action_spaces
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("env", "_raw"):
+            raise AttributeError(name)
+        return super().__getattr__(name)
+
+    def _live(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    agents = property(lambda self: self._live("agents"))
+    agent_selection = property(lambda self: self._live("agent_selection"))
+    rewards = property(lambda self: self._live("rewards"))
+    terminations = property(lambda self: self._live("terminations"))
+    truncations = property(lambda self: self._live("truncations"))
+    infos = property(lambda self: self._live("infos"))
+    _cumulative_rewards = property(lambda self: self._live("_cumulative_rewards"))
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._raw.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._raw.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._terminated = False
+        self._raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._raw.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._raw.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
+    def render(self) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return self._raw.render()
+
+    def state(self) -> np.ndarray:
+        if not self._has_reset:
+            EnvLogger.error_state_before_reset()
+        return self._raw.state()
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        raw = self._raw
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        if raw.terminations[agent] or raw.truncations[agent]:
+            raw._was_dead_step(action)
+            return
+        if not (type(action) is int and 0 <= action < raw._num_actions):
+            assert raw.action_spaces[agent].contains(action), "action is not in action space"
+        if not raw.legal_mask()[action]:
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.agents, 0)
+            raw.rewards[agent] = self._illegal_reward
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+            return
+        raw.step(action)
+
+    def __str__(self) -> str:
+        return str(self._raw)

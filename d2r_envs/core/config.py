@@ -1,0 +1,64 @@
+"""Game options: a frozen dataclass per game, checked by name, type and allowed values."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+def option(default: Any, allowed: Any, doc: str) -> Any:
+    """A config field. `allowed` is a collection of values or a (low, high) range for ints."""
+    return dataclasses.field(default=default, metadata={"allowed": allowed, "doc": doc})
+
+
+def _allows(allowed: Any, value: Any) -> bool:
+    if isinstance(allowed, range):
+        return value in allowed
+    return value in allowed
+
+
+def _describe_allowed(allowed: Any) -> str:
+    if isinstance(allowed, range):
+        return f"{allowed.start}..{allowed.stop - 1}"
+    return ", ".join(repr(a) for a in allowed)
+
+
+def build(cls: type, game: str, options: dict[str, Any]) -> Any:
+    """Validate `options` against the dataclass `cls` and return an instance.
+
+    Raises ValueError naming the key and what is allowed, before anything runs.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(options) - set(fields))
+    if unknown:
+        raise ValueError(
+            f"{game}: unknown option(s) {', '.join(map(repr, unknown))}; "
+            f"allowed options: {', '.join(sorted(fields))}"
+        )
+    for name, value in options.items():
+        f = fields[name]
+        kind = type(f.default)
+        allowed = f.metadata["allowed"]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(
+                f"{game}: option {name!r} must be an int ({_describe_allowed(allowed)}), "
+                f"got {value!r} ({type(value).__name__})"
+            )
+        if kind is bool and not isinstance(value, bool):
+            raise ValueError(f"{game}: option {name!r} must be true or false, got {value!r}")
+        if kind is str and not isinstance(value, str):
+            raise ValueError(f"{game}: option {name!r} must be a string, got {value!r}")
+        if not _allows(allowed, value):
+            raise ValueError(
+                f"{game}: option {name!r} = {value!r} is not allowed; "
+                f"allowed: {_describe_allowed(allowed)}"
+            )
+    return cls(**options)
+
+
+def describe(cls: type) -> list[tuple[str, Any, str, str]]:
+    """(name, default, allowed, doc) per option, for docs and the CLI."""
+    return [
+        (f.name, f.default, _describe_allowed(f.metadata["allowed"]), f.metadata["doc"])
+        for f in dataclasses.fields(cls)
+    ]

@@ -1,0 +1,140 @@
+"""The engine protocol every game implements: plain Python, no PettingZoo, no global RNG."""
+
+from __future__ import annotations
+
+import abc
+import copy
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+CHANCE = -1  # OpenSpiel's kChancePlayerId; compare with the name, never the number
+TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
+
+StateT = TypeVar("StateT")
+
+
+class IllegalActionError(ValueError):
+    """apply_action() got an action that is not legal at this node; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Constants a trained model or a test depends on."""
+
+    name: str  # registry id, e.g. "draco_and_co"
+    version: int  # bump on any change to rules, action space or observation layout
+    num_players: int
+    min_players: int
+    max_players: int
+    num_actions: int  # every agent's Discrete(num_actions), the same for all player counts
+    max_chance_outcomes: int
+    max_game_length: int  # cap on player decisions; the adapter truncates beyond it
+    min_return: float
+    max_return: float
+
+
+class Game(abc.ABC, Generic[StateT]):
+    """A transition system over a mutable State. Chance nodes are explicit.
+
+    Subclasses implement the abstract methods; `apply_action` validates and then calls
+    `apply_legal`, so an illegal action never touches the state.
+    """
+
+    spec: GameSpec
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> StateT: ...
+
+    @abc.abstractmethod
+    def current_player(self, state: StateT) -> int:
+        """A seat, CHANCE or TERMINAL."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state: StateT) -> list[int]:
+        """Sorted legal actions at a player node (never empty there)."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self, state: StateT) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs sorted by outcome, at a chance node."""
+
+    @abc.abstractmethod
+    def apply_legal(self, state: StateT, action: int) -> None:
+        """Apply an action already known to be legal (or a chance outcome)."""
+
+    @abc.abstractmethod
+    def returns(self, state: StateT) -> list[float]:
+        """Per-seat returns so far (the game's utility at a terminal node)."""
+
+    @abc.abstractmethod
+    def action_to_string(self, state: StateT, action: int) -> str: ...
+
+    @abc.abstractmethod
+    def state_to_string(self, state: StateT) -> str: ...
+
+    @abc.abstractmethod
+    def decision_name(self, state: StateT) -> str:
+        """Short words for the decision at this node, for error messages."""
+
+    @abc.abstractmethod
+    def redeterminise(self, state: StateT, player: int, rng: Any) -> StateT:
+        """A copy in which all `player` cannot see is resampled consistently with what they saw."""
+
+    # Shared behaviour ---------------------------------------------------------------------
+
+    def is_terminal(self, state: StateT) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def clone(self, state: StateT) -> StateT:
+        return copy.deepcopy(state)
+
+    def sample_chance(self, state: StateT, rng: Any) -> int:
+        """One chance outcome drawn from `rng` (a numpy Generator).
+
+        Games override this with a fast path equal in distribution to chance_outcomes().
+        """
+        outcomes = self.chance_outcomes(state)
+        u = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if u < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def apply_action(self, state: StateT, action: int) -> None:
+        """Apply a player action or a chance outcome; raise IllegalActionError if not legal."""
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalActionError(f"action {action!r}: the game is over, no action is legal")
+        if isinstance(action, bool) or not isinstance(action, int):
+            try:
+                as_int = int(action)
+            except (TypeError, ValueError):
+                as_int = None
+            if as_int is None or as_int != action:
+                raise IllegalActionError(f"action {action!r} is not an integer action id")
+            action = as_int
+        if player == CHANCE:
+            allowed = [o for o, _ in self.chance_outcomes(state)]
+            if action not in allowed:
+                raise IllegalActionError(
+                    f"chance outcome {action} is not possible at {self.decision_name(state)}; "
+                    f"possible outcomes: {allowed}"
+                )
+        else:
+            allowed = self.legal_actions(state)
+            if action not in allowed:
+                raise IllegalActionError(self.illegal_message(state, action, allowed))
+        self.apply_legal(state, action)
+
+    def illegal_message(self, state: StateT, action: int, allowed: list[int]) -> str:
+        names = ", ".join(f"{a} {self.action_to_string(state, a)}" for a in allowed)
+        what = (
+            self.action_to_string(state, action)
+            if 0 <= action < self.spec.num_actions
+            else f"out of range 0..{self.spec.num_actions - 1}"
+        )
+        return (
+            f"illegal action {action} ({what}) for player {self.current_player(state)} "
+            f"at decision '{self.decision_name(state)}'; legal: {names}"
+        )

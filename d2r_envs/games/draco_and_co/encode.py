@@ -1,0 +1,108 @@
+"""Draco & Co observations, seat-relative: index 0 is the observer, then the players to the left."""
+
+from __future__ import annotations
+
+from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co.actions import relative_character
+from d2r_envs.games.draco_and_co.state import Ask, Phase, State
+
+P, K, H = C.MAX_PLAYERS, C.NUM_KINDS, C.NUM_CHARACTERS
+MAX_MONEY = 200.0  # a float bound for the Box; money never comes close
+MAX_CARDS = float(C.DECK_SIZE)
+
+LAYOUT = ObsLayout(
+    Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
+    Piece("money", (P,), MAX_MONEY, "silver value of each player's fortune (public)"),
+    Piece("hand_sizes", (P,), MAX_CARDS, "cards in each player's hand"),
+    Piece("hand", (K,), MAX_CARDS, "my hand: copies of each card kind"),
+    Piece("discard", (K,), MAX_CARDS, "face-up discard pile: copies of each kind"),
+    Piece("piles", (3,), MAX_CARDS, "draw pile size, cards removed (short game), times the pile ran out"),
+    Piece("end_near", (1,), 1, "1 once the next toast is the final toast"),
+    Piece("places", (H, H), 1, "place i (0 = first, by Draco's preferred side) holds relative character j"),
+    Piece("controller", (H, P), 1, "relative character j is controlled by relative seat k"),
+    Piece("char_class", (H, len(C.Class)), 1, "class of each relative character in the game"),
+    Piece("cup", (P + 1,), 1, "relative seat holding the cup; last entry = centre"),
+    Piece("cup_initial", (1,), 1, "the cup is still the set-up cup (no toast before the round ends)"),
+    Piece("turn", (P,), 1, "relative seat whose turn it is"),
+    Piece("phase", (len(Phase),), 1, "phase of the turn"),
+    Piece("ask", (len(Ask),), 1, "what the card being resolved waits for"),
+    Piece("card", (K,), 1, "the card being resolved"),
+    Piece("step", (C.MAX_STEPS,), 1, "its step"),
+    Piece("picked", (H,), 1, "relative characters chosen so far on this card"),
+    Piece("todo", (H,), 1, "relative characters still to order or place on this card"),
+    Piece("die", (C.DIE_SIDES,), 1, "the last die roll on this card"),
+)
+
+_O = LAYOUT.offsets
+
+
+class Observer(_Observer):
+    layout = LAYOUT
+
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
+        n = s.num_players
+        idx: list[int] = []
+        val: list[float] = []
+        add_i, add_v = idx.append, val.append
+        for k in range(n):
+            q = (me + k) % n
+            add_i(_O["seats"] + k), add_v(1.0)
+            add_i(_O["money"] + k), add_v(s.money[q])
+            add_i(_O["hand_sizes"] + k), add_v(sum(s.hands[q]))
+        base_hand, base_discard = _O["hand"], _O["discard"]
+        for kind, c in enumerate(s.hands[me]):
+            if c:
+                add_i(base_hand + kind), add_v(c)
+        for kind, c in enumerate(s.discard):
+            if c:
+                add_i(base_discard + kind), add_v(c)
+        idx += [_O["piles"], _O["piles"] + 1, _O["piles"] + 2]
+        val += [s.draw_count, sum(s.removed), s.exhausted]
+        if s.exhausted >= self.game.ends_after:
+            add_i(_O["end_near"]), add_v(1.0)
+        places, ctrl, cls = _O["places"], _O["controller"], _O["char_class"]
+        for i, c in enumerate(s.order):
+            if c >= 0:
+                add_i(places + H * i + relative_character(c, me, n)), add_v(1.0)
+        for c in self.game.characters:
+            r = relative_character(c, me, n)
+            owner = self.game.controller(s, c)
+            if owner >= 0:
+                add_i(ctrl + P * r + (owner - me) % n), add_v(1.0)
+            add_i(cls + len(C.Class) * r + C.CHARACTER_CLASS[c]), add_v(1.0)
+        add_i(_O["cup"] + (P if s.cup < 0 else (s.cup - me) % n)), add_v(1.0)
+        if s.cup_initial:
+            add_i(_O["cup_initial"]), add_v(1.0)
+        if s.turn >= 0:
+            add_i(_O["turn"] + (s.turn - me) % n), add_v(1.0)
+        add_i(_O["phase"] + s.phase), add_v(1.0)
+        add_i(_O["ask"] + s.ask), add_v(1.0)
+        if s.card >= 0:
+            add_i(_O["card"] + s.card), add_v(1.0)
+            add_i(_O["step"] + min(s.step, C.MAX_STEPS - 1)), add_v(1.0)
+            for c in s.picked:
+                add_i(_O["picked"] + relative_character(c, me, n)), add_v(1.0)
+            for c in s.todo:
+                add_i(_O["todo"] + relative_character(c, me, n)), add_v(1.0)
+            if s.die:
+                add_i(_O["die"] + s.die - 1), add_v(1.0)
+        return idx, val
+
+    def string_from(self, s: State, me: int) -> str:
+        g = self.game
+        lines = [
+            f"player_{me} ({C.COLOURS[me]}) | turn of player_{s.turn} | {g.decision_name(s)}",
+            g.circle_to_string(s),
+            "cup: " + ("centre" if s.cup < 0 else f"player_{s.cup}")
+            + f" | draw pile {s.draw_count} | discards {sum(s.discard)} | pile ran out {s.exhausted}/{g.ends_after}",
+            "money: " + " ".join(f"p{p}={m}" for p, m in enumerate(s.money)),
+            "hand sizes: " + " ".join(f"p{p}={sum(h)}" for p, h in enumerate(s.hands)),
+            "your hand: " + C.hand_to_string(s.hands[me]),
+        ]
+        if s.card >= 0:
+            lines.append(f"resolving: {C.CATALOGUE[s.card].name}: {C.CATALOGUE[s.card].text}")
+        return "\n".join(lines)

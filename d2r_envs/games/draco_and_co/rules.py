@@ -1,0 +1,593 @@
+"""Draco & Co rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from d2r_envs.core import game as core
+from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.games.draco_and_co import actions as A
+from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co.config import Config
+from d2r_envs.games.draco_and_co.state import Ask, Phase, State
+
+NAME = "draco_and_co"
+VERSION = 0
+MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it
+
+_SEG_START = [A.DECLINE, A.TOAST, A.PLAY, A.CHARACTER, A.PLAYER, A.DIRECTION, A.ACTIONS.size]
+
+
+class Game(core.Game[State]):
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        n = self.n = config.num_players
+        self.characters = list(range(2 * n)) + list(C.SPECIALS)
+        self.places = len(self.characters)
+        self.ends_after = 2 if config.long_game else 1
+        self.spec = GameSpec(
+            name=NAME,
+            version=VERSION,
+            num_players=n,
+            min_players=C.MIN_PLAYERS,
+            max_players=C.MAX_PLAYERS,
+            num_actions=A.ACTIONS.size,
+            max_chance_outcomes=max(C.NUM_KINDS, C.NUM_CHARACTERS, C.DIE_SIDES, C.MAX_PLAYERS),
+            max_game_length=MAX_GAME_LENGTH,
+            min_return=-1.0,
+            max_return=1.0,
+        )
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        n = self.n
+        return State(
+            num_players=n,
+            hands=[[0] * C.NUM_KINDS for _ in range(n)],
+            draw_pile=[k.copies for k in C.CATALOGUE],
+            draw_count=C.DECK_SIZE,
+            removed=[0] * C.NUM_KINDS,
+            discard=[0] * C.NUM_KINDS,
+            money=[C.START_MONEY] * n,
+            bank=C.SILVER_COINS + 3 * C.GOLD_COINS - C.START_MONEY * n,
+            order=[],
+        )
+
+    # Who acts ---------------------------------------------------------------------------------
+
+    def current_player(self, s: State) -> int:
+        ph = s.phase
+        if ph == Phase.OVER:
+            return TERMINAL
+        if s.draws or ph <= Phase.DEAL or (ph == Phase.CARD and s.ask >= Ask.DIE):
+            return CHANCE
+        return s.turn
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        if s.draws:
+            total = s.draw_count
+            return [(k, c / total) for k, c in enumerate(s.draw_pile) if c]
+        if s.phase == Phase.FIRST_PLAYER:
+            return [(p, 1.0 / self.n) for p in range(self.n)]
+        if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
+            return [(c, 1.0 / len(s.todo)) for c in sorted(s.todo)]
+        if s.ask == Ask.DIE:
+            return [(v, 1.0 / C.DIE_SIDES) for v in range(C.DIE_SIDES)]
+        raise ValueError("not a chance node")
+
+    def sample_chance(self, s: State, rng: Any) -> int:
+        u = rng.random()
+        if s.draws:
+            r = int(u * s.draw_count)
+            for k, c in enumerate(s.draw_pile):
+                if r < c:
+                    return k
+                r -= c
+            raise AssertionError("draw pile counts disagree with draw_count")
+        if s.phase == Phase.FIRST_PLAYER:
+            return int(u * self.n)
+        if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
+            return sorted(s.todo)[int(u * len(s.todo))]
+        return int(u * C.DIE_SIDES)
+
+    def legal_actions(self, s: State) -> list[int]:
+        ph = s.phase
+        p = s.turn
+        if ph == Phase.PLAY:
+            return [A.PLAY + k for k, c in enumerate(s.hands[p]) if c]
+        if ph == Phase.TOAST:
+            return [A.DECLINE, A.TOAST]
+        if ph == Phase.CARD:
+            ask = s.ask
+            if ask == Ask.CHARACTER or ask == Ask.ORDER or ask == Ask.ARRANGE:
+                n = self.n
+                return sorted(A.CHARACTER + A.relative_character(c, p, n) for c in self._choices(s))
+            if ask == Ask.DIRECTION:
+                return [A.DIRECTION, A.DIRECTION + 1]
+            if ask == Ask.PLAYER:
+                return [A.PLAYER + k for k in range(self.n - 1)]
+        return []
+
+    def _choices(self, s: State) -> list[int]:
+        """The characters the current CHARACTER / ORDER / ARRANGE question allows."""
+        if s.ask != Ask.CHARACTER:
+            return s.todo
+        st = C.CATALOGUE[s.card].steps[s.step]
+        if st.op == C.Op.MONTE:
+            return [c for c in self.characters if c not in s.picked[len(s.picked) - s.sub :]]
+        who = st.who2 if (st.op == C.Op.SWAP and s.sub == 1) else st.who
+        return self._candidates(s, who)
+
+    def _candidates(self, s: State, who: C.Who) -> list[int]:
+        p = s.turn
+        if who == C.Who.OWN or who == C.Who.OWN_OTHER:
+            out = [2 * p, 2 * p + 1] + ([C.AUNT_SARAH] if s.sarah_owner == p else [])
+        else:
+            out = list(self.characters)
+        if (who == C.Who.OWN_OTHER or who == C.Who.ANY_OTHER) and s.picked:
+            out = [c for c in out if c != s.picked[-1]]
+        return out
+
+    # Transitions ------------------------------------------------------------------------------
+
+    def apply_legal(self, s: State, action: int) -> None:
+        if self.current_player(s) == CHANCE:
+            self._apply_chance(s, action)
+        else:
+            self._apply_decision(s, action)
+        self._advance(s)
+
+    def _apply_chance(self, s: State, a: int) -> None:
+        if s.draws:
+            seat = s.draws.pop(0)
+            s.draw_pile[a] -= 1
+            s.draw_count -= 1
+            if seat >= 0:
+                s.hands[seat][a] += 1
+            else:
+                s.removed[a] += 1
+            if s.draw_count == 0:  # the last card: the discards become the new draw pile
+                s.exhausted += 1
+                s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
+                s.draw_count = sum(s.draw_pile)
+        elif s.phase == Phase.FIRST_PLAYER:
+            s.first_player = a
+            s.cup = (a - 1) % self.n  # the last player takes the cup
+            s.phase = Phase.CIRCLE
+            s.order = [-1] * self.places
+            s.todo = list(self.characters)
+            s.slots = list(range(self.places))
+        elif s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
+            self._place(s, a)
+        else:  # Ask.DIE
+            s.die = a + 1
+            st = C.CATALOGUE[s.card].steps[s.step]
+            if st.op == C.Op.MOVE_DIE:
+                self._move(s, s.picked[-1], st.amount * s.die)
+            elif s.die <= 3:  # Op.GAMBLE
+                self._pay(s, s.turn, 1)
+            else:
+                self._gain(s, s.turn, 2)
+            self._step_done(s)
+
+    def _place(self, s: State, c: int) -> None:
+        s.order[s.slots.pop(0)] = c
+        s.todo.remove(c)
+        if len(s.todo) == 1:
+            s.order[s.slots.pop(0)] = s.todo.pop()
+        if not s.todo:
+            if s.phase == Phase.CIRCLE:
+                s.phase = Phase.DEAL
+                s.draws = [p for _ in range(C.HAND_SIZE) for p in range(self.n)]
+                s.draws += [-1] * self.config.short_game
+            else:
+                self._step_done(s)
+
+    def _apply_decision(self, s: State, a: int) -> None:
+        p = s.turn
+        if a == A.DECLINE:
+            s.draws.append(p)
+            s.phase = Phase.DRAW
+        elif a == A.TOAST:
+            self._toast(s)
+        elif a < A.CHARACTER:  # play a card
+            k = a - A.PLAY
+            s.hands[p][k] -= 1
+            s.card, s.step, s.sub, s.die = k, 0, 0, 0
+            s.picked, s.todo, s.slots = [], [], []
+            s.ask = Ask.NONE
+            s.phase = Phase.CARD
+        elif a < A.PLAYER:
+            self._choose_character(s, A.absolute_character(a - A.CHARACTER, p, self.n))
+        elif a < A.DIRECTION:
+            target = (p + 1 + a - A.PLAYER) % self.n
+            st = C.CATALOGUE[s.card].steps[s.step]
+            taken = min(st.amount, s.money[target])
+            s.money[target] -= taken
+            s.money[p] += taken
+            self._step_done(s)
+        else:
+            k = C.CATALOGUE[s.card].steps[s.step].amount
+            if a == A.DIRECTION:  # Draco passes the first k characters: they become the last
+                s.order = s.order[k:] + s.order[:k]
+            else:
+                s.order = s.order[-k:] + s.order[:-k]
+            self._step_done(s)
+
+    def _choose_character(self, s: State, c: int) -> None:
+        if s.ask == Ask.ORDER:
+            st = C.CATALOGUE[s.card].steps[s.step]
+            self._move(s, c, st.amount)
+            s.todo.remove(c)
+            if len(s.todo) == 1:
+                self._move(s, s.todo.pop(), st.amount)
+            if not s.todo:
+                self._step_done(s)
+            return
+        if s.ask == Ask.ARRANGE:
+            s.order[s.slots.pop(0)] = c
+            s.todo.remove(c)
+            if len(s.todo) == 1:
+                s.order[s.slots.pop(0)] = s.todo.pop()
+            if not s.todo:
+                self._step_done(s)
+            return
+        st = C.CATALOGUE[s.card].steps[s.step]
+        op = st.op
+        if op == C.Op.MOVE:
+            s.picked.append(c)
+            self._move(s, c, st.amount)
+            self._step_done(s)
+        elif op == C.Op.MOVE_DIE:
+            s.picked.append(c)
+            s.ask = Ask.DIE  # the character is chosen before the die is rolled
+        elif op == C.Op.SWAP:
+            s.picked.append(c)
+            if s.sub == 0:
+                s.sub = 1
+            else:
+                i, j = s.order.index(s.picked[-2]), s.order.index(c)
+                s.order[i], s.order[j] = s.order[j], s.order[i]
+                self._step_done(s)
+        else:  # Op.MONTE: three characters, then chance lays them back in their places
+            s.picked.append(c)
+            s.sub += 1
+            if s.sub == 3:
+                chosen = s.picked[-3:]
+                s.slots = sorted(s.order.index(x) for x in chosen)
+                for i in s.slots:
+                    s.order[i] = -1
+                s.todo = sorted(chosen)
+                s.ask = Ask.PLACE
+
+    def _step_done(self, s: State) -> None:
+        s.ask = Ask.NONE
+        s.sub = 0
+        s.step += 1
+
+    def _advance(self, s: State) -> None:
+        """Carry out everything automatic until a decision or a chance event is needed."""
+        while True:
+            if s.draws:
+                if s.draw_count > 0:
+                    return
+                s.draws.pop(0)  # nothing left to draw anywhere
+                continue
+            ph = s.phase
+            if ph == Phase.DEAL:
+                self._start_turn(s, s.first_player)
+            elif ph == Phase.DRAW:
+                self._end_turn(s)
+            elif ph == Phase.CARD and s.ask == Ask.NONE:
+                self._run_card(s)
+            else:
+                return
+
+    def _start_turn(self, s: State, p: int) -> None:
+        s.turn = p
+        s.turns += 1
+        if any(s.hands[p]):
+            s.phase = Phase.PLAY
+        else:  # nothing to play: straight on to the toast
+            self._after_play(s)
+
+    def _after_play(self, s: State) -> None:
+        p = s.turn
+        if s.cup == p and not s.cup_initial:  # the proposer returns the cup after playing
+            s.cup = -1
+        if s.cup == -1:
+            s.phase = Phase.TOAST
+        else:
+            s.draws.append(p)
+            s.phase = Phase.DRAW
+
+    def _end_turn(self, s: State) -> None:
+        p = s.turn
+        if s.cup == p and s.cup_initial:  # the set-up cup returns at the end of the first round
+            s.cup, s.cup_initial = -1, False
+        self._start_turn(s, (p + 1) % self.n)
+
+    def _run_card(self, s: State) -> None:
+        """Carry out the steps of the card in play until one needs an answer."""
+        kind = C.CATALOGUE[s.card]
+        while s.step < len(kind.steps):
+            if self._begin_step(s, kind.steps[s.step]):
+                return
+            s.step += 1
+            if s.draws:
+                return
+        s.discard[s.card] += 1
+        s.card, s.step, s.sub, s.die = -1, 0, 0, 0
+        s.picked, s.todo, s.slots = [], [], []
+        self._after_play(s)
+
+    def _begin_step(self, s: State, st: C.Step) -> bool:
+        """Start a step: True if it now waits for an answer, False if it is already done."""
+        op, p = st.op, s.turn
+        if op == C.Op.MOVE or op == C.Op.MOVE_DIE:
+            cands = self._candidates(s, st.who)
+            if not cands:
+                return False
+            if len(cands) > 1:
+                s.ask = Ask.CHARACTER
+                return True
+            s.picked.append(cands[0])
+            if op == C.Op.MOVE_DIE:
+                s.ask = Ask.DIE
+                return True
+            self._move(s, cands[0], st.amount)
+            return False
+        if op == C.Op.MOVE_GROUP:
+            s.todo = self._group(s, st.group)
+            if len(s.todo) > 1:
+                s.ask = Ask.ORDER
+                return True
+            for c in s.todo:
+                self._move(s, c, st.amount)
+            s.todo = []
+            return False
+        if op == C.Op.SWAP or op == C.Op.MONTE:
+            s.ask = Ask.CHARACTER
+            return True
+        if op == C.Op.DRACO_FLIP:
+            s.order.reverse()
+            return False
+        if op == C.Op.DRACO_MOVE:
+            s.ask = Ask.DIRECTION
+            return True
+        if op == C.Op.STEAL:
+            s.ask = Ask.PLAYER
+            return True
+        if op == C.Op.GAIN:
+            self._gain(s, p, st.amount)
+            return False
+        if op == C.Op.PAY:
+            self._pay(s, p, st.amount)
+            return False
+        if op == C.Op.GAMBLE:
+            s.ask = Ask.DIE
+            return True
+        if op == C.Op.DRAW:
+            s.draws.extend([p] * st.amount)
+            return False
+        if op == C.Op.OLD_FRIENDSHIP:
+            s.sarah_owner = p
+            return False
+        if op == C.Op.SHUFFLE_ALL:
+            s.todo = sorted(s.order)
+            s.slots = list(range(self.places))
+            s.order = [-1] * self.places
+            s.ask = Ask.PLACE
+            return True
+        # Op.REARRANGE_SPECIALS
+        s.slots = sorted(s.order.index(c) for c in C.SPECIALS)
+        s.todo = list(C.SPECIALS)
+        s.ask = Ask.ARRANGE
+        return True
+
+    def _group(self, s: State, group: C.Group) -> list[int]:
+        if group == C.Group.OWN:
+            return self._candidates(s, C.Who.OWN)
+        if group == C.Group.TOP4:
+            return sorted(s.order[:4])
+        cls = C.GROUP_CLASS[group]
+        return [c for c in self.characters if C.CHARACTER_CLASS[c] == cls]
+
+    # Rule primitives ----------------------------------------------------------------------------
+
+    def _move(self, s: State, c: int, k: int) -> None:
+        """Move character c k places forward (k < 0: backward); nobody passes Draco."""
+        order = s.order
+        i = order.index(c)
+        j = min(max(i - k, 0), len(order) - 1)
+        if j != i:
+            order.pop(i)
+            order.insert(j, c)
+
+    def _gain(self, s: State, p: int, amount: int) -> None:
+        s.money[p] += amount
+        s.bank -= amount
+
+    def _pay(self, s: State, p: int, amount: int) -> None:
+        """Pay the bank what you can, up to `amount`."""
+        paid = min(amount, s.money[p])
+        s.money[p] -= paid
+        s.bank += paid
+
+    def controller(self, s: State, c: int) -> int:
+        """The seat controlling character c, or -1 (Brother John, Zork, unclaimed Aunt Sarah)."""
+        if c < 12:
+            return c // 2
+        return s.sarah_owner if c == C.AUNT_SARAH else -1
+
+    def richest(self, s: State) -> int:
+        """The single richest player, or -1 on a tie for richest."""
+        top = max(s.money)
+        holders = [p for p, m in enumerate(s.money) if m == top]
+        return holders[0] if len(holders) == 1 else -1
+
+    def toast_deltas(self, s: State) -> tuple[list[int], list[int]]:
+        """What each seat receives and owes for a toast at this moment."""
+        order, gains, costs = s.order, [0] * self.n, [0] * self.n
+        for place, amount in enumerate(C.TOAST_GAINS):
+            c = order[place]
+            if c == C.BROTHER_JOHN:  # he passes his share to the next place
+                c = order[place + 1]
+            if c == C.ZORK:  # Draco gives Zork nothing
+                continue
+            owner = self.controller(s, c)
+            if owner >= 0:
+                gains[owner] += amount
+        last = len(order) - 1
+        richest = self.richest(s)
+        for place, amount in ((last, C.TOAST_CHARGES[0]), (last - 1, C.TOAST_CHARGES[1])):
+            c = order[place]
+            if c == C.BROTHER_JOHN:  # the preceding character pays for him, if Zork or a player's
+                c = order[place - 1]
+                payer = richest if c == C.ZORK else self.controller(s, c)
+            elif c == C.ZORK:  # the richest player pays double for Zork
+                payer, amount = richest, 2 * amount
+            else:
+                payer = self.controller(s, c)
+            if payer >= 0:
+                costs[payer] += amount
+        return gains, costs
+
+    def _toast(self, s: State) -> None:
+        p = s.turn
+        gains, costs = self.toast_deltas(s)
+        for q in range(self.n):  # net amounts; whoever cannot pay pays what they can
+            new = max(0, s.money[q] + gains[q] - costs[q])
+            s.bank -= new - s.money[q]
+            s.money[q] = new
+        s.cup, s.cup_initial = p, False
+        if s.exhausted >= self.ends_after:  # the final toast
+            s.phase = Phase.OVER
+            s.winners = self.winners(s)
+            return
+        i = s.order.index(C.AUNT_SARAH)
+        for j in (i - 1, i + 1):  # her neighbours' controllers draw (Draco is not a neighbour)
+            if 0 <= j < self.places and s.order[j] < 12:
+                s.draws.append(self.controller(s, s.order[j]))
+        s.draws.append(p)
+        s.phase = Phase.DRAW
+
+    def winners(self, s: State) -> list[int]:
+        """Tied players eliminate each other; the richest untied player wins; else nobody."""
+        for value in sorted(set(s.money), reverse=True):
+            holders = [p for p, m in enumerate(s.money) if m == value]
+            if len(holders) == 1:
+                return holders
+        return []
+
+    def returns(self, s: State) -> list[float]:
+        if s.phase != Phase.OVER:
+            return [0.0] * self.n
+        return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
+
+    # Copies ---------------------------------------------------------------------------------
+
+    def clone(self, s: State) -> State:
+        t = copy.copy(s)
+        t.hands = [h[:] for h in s.hands]
+        for name in ("draw_pile", "removed", "discard", "money", "order", "draws", "picked", "todo", "slots", "winners"):
+            setattr(t, name, getattr(s, name)[:])
+        return t
+
+    def redeterminise(self, s: State, player: int, rng: Any) -> State:
+        """Pool the cards `player` cannot see (draw pile, removed cards, other hands) and deal
+        them back at random with the same counts."""
+        t = self.clone(s)
+        pool: list[int] = []
+        piles = [t.hands[q] for q in range(self.n) if q != player] + [t.removed, t.draw_pile]
+        sizes = [sum(pile) for pile in piles]
+        for pile in piles:
+            for k, c in enumerate(pile):
+                pool.extend([k] * c)
+                pile[k] = 0
+        perm = rng.permutation(len(pool))
+        i = 0
+        for pile, size in zip(piles, sizes):
+            for j in perm[i : i + size]:
+                pile[pool[j]] += 1
+            i += size
+        return t
+
+    # Text -----------------------------------------------------------------------------------
+
+    def decision_name(self, s: State) -> str:
+        ph = s.phase
+        if ph == Phase.OVER:
+            return "game over"
+        if self.current_player(s) == CHANCE:
+            if s.draws:
+                return "chance: draw a card"
+            return {Phase.FIRST_PLAYER: "chance: first player", Phase.CIRCLE: "chance: lay out the circle"}.get(
+                ph, "chance: " + s.ask.name.lower()
+            )
+        if ph == Phase.PLAY:
+            return f"player_{s.turn} plays an action card"
+        if ph == Phase.TOAST:
+            return f"player_{s.turn} may propose a toast"
+        name = C.CATALOGUE[s.card].name
+        what = {
+            Ask.CHARACTER: "chooses a character",
+            Ask.ORDER: "chooses the next character to move",
+            Ask.DIRECTION: "chooses Draco's direction",
+            Ask.PLAYER: "chooses a player",
+            Ask.ARRANGE: "chooses the special for the next special place",
+        }[s.ask]
+        return f"player_{s.turn} {what} for {name}"
+
+    def action_to_string(self, s: State, a: int) -> str:
+        if self.current_player(s) == CHANCE:
+            if s.draws:
+                who = "removed" if s.draws[0] < 0 else f"player_{s.draws[0]}"
+                return f"draw {C.CATALOGUE[a].name} -> {who}"
+            if s.phase == Phase.FIRST_PLAYER:
+                return f"first player: player_{a}"
+            if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
+                return f"place {C.character_name(a)} at place {s.slots[0] + 1}"
+            return f"die: {a + 1}"
+        name, index = A.ACTIONS.decode(a)
+        if name == "decline":
+            return "no toast"
+        if name == "toast":
+            return "propose a toast"
+        if name == "play":
+            return f"play {C.CATALOGUE[index[0]].name}"
+        if name == "character":
+            c = A.absolute_character(index[0], max(s.turn, 0), self.n)
+            return f"choose {C.character_name(c)}" if c in self.characters else f"choose character {index[0]}"
+        if name == "player":
+            return f"choose player_{(max(s.turn, 0) + 1 + index[0]) % self.n} (+{index[0] + 1})"
+        return ("Draco: the first go last" if index[0] == 0 else "Draco: the last come first") + " (dragon)"
+
+    def circle_to_string(self, s: State) -> str:
+        parts = []
+        for i, c in enumerate(s.order):
+            if c < 0:
+                parts.append(f"{i + 1}:?")
+                continue
+            owner = self.controller(s, c)
+            parts.append(f"{i + 1}:{C.character_name(c)}" + (f"(p{owner})" if owner >= 0 else ""))
+        return "Draco> " + " ".join(parts) + " <Draco"
+
+    def state_to_string(self, s: State) -> str:
+        lines = [
+            f"turn {s.turns} player_{s.turn} | {self.decision_name(s)} | cup: "
+            + ("centre" if s.cup < 0 else f"player_{s.cup}")
+            + f" | draw pile {s.draw_count} | exhausted {s.exhausted}/{self.ends_after}",
+            self.circle_to_string(s),
+            "money: " + " ".join(f"p{p}={m}" for p, m in enumerate(s.money)),
+        ]
+        for p in range(self.n):
+            lines.append(f"p{p} hand: " + C.hand_to_string(s.hands[p]))
+        if s.card >= 0:
+            lines.append(f"resolving: {C.CATALOGUE[s.card].name} step {s.step + 1}")
+        if s.phase == Phase.OVER:
+            lines.append("winners: " + (", ".join(f"player_{p}" for p in s.winners) or "Draco (all lose)"))
+        return "\n".join(lines)
+

@@ -1,0 +1,62 @@
+"""Draco & Co state: plain data, changed in place by rules.Game."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Phase(enum.IntEnum):
+    FIRST_PLAYER = 0  # chance: who starts
+    CIRCLE = 1  # chance: the next place of the circle at set-up (or after a shuffle)
+    DEAL = 2  # chance: dealing the hands (and the short game's removed cards)
+    PLAY = 3  # decision: play an action card
+    CARD = 4  # inside a card: a decision or a chance event the card asks for
+    TOAST = 5  # decision: propose a toast or not
+    DRAW = 6  # chance: the turn's draws, then the turn ends
+    OVER = 7
+
+
+class Ask(enum.IntEnum):
+    """What the card being resolved waits for (Phase.CARD)."""
+
+    NONE = 0
+    CHARACTER = 1  # a character for the current step
+    ORDER = 2  # the next character of a group to move
+    DIRECTION = 3  # Draco's direction
+    PLAYER = 4  # a player to steal from
+    DIE = 5  # chance: a die roll
+    PLACE = 6  # chance: which character lands in the next place (shuffles)
+    ARRANGE = 7  # the special that goes in the next special place
+
+
+@dataclass(slots=True)
+class State:
+    num_players: int
+    hands: list[list[int]]  # per seat, counts per card kind (hidden from others)
+    draw_pile: list[int]  # counts per kind, face down, unordered
+    draw_count: int
+    removed: list[int]  # short game: cards taken out face down, never seen
+    discard: list[int]  # counts per kind, face up
+    money: list[int]  # per seat, in silver (1 gold = 3 silver)
+    bank: int  # silver value left in the bank (may go below zero: the bank never runs out)
+    order: list[int]  # character ids from first place (next to Draco, his preferred side) to last
+    sarah_owner: int = -1  # seat that played Old Friendship, -1 for none
+    cup: int = -1  # seat holding the cup, -1 when it is in the centre
+    cup_initial: bool = True  # the set-up cup goes back at the end of its holder's first turn
+    first_player: int = -1
+    turn: int = -1  # whose turn it is
+    phase: Phase = Phase.FIRST_PLAYER
+    exhausted: int = 0  # times the draw pile has run out
+    draws: list[int] = field(default_factory=list)  # seats due to draw, in order (-1: remove a card)
+    # The card being resolved.
+    card: int = -1
+    step: int = 0
+    ask: Ask = Ask.NONE
+    picked: list[int] = field(default_factory=list)  # characters chosen for this card, in order
+    sub: int = 0  # choices made so far within the current step
+    todo: list[int] = field(default_factory=list)  # characters still to move / place
+    slots: list[int] = field(default_factory=list)  # places being filled by a shuffle or arrangement
+    die: int = 0  # last die roll on this card (0: none)
+    winners: list[int] = field(default_factory=list)
+    turns: int = 0  # turns started, for display
