@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from d2r_envs.core.actions import ActionSpace
+    from d2r_envs.core.obs import ObsLayout
 
 _GAMES = {
     "draco_and_co": "d2r_envs.games.draco_and_co",
@@ -20,3 +25,15 @@ def game_package(name: str) -> ModuleType:
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r}; available games: {', '.join(names())}")
     return importlib.import_module(_GAMES[name])
+
+
+def action_space(name: str) -> "ActionSpace":
+    """The game's fixed action space (`d2r_envs.games.<name>.actions.ACTIONS`)."""
+    game_package(name)  # checks the name
+    return importlib.import_module(f"{_GAMES[name]}.actions").ACTIONS
+
+
+def obs_layout(name: str) -> "ObsLayout":
+    """The game's observation layout (`d2r_envs.games.<name>.encode.LAYOUT`)."""
+    game_package(name)
+    return importlib.import_module(f"{_GAMES[name]}.encode").LAYOUT

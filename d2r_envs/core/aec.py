@@ -73,29 +73,42 @@ class GameEnv(AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        a = self._check_legal(action)
+        self._apply(agent, self._check_legal(action))
+
+    def _apply(self, agent: str, a: int) -> None:
+        """The body of step() for a live agent and an int action already known to be legal."""
         game, state = self.game, self.state
         game.apply_legal(state, a)
-        self._resolve_chance()
+        current = game.current_player
+        player = current(state)
+        if player == CHANCE:
+            sample, apply, rng = game.sample_chance, game.apply_legal, self.np_random
+            while player == CHANCE:
+                apply(state, sample(state, rng))
+                player = current(state)
         self._mask = None
         self.num_moves += 1
         self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
         returns = game.returns(state)
         if returns != self._returns:
             before = self._returns
-            self.rewards = {ag: returns[i] - before[i] for i, ag in enumerate(self.possible_agents) if ag in self.rewards}
+            self.rewards = rewards = {
+                ag: returns[i] - before[i] for i, ag in enumerate(self.possible_agents) if ag in rewards
+            }
             self._returns = returns
-        else:
-            for ag in self.rewards:
-                self.rewards[ag] = 0.0
-        player = game.current_player(state)
+            cumulative = self._cumulative_rewards
+            for ag, r in rewards.items():  # AECEnv._accumulate_rewards
+                cumulative[ag] += r
+        elif any(rewards.values()):  # no reward this step: zero last step's (nothing to accumulate)
+            for ag in rewards:
+                rewards[ag] = 0.0
         if player == TERMINAL:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.num_moves >= game.spec.max_game_length:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[player]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -103,7 +116,10 @@ class GameEnv(AECEnv):
         seat = self._seat[agent]
         obs = self.observer.encode(self.state, seat)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask = self.legal_mask().copy()
+            mask = self._mask
+            if mask is None:
+                mask = self.legal_mask()
+            mask = mask.copy()
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -128,11 +144,11 @@ class GameEnv(AECEnv):
 
     def legal_mask(self) -> np.ndarray:
         """The int8 mask of the current decision (cached until the state changes)."""
-        if self._mask is None:
-            mask = np.zeros(self._num_actions, np.int8)
-            mask[self.game.legal_actions(self.state)] = 1
-            self._mask = mask
-        return self._mask
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self._num_actions, np.int8)
+            mask.put(self.game.legal_actions(self.state), 1)
+        return mask
 
     def _check_legal(self, action: Any) -> int:
         try:
@@ -154,10 +170,16 @@ class GameEnv(AECEnv):
             game.apply_legal(state, game.sample_chance(state, rng))
 
 
-class SafeEnv(BaseWrapper):
-    """PettingZoo's classic wrapper stack in one layer, with the same behaviour and less cost.
+# What OrderEnforcingWrapper refuses to read before reset().
+_NEED_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"})
 
-    - order enforcement: reset() first (AssertionError, AttributeError as OrderEnforcingWrapper);
+
+class SafeEnv(BaseWrapper):
+    """PettingZoo's classic wrapper stack in one layer, with the same behaviour and less cost
+    (tests/core/test_safe_env_matches_pettingzoo.py drives both side by side).
+
+    - order enforcement: reset() first (AssertionError, AttributeError as OrderEnforcingWrapper),
+      and a loop over agent_iter() must step (AssertionError as AECOrderEnforcingIterator);
     - bounds: an action outside the action space is an AssertionError (AssertOutOfBoundsWrapper);
     - an illegal action ends the game, the mover gets `illegal_reward` (TerminateIllegalWrapper).
     """
@@ -167,6 +189,7 @@ class SafeEnv(BaseWrapper):
         self._raw = env
         self._illegal_reward = float(illegal_reward)
         self._has_reset = False
+        self._has_updated = False
         self._terminated = False
         self.possible_agents = env.possible_agents
         self.metadata = env.metadata
@@ -175,8 +198,11 @@ class SafeEnv(BaseWrapper):
         self.action_spaces = env.action_spaces
 
     def __getattr__(self, name: str) -> Any:
+        # Also reached when a property below raises AttributeError: keep OrderEnforcingWrapper's message.
         if name in ("env", "_raw"):
             raise AttributeError(name)
+        if name in _NEED_RESET and not self.__dict__.get("_has_reset", False):
+            raise AttributeError(f"{name} cannot be accessed before reset")
         return super().__getattr__(name)
 
     def _live(self, name: str) -> Any:
@@ -200,6 +226,7 @@ class SafeEnv(BaseWrapper):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._has_reset = True
+        self._has_updated = True
         self._terminated = False
         self._raw.reset(seed=seed, options=options)
 
@@ -209,14 +236,14 @@ class SafeEnv(BaseWrapper):
         return self._raw.observe(agent)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
-        if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
+        if not self._has_reset:  # AECEnv.last reads agent_selection first
+            raise AttributeError("agent_selection cannot be accessed before reset")
         return self._raw.last(observe)
 
-    def agent_iter(self, max_iter: int = 2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> "_SafeIterable":
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
-        return super().agent_iter(max_iter)
+        return _SafeIterable(self, max_iter)
 
     def render(self) -> Any:
         if not self._has_reset:
@@ -231,17 +258,25 @@ class SafeEnv(BaseWrapper):
     def step(self, action: Any) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
+        self._has_updated = True
         raw = self._raw
         if not raw.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
         agent = raw.agent_selection
         if raw.terminations[agent] or raw.truncations[agent]:
+            if action is not None:  # AssertOutOfBoundsWrapper lets only None through for the dead
+                assert raw.action_spaces[agent].contains(action), "action is not in action space"
             raw._was_dead_step(action)
             return
-        if not (type(action) is int and 0 <= action < raw._num_actions):
+        kind = type(action)
+        if not ((kind is int or kind is np.int64) and 0 <= action < raw._num_actions):
+            # the fast test above is Discrete.contains for these two types; the rest goes the long way
             assert raw.action_spaces[agent].contains(action), "action is not in action space"
-        if not raw.legal_mask()[action]:
+        mask = raw._mask
+        if mask is None:
+            mask = raw.legal_mask()
+        if not mask[action]:
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)
@@ -252,7 +287,39 @@ class SafeEnv(BaseWrapper):
             raw._deads_step_first()
             self._terminated = True
             return
-        raw.step(action)
+        raw._apply(agent, int(action))  # bounds and legality are checked: skip GameEnv's own checks
 
     def __str__(self) -> str:
         return str(self._raw)
+
+
+class _SafeIterable:
+    """agent_iter() of SafeEnv: PettingZoo's AECOrderEnforcingIterable, reading the raw env directly."""
+
+    __slots__ = ("_env", "_max_iter")
+
+    def __init__(self, env: SafeEnv, max_iter: int) -> None:
+        self._env, self._max_iter = env, max_iter
+
+    def __iter__(self) -> "_SafeIterator":
+        return _SafeIterator(self._env, self._max_iter)
+
+
+class _SafeIterator:
+    __slots__ = ("_env", "_raw", "_left")
+
+    def __init__(self, env: SafeEnv, max_iter: int) -> None:
+        self._env, self._raw, self._left = env, env._raw, max_iter
+
+    def __iter__(self) -> "_SafeIterator":
+        return self
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self._left <= 0:
+            raise StopIteration
+        self._left -= 1
+        env = self._env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection

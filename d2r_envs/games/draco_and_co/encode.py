@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.actions import relative_character
@@ -35,13 +37,91 @@ LAYOUT = ObsLayout(
 )
 
 _O = LAYOUT.offsets
+# encode() builds the vector as a bytearray, one byte per entry: every entry is a small whole
+# number (a fortune above 255, which never happens in practice, takes the generic path).
+_FIRST_ONE_HOT = [p.name for p in LAYOUT.pieces].index("places")
+assert all(p.high == 1 for p in LAYOUT.pieces[_FIRST_ONE_HOT:])  # "places" onwards: only 0/1
+_MONEY, _SIZES, _HAND, _DISCARD, _PILES = _O["money"], _O["hand_sizes"], _O["hand"], _O["discard"], _O["piles"]
+assert _O["end_near"] == _PILES + 3  # piles and end_near are written together
+_PLACES = _O["places"]
+_SARAH_CONTROLLER = _O["controller"] + P * relative_character(C.AUNT_SARAH, 0, C.MIN_PLAYERS)  # specials keep their id
+_CUP, _CUP_INITIAL, _TURN, _PHASE, _ASK = _O["cup"], _O["cup_initial"], _O["turn"], _O["phase"], _O["ask"]
+_CARD, _STEP, _PICKED, _TODO, _DIE = _O["card"], _O["step"], _O["picked"], _O["todo"], _O["die"]
+_LAST_STEP = C.MAX_STEPS - 1
+_U8, _F32 = np.uint8, np.float32
 
 
 class Observer(_Observer):
+    """`entries` is the reference definition of the observation; `encode` is a faster path to
+    exactly the same vector (tests/draco_and_co/test_encode_fast_path.py checks that they agree).
+
+    encode copies a per-seat template holding everything fixed for the game (seats, the classes
+    and the controllers of the player characters) as a bytearray, writes the numeric pieces as
+    slices, the circle as one slice of precomputed one-hot rows, sets the other one-hot bytes,
+    and converts to float32 once.
+    """
+
     layout = LAYOUT
 
     def __init__(self, game) -> None:
         self.game = game
+        n = game.n
+        chars = list(game.characters)
+        setup = game.new_initial_state()  # the player characters' controllers never change
+        self._ends_after = game.ends_after
+        self._template: list[bytearray] = []
+        self._rel: list[list[int]] = []  # absolute character -> relative index, per seat
+        self._rows: list[list[bytes]] = []  # [seat][character] -> its one-hot row of "places"; [-1]: empty
+        for me in range(n):
+            rel = [relative_character(c, me, n) if c in chars else -1 for c in range(H)]
+            self._rel.append(rel)
+            rows = [bytes(1 if j == rel[c] else 0 for j in range(H)) for c in range(H)]
+            self._rows.append(rows + [bytes(H)])
+            template = bytearray(LAYOUT.size)
+            for k in range(n):
+                template[_O["seats"] + k] = 1
+            for c in chars:
+                r = rel[c]
+                if c < 12:  # player characters: the controller is fixed (Aunt Sarah's is not)
+                    template[_O["controller"] + P * r + (game.controller(setup, c) - me) % n] = 1
+                template[_O["char_class"] + len(C.Class) * r + C.CHARACTER_CLASS[c]] = 1
+            self._template.append(template)
+
+    def encode(self, s: State, me: int) -> np.ndarray:
+        n = s.num_players
+        v = self._template[me][:]
+        money, hands = s.money, s.hands
+        sizes = list(map(sum, hands))
+        try:  # each right-hand side has exactly the slice's length
+            v[_MONEY : _MONEY + n] = money[me:] + money[:me]
+            v[_SIZES : _SIZES + n] = sizes[me:] + sizes[:me]
+            v[_HAND : _HAND + K] = hands[me]
+            v[_DISCARD : _DISCARD + K] = s.discard
+            v[_PILES : _PILES + 4] = [s.draw_count, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after]
+        except ValueError:  # a value beyond a byte
+            return super().encode(s, me)
+        rows, order = self._rows[me], s.order
+        v[_PLACES : _PLACES + H * len(order)] = b"".join([rows[c] for c in order])
+        if s.sarah_owner >= 0:
+            v[_SARAH_CONTROLLER + (s.sarah_owner - me) % n] = 1
+        v[_CUP + (P if s.cup < 0 else (s.cup - me) % n)] = 1
+        if s.cup_initial:
+            v[_CUP_INITIAL] = 1
+        if s.turn >= 0:
+            v[_TURN + (s.turn - me) % n] = 1
+        v[_PHASE + s.phase] = 1
+        v[_ASK + s.ask] = 1
+        if s.card >= 0:
+            v[_CARD + s.card] = 1
+            v[_STEP + min(s.step, _LAST_STEP)] = 1
+            rel = self._rel[me]
+            for c in s.picked:
+                v[_PICKED + rel[c]] = 1
+            for c in s.todo:
+                v[_TODO + rel[c]] = 1
+            if s.die:
+                v[_DIE + s.die - 1] = 1
+        return np.frombuffer(v, _U8).astype(_F32)
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         n = s.num_players

@@ -1,0 +1,240 @@
+"""`d2r bench`: random legal play through the AEC loop, ours beside PettingZoo's classic envs.
+
+Every env runs the same loop, the one a user writes (see `aec_loop`), for the same wall time.
+The time is cut into rounds that visit the envs in turn, so that machine noise hits them all
+alike; an env's rate is its best round. The bare engine (`engine_loop`: legal_actions +
+apply_legal, chance by sample_chance, no PettingZoo) is measured the same way.
+
+Bars: every game's AEC rate is at least AEC_RATIO_BAR times connect_four_v3's, and its bare
+engine makes at least ENGINE_BAR decisions per second.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from typing import Any, Callable, TextIO
+
+import numpy as np
+
+import d2r_envs
+from d2r_envs.core.game import CHANCE, TERMINAL, Game
+from d2r_envs.registry import game_package
+
+AEC_RATIO_BAR = 2.0  # our AEC steps/s over connect_four_v3's
+ENGINE_BAR = 50_000  # bare engine decisions/s
+BASELINE = "connect_four_v3"
+REFERENCES = ("connect_four_v3", "leduc_holdem_v4")
+INSTALL_HINT = "the reference envs need PettingZoo's classic games: pip install -e '.[bench]'"
+
+
+def aec_loop(env: Any, rng: np.random.Generator, seed: int, deadline: float) -> tuple[int, int]:
+    """Play whole games of random legal moves until `deadline`; (env.step calls, games)."""
+    clock = time.perf_counter
+    steps = games = 0
+    while True:
+        env.reset(seed=seed + games)
+        for agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            action = None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]))
+            env.step(action)
+            steps += 1
+        games += 1
+        if clock() >= deadline:
+            return steps, games
+
+
+def engine_loop(game: Game, rng: np.random.Generator, deadline: float) -> tuple[int, int]:
+    """Whole games on the bare engine until `deadline`; (player decisions, games).
+
+    A game stops at TERMINAL or after spec.max_game_length decisions (where the env truncates).
+    """
+    clock = time.perf_counter
+    current, legal, apply, sample = game.current_player, game.legal_actions, game.apply_legal, game.sample_chance
+    cap = game.spec.max_game_length
+    random = rng.random
+    decisions = games = 0
+    while True:
+        state = game.new_initial_state()
+        made = 0
+        while made < cap:
+            player = current(state)
+            if player == CHANCE:
+                apply(state, sample(state, rng))
+            elif player == TERMINAL:
+                break
+            else:
+                actions = legal(state)
+                apply(state, actions[int(random() * len(actions))])
+                made += 1
+        decisions += made
+        games += 1
+        if clock() >= deadline:
+            return decisions, games
+
+
+@dataclass
+class Subject:
+    """One row of the table: something to run for a while, again and again."""
+
+    label: str
+    players: int | None
+    kind: str  # "aec" or "engine"
+    game: str | None  # our registry id, None for a reference env
+    run: Callable[[float], tuple[int, int]]  # deadline -> (steps, games)
+    rates: list[float] = field(default_factory=list)
+    steps: int = 0
+    games: int = 0
+    seconds: float = 0.0
+
+    def round(self, seconds: float) -> None:
+        start = time.perf_counter()
+        steps, games = self.run(start + seconds)
+        elapsed = time.perf_counter() - start
+        self.rates.append(steps / elapsed)
+        self.steps += steps
+        self.games += games
+        self.seconds += elapsed
+
+    @property
+    def best(self) -> float:
+        return max(self.rates)
+
+
+def _aec_subject(label: str, game: str | None, players: int | None, make: Callable[[], Any], seed: int) -> Subject:
+    env = make()
+    rng = np.random.default_rng(seed)
+    state = {"seed": seed}
+
+    def run(deadline: float) -> tuple[int, int]:
+        steps, games = aec_loop(env, rng, state["seed"], deadline)
+        state["seed"] += games  # a new seed for every game, across rounds too
+        return steps, games
+
+    return Subject(label, players, "aec", game, run)
+
+
+def _engine_subject(name: str, players: int, seed: int) -> Subject:
+    game = d2r_envs.make_game(name, players)
+    rng = np.random.default_rng(seed)
+    return Subject(name, players, "engine", name, lambda deadline: engine_loop(game, rng, deadline))
+
+
+def _references() -> dict[str, Callable[[], Any]] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # PettingZoo's note on its old env API
+            from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
+    except ImportError:  # pettingzoo without its classic games' dependencies (pygame, rlcard)
+        return None
+    return {"connect_four_v3": connect_four_v3.env, "leduc_holdem_v4": leduc_holdem_v4.env}
+
+
+def machine_note(seconds: float, rounds: int) -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import pettingzoo
+
+    return (
+        f"_{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.system()} {platform.machine()}, {cpu} "
+        f"({os.cpu_count()} CPUs), Python {platform.python_version()}, numpy {np.__version__}, "
+        f"pettingzoo {pettingzoo.__version__}; {rounds} rounds of {seconds / rounds:.2g} s per env, "
+        f"rate = best round_"
+    )
+
+
+def run(
+    games: list[str] | None = None,
+    seconds: float = 3.0,
+    players: int | None = None,
+    rounds: int = 3,
+    seed: int = 0,
+    check: bool = True,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the benchmark and print the Markdown report; the exit code (1 if a bar fails)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    games = list(games or d2r_envs.names())
+    rounds = max(1, int(rounds))
+    refs = _references()
+    if refs is None:
+        print(f"d2r bench: {INSTALL_HINT}", file=err)
+        return 2
+
+    subjects: list[Subject] = []
+    for name in games:
+        n = players if players is not None else game_package(name).DEFAULT_PLAYERS
+        d2r_envs.make_game(name, n)  # a bad name or player count fails here, before any timing
+        subjects.append(_aec_subject(name, name, n, lambda name=name, n=n: d2r_envs.make(name, n), seed))
+    for label in REFERENCES:
+        subjects.append(_aec_subject(label, None, None, refs[label], seed))
+    for name in games:
+        n = players if players is not None else game_package(name).DEFAULT_PLAYERS
+        subjects.append(_engine_subject(name, n, seed))
+
+    per_round = seconds / rounds
+    print(
+        f"d2r bench: {len(subjects)} envs x {rounds} rounds x {per_round:.2g} s (~{len(subjects) * seconds:.0f} s)",
+        file=err,
+    )
+    for subject in subjects:  # warm-up: imports, caches, first reset
+        subject.run(time.perf_counter())
+    for _ in range(rounds):
+        for subject in subjects:
+            subject.round(per_round)
+
+    aec = [s for s in subjects if s.kind == "aec"]
+    engine = [s for s in subjects if s.kind == "engine"]
+    base = next(s for s in aec if s.label == BASELINE).best
+    lines = [
+        "## AEC loop: random legal play through env.agent_iter() / last() / step()",
+        "",
+        "| env | players | steps/s | vs connect_four_v3 | games |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for s in aec:
+        who = "ours" if s.game else "PettingZoo"
+        lines.append(
+            f"| {s.label} ({who}) | {s.players if s.players is not None else '-'} | {s.best:,.0f} | "
+            f"{s.best / base:.2f}x | {s.games:,} |"
+        )
+    lines += [
+        "",
+        "## Bare engine: legal_actions + apply_legal, chance by sample_chance",
+        "",
+        "| game | players | decisions/s | games |",
+        "|---|---:|---:|---:|",
+    ]
+    for s in engine:
+        lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.games:,} |")
+    lines += ["", machine_note(seconds, rounds), ""]
+
+    failed = False
+    bars = []
+    for s in aec:
+        if s.game:
+            ok = s.best >= AEC_RATIO_BAR * base
+            failed |= not ok
+            bars.append(f"- {'PASS' if ok else 'FAIL'}: {s.label} AEC loop {s.best / base:.2f}x connect_four_v3 "
+                        f"(bar {AEC_RATIO_BAR:.1f}x)")
+    for s in engine:
+        ok = s.best >= ENGINE_BAR
+        failed |= not ok
+        bars.append(f"- {'PASS' if ok else 'FAIL'}: {s.label} bare engine {s.best:,.0f} decisions/s "
+                    f"(bar {ENGINE_BAR:,})")
+    if not check:
+        bars.append("(--no-check: a failed bar does not change the exit code)")
+    lines += bars
+    print("\n".join(lines), file=out)
+    return 1 if (check and failed) else 0

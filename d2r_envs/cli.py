@@ -1,0 +1,234 @@
+"""The `d2r` command: list, describe, simulate and benchmark the registered games.
+
+Everything here is generic over `d2r_envs.names()`: a new game joins with no change to this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+import d2r_envs
+from d2r_envs import registry
+from d2r_envs.core import config as _config
+
+
+class _OptionError(ValueError):
+    """A malformed --option."""
+
+
+def _parse_options(items: list[str] | None) -> dict[str, Any]:
+    """['short_game=10', 'long_game=true'] -> {'short_game': 10, 'long_game': True}."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise _OptionError(f"--option {item!r}: expected key=value, e.g. short_game=10")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text  # a plain string
+        options[key] = value
+    return options
+
+
+def _error(message: str) -> int:
+    print(f"d2r: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _md_cell(value: Any) -> str:
+    return str(value).replace("|", "\\|")
+
+
+# Subcommands ------------------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows = [
+        "| game | players | default | actions | observation | env |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for name in d2r_envs.names():
+        pkg = registry.game_package(name)
+        env = d2r_envs.raw_env(name, pkg.DEFAULT_PLAYERS)
+        spec = env.game.spec
+        rows.append(
+            f"| {name} | {spec.min_players}-{spec.max_players} | {pkg.DEFAULT_PLAYERS} | {spec.num_actions} | "
+            f"{registry.obs_layout(name).size} | {env.metadata['name']} |"
+        )
+    print("\n".join(rows))
+    return 0
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    name = args.game
+    pkg = registry.game_package(name)
+    players = args.players if args.players is not None else pkg.DEFAULT_PLAYERS
+    try:
+        env = d2r_envs.raw_env(name, players)
+    except ValueError as e:
+        return _error(str(e))
+    spec = env.game.spec
+    actions, layout = registry.action_space(name), registry.obs_layout(name)
+    doc = (pkg.__doc__ or "").strip().splitlines()
+    out = [f"# {name} ({env.metadata['name']})", ""]
+    if doc:
+        out += [doc[0], ""]
+    out += [
+        f"- players: {players} (allowed {spec.min_players}-{spec.max_players}, default {pkg.DEFAULT_PLAYERS})",
+        f"- agents: {', '.join(env.possible_agents)}",
+        f"- actions: Discrete({spec.num_actions}), the same for every player count; fingerprint {actions.fingerprint()}",
+        f"- observation: Dict(observation=Box(0, high, ({layout.size},), float32), "
+        f"action_mask=Box(0, 1, ({spec.num_actions},), int8)); fingerprint {layout.fingerprint()}",
+        f"- returns: {spec.min_return:g} to {spec.max_return:g}; truncated after {spec.max_game_length} decisions",
+        "",
+        "## Options",
+        "",
+        "| option | default | allowed | meaning |",
+        "|---|---|---|---|",
+    ]
+    for key, default, allowed, meaning in _config.describe(pkg.Config):
+        out.append(f"| `{key}` | {_md_cell(json.dumps(default))} | {_md_cell(allowed)} | {_md_cell(meaning)} |")
+    out += ["", "## Actions", "", actions.describe(), "", "## Observation", "", layout.describe()]
+    print("\n".join(out))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    try:
+        options = _parse_options(args.option)
+        env = d2r_envs.make(args.game, args.players, **options)
+    except ValueError as e:
+        return _error(str(e))
+    if args.games < 1:
+        return _error(f"--games must be at least 1, got {args.games}")
+    spec = env.unwrapped.game.spec
+    agents = list(env.possible_agents)
+    rng = np.random.default_rng(args.seed)
+    lengths: list[int] = []
+    wins = dict.fromkeys(agents, 0)
+    no_winner = truncated = steps = 0
+    start = time.perf_counter()
+    for g in tqdm(range(args.games), desc=f"{args.game} x{len(agents)}", unit="game", file=sys.stderr):
+        env.reset(seed=args.seed + g)
+        returns = dict.fromkeys(agents, 0.0)
+        decisions = 0
+        was_truncated = False
+        for agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            returns[agent] += rew  # the rewards an agent sees at its turns sum to its return
+            if term or trunc:
+                was_truncated |= bool(trunc)
+                action = None
+            else:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]))
+                decisions += 1
+            env.step(action)
+            steps += 1
+        lengths.append(decisions)
+        truncated += was_truncated
+        winners = [a for a in agents if returns[a] == spec.max_return]
+        for a in winners:
+            wins[a] += 1
+        no_winner += not winners
+    elapsed = time.perf_counter() - start
+    n = args.games
+    out = [
+        f"# simulate {env.metadata['name']}: {n} games, {len(agents)} players, random legal agents, seed {args.seed}",
+        "",
+    ]
+    if options:
+        out += ["options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(options.items())), ""]
+    out += [
+        "| game length | mean | min | max |",
+        "|---|---:|---:|---:|",
+        f"| decisions | {np.mean(lengths):.1f} | {min(lengths)} | {max(lengths)} |",
+        "",
+        f"| seat | wins (return = {spec.max_return:g}) | share |",
+        "|---|---:|---:|",
+    ]
+    for a in agents:
+        out.append(f"| {a} | {wins[a]} | {wins[a] / n:.1%} |")
+    out += [
+        f"| nobody | {no_winner} | {no_winner / n:.1%} |",
+        "",
+        f"- truncated: {truncated} of {n} (after {spec.max_game_length} decisions; a truncated game has no winner)",
+        f"- speed: {steps / elapsed:,.0f} env steps/s ({steps:,} steps in {elapsed:.2f} s, including reset)",
+    ]
+    print("\n".join(out))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from d2r_envs import bench
+
+    try:
+        return bench.run(
+            games=args.games,
+            seconds=args.seconds,
+            players=args.players,
+            rounds=args.rounds,
+            seed=args.seed,
+            check=not args.no_check,
+        )
+    except ValueError as e:
+        return _error(str(e))
+
+
+# Parser -----------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = d2r_envs.names()
+    parser = argparse.ArgumentParser(prog="d2r", description="PettingZoo AEC environments for tabletop games.")
+    parser.add_argument("--version", action="version", version=f"d2r_envs {d2r_envs.__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("list", help="the games, their player counts, action and observation sizes")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("describe", help="a game's options, action table and observation table (Markdown)")
+    p.add_argument("game", choices=games)
+    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.set_defaults(func=cmd_describe)
+
+    p = sub.add_parser("simulate", help="play random legal games through the AEC env and summarise them")
+    p.add_argument("game", choices=games)
+    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the agents' RNG; game i resets with seed+i")
+    p.add_argument(
+        "--option", "-o", action="append", metavar="KEY=VALUE",
+        help="a game option, value read as JSON when it parses (short_game=10, long_game=true); repeatable",
+    )
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "bench", help="steps/s of random play, ours beside connect_four_v3 and leduc_holdem_v4, and the bare engine"
+    )
+    p.add_argument("--games", nargs="+", choices=games, metavar="GAME", help=f"our games to run (default all: {', '.join(games)})")
+    p.add_argument("--seconds", type=float, default=3.0, help="wall time per env (default 3)")
+    p.add_argument("--rounds", type=int, default=3, help="rounds the time is cut into, envs interleaved (default 3)")
+    p.add_argument("--players", type=int, help="players for our games (default: each game's default)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+"""What must hold in every Draco & Co state: the fuzz tests check it after every transition."""
+
+from __future__ import annotations
+
+from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co.state import State
+
+TOTAL_MONEY = C.SILVER_COINS + 3 * C.GOLD_COINS
+
+
+def violations(game, s: State) -> list[str]:
+    out = []
+    for k, kind in enumerate(C.CATALOGUE):
+        where = sum(h[k] for h in s.hands) + s.draw_pile[k] + s.discard[k] + s.removed[k] + (s.card == k)
+        if where != kind.copies:
+            out.append(f"{kind.name}: {where} copies in play, the box has {kind.copies}")
+    if s.draw_count != sum(s.draw_pile):
+        out.append(f"draw_count {s.draw_count} != {sum(s.draw_pile)} cards in the draw pile")
+    if sum(s.money) + s.bank != TOTAL_MONEY:
+        out.append(f"money not conserved: players {sum(s.money)} + bank {s.bank} != {TOTAL_MONEY}")
+    if min(s.money) < 0:
+        out.append(f"negative fortune: {s.money}")
+    placing = s.todo if -1 in s.order else []
+    if s.order and sorted([c for c in s.order if c >= 0] + placing) != sorted(game.characters):
+        out.append(f"circle {s.order} (+ {s.todo} being placed) is not the characters {game.characters}")
+    return out

@@ -1,0 +1,104 @@
+"""The `d2r` command line: every subcommand through main([...]), a few seconds in all.
+
+Nothing here asserts on speed; `d2r bench` itself is the speed check.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import d2r_envs
+from d2r_envs import bench, registry
+from d2r_envs.cli import main
+
+NAMES = d2r_envs.names()
+
+
+def test_list_shows_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in NAMES:
+        spec = d2r_envs.make_game(name).spec
+        row = next(line for line in out.splitlines() if line.startswith(f"| {name} |"))
+        assert f"{spec.min_players}-{spec.max_players}" in row
+        assert f"| {spec.num_actions} |" in row
+        assert f"| {registry.obs_layout(name).size} |" in row
+        assert f"{name}_v{spec.version}" in row
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_describe_prints_options_actions_and_observation(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pkg = registry.game_package(name)
+    spec = d2r_envs.make_game(name).spec
+    assert main(["describe", name, "--players", str(spec.max_players)]) == 0
+    out = capsys.readouterr().out
+    assert "## Options" in out and "## Actions" in out and "## Observation" in out
+    for key, *_ in d2r_envs.core.config.describe(pkg.Config):
+        assert f"`{key}`" in out
+    assert registry.action_space(name).describe() in out
+    assert registry.obs_layout(name).describe() in out
+    assert f"players: {spec.max_players}" in out
+
+
+def test_describe_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    name = NAMES[0]
+    bad = d2r_envs.make_game(name).spec.max_players + 1
+    assert main(["describe", name, "--players", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "num_players" in err and err.strip().count("\n") == 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_simulate_a_few_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", name, "--games", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    for agent in d2r_envs.raw_env(name).possible_agents:
+        assert f"| {agent} |" in out
+    assert "| nobody |" in out and "truncated:" in out and "steps/s" in out
+    assert "| decisions |" in out
+
+
+def test_simulate_reads_option_values_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "draco_and_co", "--players", "3", "--games", "2", "--option", "short_game=10", "-o", "long_game=true"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "options: long_game=true, short_game=10" in out
+    assert "3 players" in out
+
+
+@pytest.mark.parametrize(
+    ("option", "named"),
+    [("short_game=11", "short_game"), ("colour=red", "colour"), ("long_game=maybe", "long_game"), ("long_game", "long_game")],
+)
+def test_a_bad_option_is_one_line_and_exit_code_2(option: str, named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "draco_and_co", "--games", "1", "--option", option]) == 2
+    captured = capsys.readouterr()
+    assert named in captured.err
+    assert captured.err.strip().count("\n") == 0, captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_an_unknown_game_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "chess"])
+    assert exit_info.value.code == 2
+    assert "chess" in capsys.readouterr().err
+
+
+def test_bench_smoke(capsys: pytest.CaptureFixture[str]) -> None:
+    if bench._references() is None:
+        pytest.skip("pettingzoo.classic (connect_four_v3, leduc_holdem_v4) cannot be imported")
+    assert main(["bench", "--seconds", "0.05", "--rounds", "1", "--no-check"]) == 0
+    out = capsys.readouterr().out
+    for label in (*NAMES, "connect_four_v3", "leduc_holdem_v4"):
+        assert f"| {label} " in out
+    assert "vs connect_four_v3" in out and "decisions/s" in out
+    assert out.count("PASS") + out.count("FAIL") == 2 * len(NAMES)  # one AEC bar and one engine bar each
+
+
+def test_bench_without_references_says_how_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench, "_references", lambda: None)
+    assert main(["bench", "--seconds", "0.01"]) == 2
+    assert "pip install -e '.[bench]'" in capsys.readouterr().err

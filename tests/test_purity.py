@@ -1,0 +1,59 @@
+"""Layering and determinism rules that a grep can check."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import d2r_envs
+
+PACKAGE = Path(d2r_envs.__file__).parent
+ENGINE_FILES = ["rules.py", "state.py", "cards.py", "config.py", "actions.py", "invariants.py"]
+NOT_IN_ENGINE = ("numpy", "gymnasium", "pettingzoo", "torch")
+
+
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("game", d2r_envs.names())
+def test_engine_knows_nothing_of_numpy_or_pettingzoo(game: str) -> None:
+    for name in ENGINE_FILES:
+        path = PACKAGE / "games" / game / name
+        if path.exists():
+            bad = _imports(path) & set(NOT_IN_ENGINE)
+            assert not bad, f"{path} imports {bad}"
+
+
+def test_no_global_rng_anywhere_in_the_package() -> None:
+    pattern = re.compile(r"^\s*import random\b|^\s*from random import|np\.random\.(?!Generator|default_rng)\w+\(|random\.seed\(")
+    offenders = [
+        f"{path.relative_to(PACKAGE)}:{i}: {line.strip()}"
+        for path in PACKAGE.rglob("*.py")
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not offenders, offenders
+
+
+def test_environments_never_import_training_libraries() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        bad = _imports(path) & {"torch", "stable_baselines3", "sb3_contrib", "yaml"}
+        assert not bad, f"{path} imports {bad}"
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    root = PACKAGE.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8")
+    command = next(line for line in ci.splitlines() if "pytest" in line).strip()
+    assert command in readme, f"README.md does not show CI's test command: {command}"
