@@ -61,7 +61,7 @@ class Game(core.Game[State]):
         ph = s.phase
         if ph == Phase.OVER:
             return TERMINAL
-        if s.draws or ph <= Phase.DEAL or (ph == Phase.CARD and s.ask >= Ask.DIE):
+        if s.draws or ph <= Phase.DEAL or (ph == Phase.CARD and (s.ask == Ask.DIE or s.ask == Ask.PLACE)):
             return CHANCE
         return s.turn
 
@@ -383,6 +383,8 @@ class Game(core.Game[State]):
             return True
         # Op.REARRANGE_SPECIALS
         s.slots = sorted(s.order.index(c) for c in C.SPECIALS)
+        for i in s.slots:
+            s.order[i] = -1
         s.todo = list(C.SPECIALS)
         s.ask = Ask.ARRANGE
         return True
