@@ -65,7 +65,7 @@ def test_random_play_invariants(name: str, n: int) -> None:
     check = game_package(name).invariants.violations
     rng = np.random.default_rng(n)
     lengths = []
-    for _ in range(30):
+    for _ in range(80):
         state = game.new_initial_state()
 
         def on_decision(s, legal):

@@ -271,6 +271,9 @@ class Game(core.Game[State]):
         """Carry out everything automatic until a decision or a chance event is needed."""
         while True:
             if s.draws:
+                if s.draw_count == 0 and any(s.discard):  # the pile ran out on an empty discard earlier
+                    s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
+                    s.draw_count = sum(s.draw_pile)
                 if s.draw_count > 0:
                     return
                 s.draws.pop(0)  # nothing left to draw anywhere
