@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 import pickle
 import warnings
 
@@ -310,3 +311,12 @@ def test_metadata_module_entry_points_and_render(name: str) -> None:
         e = d2r_envs.make(name, n)
         assert e.action_space("player_0").n == pkg.ACTIONS.size
         assert e.observation_space("player_0")["observation"].shape == (pkg.LAYOUT.size,)
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_game_readme_has_the_current_tables_and_deviations(name: str) -> None:
+    pkg = game_package(name)
+    readme = (Path(pkg.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert pkg.ACTIONS.describe() in readme, "action table out of date: paste `d2r describe` output"
+    assert pkg.LAYOUT.describe() in readme, "observation table out of date: paste `d2r describe` output"
+    assert "## Deviations and reconstructions" in readme
