@@ -320,3 +320,17 @@ def test_game_readme_has_the_current_tables_and_deviations(name: str) -> None:
     assert pkg.ACTIONS.describe() in readme, "action table out of date: paste `d2r describe` output"
     assert pkg.LAYOUT.describe() in readme, "observation table out of date: paste `d2r describe` output"
     assert "## Deviations and reconstructions" in readme
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_redeterminisation_depends_only_on_what_the_seat_sees(name: str) -> None:
+    """Two states a seat cannot tell apart give the same copy for the same rng: so a search
+    agent's choice cannot depend on hidden cards."""
+    game = d2r_envs.make_game(name)
+    rng = np.random.default_rng(8)
+    s = game.new_initial_state()
+    for _ in range(40):
+        game.apply_action(s, game.sample_chance(s, rng) if game.current_player(s) == CHANCE else game.legal_actions(s)[0])
+    for p in range(game.spec.num_players):
+        twin = game.redeterminise(s, p, np.random.default_rng(100))
+        assert game.redeterminise(s, p, np.random.default_rng(5)) == game.redeterminise(twin, p, np.random.default_rng(5))

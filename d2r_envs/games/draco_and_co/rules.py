@@ -505,13 +505,16 @@ class Game(core.Game[State]):
         """Pool the cards `player` cannot see (draw pile, removed cards, other hands) and deal
         them back at random with the same counts."""
         t = self.clone(s)
-        pool: list[int] = []
         piles = [t.hands[q] for q in range(self.n) if q != player] + [t.removed, t.draw_pile]
         sizes = [sum(pile) for pile in piles]
+        unseen = [0] * C.NUM_KINDS
         for pile in piles:
             for k, c in enumerate(pile):
-                pool.extend([k] * c)
+                unseen[k] += c
                 pile[k] = 0
+        # The pool depends only on what is unseen, not on where it lies, so two states the
+        # player cannot tell apart give the same copies for the same rng.
+        pool = [k for k, c in enumerate(unseen) for _ in range(c)]
         perm = rng.permutation(len(pool))
         i = 0
         for pile, size in zip(piles, sizes):

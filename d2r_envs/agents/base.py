@@ -1,0 +1,46 @@
+"""Opponents that play a seat through the engine: the interface and the simplest ones.
+
+An agent gets the true state for speed, but must act only on what `seat` may see. The tests
+check it: an agent's action does not change when the state is redeterminised for its seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from d2r_envs.core.game import Game
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
+        """A legal action for `seat`, which is to act in `state`."""
+
+
+class RandomAgent:
+    """Uniformly random legal actions."""
+
+    name = "random"
+
+    def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
+        legal = game.legal_actions(state)
+        return legal[int(rng.random() * len(legal))]
+
+
+class PolicyAgent:
+    """Plays a policy that reads AEC observations ({"observation", "action_mask"}), such as an
+    exported opponent from d2r_envs.load_opponent."""
+
+    def __init__(self, policy: Any, observer: Any, name: str = "policy") -> None:
+        self.policy = policy
+        self.observer = observer
+        self.name = name
+        self._mask = np.zeros(observer.game.spec.num_actions, np.int8)
+
+    def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
+        mask = self._mask.copy()
+        mask[game.legal_actions(state)] = 1
+        return int(self.policy.act({"observation": self.observer.encode(state, seat), "action_mask": mask}))
