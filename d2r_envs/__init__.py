@@ -10,7 +10,7 @@ from d2r_envs.core.game import Game
 from d2r_envs.registry import game_package, names
 
 __version__ = "0.1.0"
-__all__ = ["make", "raw_env", "make_game", "names", "__version__"]
+__all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "__version__"]
 
 
 def make_game(name: str, num_players: int | None = None, **options: Any) -> Game:
@@ -31,3 +31,20 @@ def make(name: str, num_players: int | None = None, render_mode: str | None = No
     """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game."""
     env = raw_env(name, num_players, render_mode=render_mode, **options)
     return SafeEnv(env, illegal_reward=env.game.spec.min_return)
+
+
+def load_opponent(ref: str, game: str | None = None):
+    """An exported policy (a model folder, its manifest, or an id such as "draco_and_co/ppo-v1"),
+    checked against the installed game; `act(observation)` runs in numpy alone."""
+    from d2r_envs.opponents import load_opponent as _load
+
+    return _load(ref, game=game)
+
+
+def _register_gymnasium() -> None:
+    from d2r_envs.core.single_agent import register_all
+
+    register_all()
+
+
+_register_gymnasium()

@@ -184,6 +184,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _error(str(e))
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    try:
+        from training import export  # torch and SB3 are imported inside, only when needed
+    except ImportError as e:
+        return _error(f"d2r export needs the training package ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+    return export.run(args)
+
+
 # Parser -----------------------------------------------------------------------------------------
 
 
@@ -222,6 +230,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("export", help="write a trained MaskablePPO checkpoint to models/GAME/NAME/ (safetensors + manifest)")
+    p.add_argument("--checkpoint", required=True, help="the MaskablePPO checkpoint (SB3 .zip) to export")
+    p.add_argument("--game", required=True, choices=games)
+    p.add_argument("--name", required=True, help="the model's name: it is written to OUT_ROOT/GAME/NAME/")
+    p.add_argument("--config", help="the training config (YAML) to record in the manifest")
+    p.add_argument("--seed", type=int, help="the training seed to record (default: the config's `seed`, else the checkpoint's)")
+    p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")
+    p.set_defaults(func=cmd_export)
     return parser
 
 

@@ -1,0 +1,340 @@
+"""Export a trained MaskablePPO to `models/<game>/<name>/` (policy.safetensors + manifest.json), the
+format d2r_envs.opponents loads with numpy alone.
+
+    python -m training.export --checkpoint runs/ppo.zip --game draco_and_co --name ppo-v1 [--config YAML]
+    d2r export --checkpoint runs/ppo.zip --game draco_and_co --name ppo-v1 [--config YAML]
+
+Only the actor is exported: features extractor (ScaledFlatten's `scale` -> `obs_scale`), then
+`policy.mlp_extractor.policy_net` (Linear/activation pairs -> `layers.{i}`), then `policy.action_net`
+(-> the last `layers.{L}`). After writing, the folder is loaded back through load_opponent and its
+logits are compared with torch's; a mismatch removes the files and raises.
+
+torch and stable-baselines3 are imported only when needed, so `d2r export --help` works without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import d2r_envs
+from d2r_envs import opponents
+from d2r_envs.opponents import INSTALL_TRAIN, MANIFEST_FILE, WEIGHTS_FILE, NumpyPolicy
+
+__all__ = [
+    "MissingTrainingLibraries",
+    "export",
+    "tensors_from_sb3",
+    "architecture_from_sb3",
+    "snapshot",
+    "torch_logits",
+    "run",
+    "main",
+]
+
+CHECK_ATOL = 1e-4  # numpy vs torch logits after export (float32 both; differences are ~1e-6)
+
+
+class MissingTrainingLibraries(ImportError):
+    """torch / stable-baselines3 / sb3-contrib are not installed."""
+
+
+def _training_libs():
+    try:
+        import sb3_contrib  # noqa: F401
+        import stable_baselines3  # noqa: F401
+        import torch
+    except ImportError as e:
+        raise MissingTrainingLibraries(
+            f"exporting needs torch, stable-baselines3 and sb3-contrib ({e.name or e} is missing); install them with: {INSTALL_TRAIN}"
+        ) from e
+    return torch
+
+
+def _policy_of(model_or_policy: Any) -> Any:
+    """The ActorCriticPolicy of a MaskablePPO (or the policy itself)."""
+    if hasattr(model_or_policy, "mlp_extractor") and hasattr(model_or_policy, "action_net"):
+        return model_or_policy
+    policy = getattr(model_or_policy, "policy", None)
+    if policy is None or not hasattr(policy, "mlp_extractor") or not hasattr(policy, "action_net"):
+        raise TypeError(
+            f"expected a MaskablePPO (or its policy) with mlp_extractor and action_net, got {type(model_or_policy).__name__}"
+        )
+    return policy
+
+
+def _features_extractor(policy: Any) -> Any:
+    return getattr(policy, "pi_features_extractor", None) or policy.features_extractor
+
+
+def _obs_scale(policy: Any) -> np.ndarray:
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    fe = _features_extractor(policy)
+    shape = policy.observation_space.shape
+    if shape is None or len(shape) != 1:
+        raise ValueError(f"the policy's observation space has shape {shape}; export needs a flat Box")
+    scale = getattr(fe, "scale", None)
+    if scale is not None:
+        out = scale.detach().cpu().numpy().astype(np.float32).reshape(-1).copy()
+    elif isinstance(fe, FlattenExtractor):
+        out = np.ones(shape[0], np.float32)
+    else:
+        raise ValueError(
+            f"features extractor {type(fe).__name__} cannot be exported: use training.networks.ScaledFlatten "
+            "(or SB3's FlattenExtractor)"
+        )
+    if out.shape != (shape[0],):
+        raise ValueError(f"features extractor scale has shape {list(out.shape)}; expected [{shape[0]}]")
+    return out
+
+
+def _actor_layers(policy: Any) -> tuple[list[Any], str | None]:
+    """The actor's Linear layers (hidden ones, then action_net) and the activation's name."""
+    torch = _training_libs()
+    nn = torch.nn
+    names = {nn.Tanh: "tanh", nn.ReLU: "relu"}
+    linears: list[Any] = []
+    activation: str | None = None
+    expect_linear = True
+    for module in policy.mlp_extractor.policy_net:
+        if isinstance(module, nn.Linear) and expect_linear:
+            linears.append(module)
+            expect_linear = False
+        elif type(module) in names and not expect_linear:
+            name = names[type(module)]
+            if activation not in (None, name):
+                raise ValueError(f"the actor mixes activations {activation} and {name}; the format has one")
+            activation = name
+            expect_linear = True
+        else:
+            raise ValueError(
+                f"cannot export the actor layer {module!r}: the format is Linear then Tanh or ReLU, repeated "
+                f"(policy_net is {policy.mlp_extractor.policy_net})"
+            )
+    if not expect_linear:
+        raise ValueError("the actor's last hidden Linear has no activation after it")
+    if not isinstance(policy.action_net, nn.Linear):
+        raise ValueError(f"action_net is {type(policy.action_net).__name__}, expected Linear")
+    return linears + [policy.action_net], activation
+
+
+def architecture_from_sb3(model_or_policy: Any) -> dict[str, Any]:
+    """{"type": "mlp", "hidden": [...], "activation": ..., "input": ..., "output": ...} of the actor."""
+    policy = _policy_of(model_or_policy)
+    layers, activation = _actor_layers(policy)
+    if activation is None:  # no hidden layer: the activation is never applied; record the configured one
+        fn = getattr(policy, "activation_fn", None)
+        activation = {"ReLU": "relu", "Tanh": "tanh"}.get(getattr(fn, "__name__", ""), "tanh")
+    return {
+        "type": "mlp",
+        "hidden": [int(layer.out_features) for layer in layers[:-1]],
+        "activation": activation,
+        "input": int(layers[0].in_features),
+        "output": int(layers[-1].out_features),
+    }
+
+
+def tensors_from_sb3(model_or_policy: Any) -> dict[str, np.ndarray]:
+    """The actor's weights in the exported layout: float32 copies (never views of the live weights),
+    so the result stays frozen while the learner trains on."""
+    policy = _policy_of(model_or_policy)
+    layers, _ = _actor_layers(policy)
+    out = {"obs_scale": _obs_scale(policy)}
+    for i, layer in enumerate(layers):
+        out[f"layers.{i}.weight"] = layer.weight.detach().cpu().numpy().astype(np.float32, copy=True)
+        out[f"layers.{i}.bias"] = layer.bias.detach().cpu().numpy().astype(np.float32, copy=True)
+    return out
+
+
+def snapshot(model_or_policy: Any, name: str, game: str | None = None) -> NumpyPolicy:
+    """A frozen in-memory NumpyPolicy of a learner's current actor (e.g. for an opponent pool)."""
+    arch = architecture_from_sb3(model_or_policy)
+    return opponents.numpy_policy(tensors_from_sb3(model_or_policy), arch["activation"], name, game=game)
+
+
+def torch_logits(model_or_policy: Any, obs: np.ndarray) -> np.ndarray:
+    """The actor's raw action logits computed by torch, [B, num_actions] for obs [B, obs_size]."""
+    torch = _training_libs()
+    policy = _policy_of(model_or_policy)
+    with torch.no_grad():
+        x = torch.as_tensor(np.asarray(obs, np.float32), device=policy.device)
+        latent = policy.mlp_extractor.forward_actor(_features_extractor(policy)(x))
+        return policy.action_net(latent).cpu().numpy()
+
+
+def _library_versions() -> dict[str, str]:
+    import sb3_contrib
+    import stable_baselines3
+    import torch
+
+    return {
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "torch": torch.__version__,
+        "stable_baselines3": stable_baselines3.__version__,
+        "sb3_contrib": sb3_contrib.__version__,
+        "d2r_envs": d2r_envs.__version__,
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    """`value` as plain JSON (tuples -> lists, numpy scalars -> numbers, anything else -> str)."""
+
+    def default(x: Any) -> Any:
+        if isinstance(x, np.generic):
+            return x.item()
+        if isinstance(x, np.ndarray):
+            return x.tolist()
+        if isinstance(x, (set, frozenset)):
+            return sorted(x, key=str)
+        return str(x)
+
+    return json.loads(json.dumps(value, default=default))
+
+
+def _load_checkpoint(path: str | Path) -> Any:
+    _training_libs()
+    from sb3_contrib import MaskablePPO
+
+    path = Path(path)
+    if not path.exists() and not path.with_suffix(".zip").exists():
+        raise FileNotFoundError(f"no checkpoint at {path}")
+    return MaskablePPO.load(path, device="cpu")
+
+
+def export(
+    model_or_path: Any,
+    game: str,
+    name: str,
+    config: dict[str, Any] | None,
+    seed: int | None,
+    out_root: str | Path = "models",
+    evaluation: dict[str, Any] | None = None,
+    overwrite: bool = False,
+) -> Path:
+    """Write `out_root/<game>/<name>/` for a MaskablePPO (or the path of its SB3 .zip checkpoint) and
+    return the folder. Refuses a model whose spaces do not fit the installed game, an existing model
+    folder unless `overwrite`, and an export whose numpy logits differ from torch's."""
+    _training_libs()
+    if not name or name in (".", "..") or "/" in name or "\\" in name:
+        raise ValueError(f"model name {name!r} must be a plain folder name such as ppo-v1")
+    facts = opponents.installed_game_facts(game)  # also refuses an unknown game
+    model = _load_checkpoint(model_or_path) if isinstance(model_or_path, (str, Path)) else model_or_path
+    policy = _policy_of(model)
+    obs_shape = tuple(policy.observation_space.shape or ())
+    n = getattr(policy.action_space, "n", None)
+    if obs_shape != (facts["obs_size"],) or n != facts["num_actions"]:
+        raise ValueError(
+            f"the model's spaces (observation {list(obs_shape)}, {n} actions) do not fit {game} "
+            f"(observation [{facts['obs_size']}], {facts['num_actions']} actions)"
+        )
+    arch = architecture_from_sb3(policy)
+    tensors = tensors_from_sb3(policy)
+    if hasattr(_features_extractor(policy), "scale"):
+        from training.networks import observation_scale
+
+        expected = observation_scale(d2r_envs.registry.obs_layout(game).box)
+        if not np.allclose(tensors["obs_scale"], expected, rtol=1e-6, atol=0):
+            raise ValueError(
+                f"the model's input scale differs from {game}'s observation bounds: it was trained on another observation layout"
+            )
+    folder = Path(out_root) / game / name
+    if (folder / MANIFEST_FILE).exists() and not overwrite:
+        raise FileExistsError(f"{folder} already holds a model; pick another name or overwrite it on purpose")
+    timesteps = getattr(model, "num_timesteps", None)
+    manifest: dict[str, Any] = {
+        "format": opponents.FORMAT,
+        "game": game,
+        "game_version": facts["game_version"],
+        "num_actions": facts["num_actions"],
+        "obs_size": facts["obs_size"],
+        "action_fingerprint": facts["action_fingerprint"],
+        "obs_fingerprint": facts["obs_fingerprint"],
+        "architecture": arch,
+        "files": {},
+        "training": {
+            "config": _jsonable(config if config is not None else {}),
+            "seed": None if seed is None else int(seed),
+            "total_timesteps": None if timesteps is None else int(timesteps),
+        },
+        "library_versions": _library_versions(),
+        "evaluation": _jsonable(evaluation or {}),
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    opponents.save_policy(folder, tensors, manifest)
+    try:
+        loaded = opponents.load_opponent(folder, game=game)
+        box = d2r_envs.registry.obs_layout(game).box
+        rng = np.random.default_rng(0)
+        obs = (rng.random((32, facts["obs_size"])) * np.minimum(box.high, 50.0)).astype(np.float32)
+        diff = float(np.max(np.abs(loaded.logits(obs) - torch_logits(policy, obs))))
+        if not diff <= CHECK_ATOL:
+            raise RuntimeError(f"exported logits differ from torch's by {diff:.3g} (> {CHECK_ATOL}); the export is wrong")
+    except Exception:
+        for fname in (MANIFEST_FILE, WEIGHTS_FILE):
+            (folder / fname).unlink(missing_ok=True)
+        try:
+            folder.rmdir()  # only if nothing else is there
+        except OSError:
+            pass
+        raise
+    return folder
+
+
+# Command line -------------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    """`d2r export`: returns the exit status."""
+    try:
+        _training_libs()
+    except MissingTrainingLibraries as e:
+        print(f"d2r export: {e}", file=sys.stderr)
+        return 2
+    config: dict[str, Any] = {}
+    if args.config:
+        try:
+            import yaml
+        except ImportError:
+            print(f"d2r export: reading --config needs pyyaml; install it with: {INSTALL_TRAIN}", file=sys.stderr)
+            return 2
+        try:
+            loaded = yaml.safe_load(Path(args.config).read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as e:
+            print(f"d2r export: cannot read --config {args.config}: {e}", file=sys.stderr)
+            return 2
+        config = loaded if isinstance(loaded, dict) else {"config": loaded}
+    try:
+        model = _load_checkpoint(args.checkpoint)
+        seed = args.seed if args.seed is not None else config.get("seed", getattr(model, "seed", None))
+        folder = export(model, args.game, args.name, config, seed, out_root=args.out_root, overwrite=args.force)
+    except (ValueError, FileNotFoundError, FileExistsError, TypeError, RuntimeError) as e:
+        print(f"d2r export: error: {e}", file=sys.stderr)
+        return 2
+    manifest = opponents.read_manifest(folder)
+    arch = manifest["architecture"]
+    print(
+        f"exported {args.game}/{args.name} to {folder}: mlp {arch['input']}->{arch['hidden']}->{arch['output']} "
+        f"({arch['activation']}), {manifest['training']['total_timesteps']} timesteps, seed {manifest['training']['seed']}, "
+        f"sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}"
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m training.export ARGS` is `d2r export ARGS` (the arguments are defined once, in d2r_envs.cli)."""
+    from d2r_envs.cli import main as d2r_main
+
+    return d2r_main(["export", *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Training speed, side by side: our default set-up against MaskablePPO on PettingZoo's
+connect_four_v3 through the SB3 tutorial's single-env action-mask wrapper.
+
+Both run whole PPO iterations (rollout + update); steps/s counts env steps the learner takes.
+Our split: time inside the engine and encoder, inside opponents' decisions, and the rest
+(the learner: policy inference, PPO updates, SB3 bookkeeping).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from training import config as cfg
+
+BAR = 3.0  # ours over the reference
+
+
+def reference_connect_four(iterations: int = 2, seed: int = 0) -> dict:
+    """MaskablePPO with its defaults on connect_four_v3, one env, masks through ActionMasker."""
+    import pettingzoo.utils
+    from pettingzoo.classic import connect_four_v3
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from sb3_contrib.common.wrappers import ActionMasker
+
+    class AsGymnasium(pettingzoo.utils.BaseWrapper):
+        """The tutorial's idea: the acting seat always learns; obs without the mask."""
+
+        def reset(self, seed=None, options=None):
+            super().reset(seed, options)
+            self.observation_space = super().observation_space(self.possible_agents[0])["observation"]
+            self.action_space = super().action_space(self.possible_agents[0])
+            return self.observe(self.agent_selection), {}
+
+        def step(self, action):
+            mover = self.agent_selection
+            super().step(action)
+            return (self.observe(self.agent_selection), self._cumulative_rewards[mover],
+                    self.terminations[mover], self.truncations[mover], self.infos[mover])
+
+        def observe(self, agent):
+            return super().observe(agent)["observation"]
+
+        def action_mask(self):
+            return super().observe(self.agent_selection)["action_mask"]
+
+    env = AsGymnasium(connect_four_v3.env())
+    env.reset(seed=seed)
+    env = ActionMasker(env, lambda e: e.action_mask())
+    model = MaskablePPO(MaskableActorCriticPolicy, env, verbose=0, seed=seed, device="cpu")
+    steps = iterations * model.n_steps
+    start = time.perf_counter()
+    model.learn(total_timesteps=steps)
+    seconds = time.perf_counter() - start
+    return {"name": "connect_four_v3 (SB3 tutorial set-up)", "steps": steps, "seconds": seconds}
+
+
+def ours(config_path: str | Path, iterations: int = 2) -> dict:
+    from training.train import make_vec_env, new_model
+
+    c = cfg.load(config_path)
+    torch.set_num_threads(c.train.torch_threads)
+    vec = make_vec_env(c)
+    model = new_model(c, vec)
+    steps = iterations * c.algo.n_steps * c.algo.n_envs
+    start = time.perf_counter()
+    model.learn(total_timesteps=steps)
+    seconds = time.perf_counter() - start
+    env_s = float(np.sum(vec.get_attr("env_seconds")))
+    opp_s = float(np.sum(vec.get_attr("opponent_seconds")))
+    vec.close()
+    return {"name": f"{c.game} ({Path(config_path)}, {c.algo.n_envs} envs, {c.algo.vec_env})", "steps": steps,
+            "seconds": seconds, "split": {"env": env_s, "opponents": opp_s, "learner": max(0.0, seconds - env_s - opp_s)},
+            "vec_env": c.algo.vec_env}
+
+
+def table(ref: dict, results: list[dict]) -> str:
+    base = ref["steps"] / ref["seconds"]
+    rows = ["| training set-up | steps | steps/s | vs reference | env | opponents | learner |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+            f"| {ref['name']} | {ref['steps']:,} | {base:,.0f} | 1.00x | - | - | - |"]
+    for r in results:
+        rate = r["steps"] / r["seconds"]
+        split = r["split"]
+        share = " | ".join(f"{100 * split[k] / r['seconds']:.0f}%" for k in ("env", "opponents", "learner"))
+        if r["vec_env"] == "subproc":
+            share = "(subprocesses) | - | -"
+        rows.append(f"| {r['name']} | {r['steps']:,} | {rate:,.0f} | {rate / base:.2f}x | {share} |")
+    return "\n".join(rows)

@@ -1,0 +1,238 @@
+"""Self-play training with sb3-contrib's MaskablePPO.
+
+    python -m training.train --config configs/draco_and_co/ppo.yaml [--resume CHECKPOINT.zip]
+
+Every hyperparameter comes from the YAML (training/config.py). The learner plays one seat of
+SingleAgentEnv; the other seats draw from an opponent pool that grows with frozen snapshots of
+the learner. Writes to train.run_dir: progress.csv and TensorBoard logs, checkpoints, snapshots,
+the final model; then exports it to models/<game>/<export.name>/ if a name is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback, CallbackList
+from stable_baselines3.common.logger import configure
+from stable_baselines3.common.utils import set_random_seed
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+from tqdm import tqdm
+
+from d2r_envs.agents import PolicyAgent
+from d2r_envs.core.single_agent import SingleAgentEnv
+from d2r_envs.opponents import numpy_policy
+from training import config as cfg
+from training.export import export, tensors_from_sb3
+from training.networks import ScaledFlatten
+
+ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
+
+
+def make_env(c: cfg.Config, opponents: list | None = None) -> SingleAgentEnv:
+    return SingleAgentEnv(
+        c.game,
+        c.env.num_players,
+        learner_seat=c.env.learner_seat,
+        opponents=opponents or list(c.opponents.pool),
+        **c.env.options,
+    )
+
+
+def make_vec_env(c: cfg.Config):
+    fns = [lambda: make_env(c) for _ in range(c.algo.n_envs)]
+    vec = SubprocVecEnv(fns) if c.algo.vec_env == "subproc" else DummyVecEnv(fns)
+    vec.seed(c.seed)
+    return VecMonitor(vec)
+
+
+def new_model(c: cfg.Config, vec_env) -> MaskablePPO:
+    a = c.algo
+    return MaskablePPO(
+        "MlpPolicy",
+        vec_env,
+        learning_rate=a.learning_rate,
+        n_steps=a.n_steps,
+        batch_size=a.batch_size,
+        n_epochs=a.n_epochs,
+        gamma=a.gamma,
+        gae_lambda=a.gae_lambda,
+        clip_range=a.clip_range,
+        ent_coef=a.ent_coef,
+        vf_coef=a.vf_coef,
+        max_grad_norm=a.max_grad_norm,
+        policy_kwargs=dict(
+            features_extractor_class=ScaledFlatten,
+            net_arch=dict(pi=list(a.net_arch), vf=list(a.net_arch)),
+            activation_fn=ACTIVATIONS[a.activation],
+        ),
+        seed=c.seed,
+        device="cpu",
+        verbose=0,
+    )
+
+
+def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> PolicyAgent:
+    """A frozen numpy copy of the learner, playable as an opponent."""
+    from d2r_envs.registry import game_package
+
+    policy = numpy_policy(tensors_from_sb3(model.policy), c.algo.activation, name)
+    return PolicyAgent(policy, game_package(c.game).Observer(engine), name=name)
+
+
+def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict:
+    """The learner's current policy (deterministic) against train.eval_opponent in every other seat."""
+    env = make_env(c, [c.train.eval_opponent])
+    agent = snapshot_agent(model, c, "learner", env.engine)
+    rng = np.random.default_rng(seed)
+    wins = 0
+    total = 0.0
+    for g in range(games):
+        obs, info = env.reset(seed=seed + g)
+        done = False
+        while not done:
+            action = agent.act(env.engine, env.state, env.seat, rng)
+            obs, reward, terminated, truncated, info = env.step(action)
+            total += reward
+            done = terminated or truncated
+        wins += env.engine.returns(env.state)[env.seat] == env.engine.spec.max_return
+    return {"win_share": wins / games, "mean_return": total / games}
+
+
+class Progress(BaseCallback):
+    """A tqdm bar over the timesteps."""
+
+    def __init__(self, total: int, start: int) -> None:
+        super().__init__()
+        self.bar = tqdm(total=total, initial=start, unit="step", dynamic_ncols=True, smoothing=0.1)
+
+    def _on_step(self) -> bool:
+        self.bar.update(self.training_env.num_envs)
+        return True
+
+    def _on_training_end(self) -> None:
+        self.bar.close()
+
+
+class SelfPlay(BaseCallback):
+    """Checkpoints, snapshots into the opponent pool, and quick evaluations, on step schedules."""
+
+    def __init__(self, c: cfg.Config, run_dir: Path, engine) -> None:
+        super().__init__()
+        self.c, self.run_dir, self.engine = c, run_dir, engine
+        self.next = {}
+
+    def _init_callback(self) -> None:
+        t = self.model.num_timesteps
+        for key, every in (("checkpoint", self.c.train.checkpoint_every), ("snapshot", self.c.opponents.snapshot_every),
+                           ("eval", self.c.train.eval_every)):
+            self.next[key] = (t // every + 1) * every if every > 0 else None
+
+    def _due(self, key: str, every: int) -> bool:
+        if self.next[key] is None or self.num_timesteps < self.next[key]:
+            return False
+        self.next[key] += every
+        return True
+
+    def _on_step(self) -> bool:
+        t = self.num_timesteps
+        if self._due("checkpoint", self.c.train.checkpoint_every):
+            self.model.save(self.run_dir / "checkpoints" / f"step_{t}.zip")
+        if self._due("snapshot", self.c.opponents.snapshot_every):
+            add_snapshot(self.model, self.c, self.run_dir, t, self.engine)
+        if self._due("eval", self.c.train.eval_every):
+            result = quick_eval(self.model, self.c, self.c.train.eval_games, seed=10_000 + t)
+            self.logger.record("eval/win_share", result["win_share"])
+            self.logger.record("eval/mean_return", result["mean_return"])
+        return True
+
+
+def add_snapshot(model: MaskablePPO, c: cfg.Config, run_dir: Path, step: int, engine) -> None:
+    """Save the learner's weights and put a frozen copy into every env's pool."""
+    from safetensors.numpy import save_file
+
+    folder = run_dir / "snapshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    save_file(tensors_from_sb3(model.policy), str(folder / f"step_{step}.safetensors"))
+    agent = snapshot_agent(model, c, f"snapshot@{step}", engine)
+    keep = len(c.opponents.pool)
+    model.get_env().env_method("add_opponent", agent, max_pool=keep + c.opponents.max_snapshots, keep=keep)
+
+
+def restore_snapshots(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine) -> None:
+    """On resume, put the saved snapshots back into the pool, oldest first."""
+    from safetensors.numpy import load_file
+
+    paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
+    keep = len(c.opponents.pool)
+    for path in paths[-c.opponents.max_snapshots :]:
+        policy = numpy_policy(load_file(str(path)), c.algo.activation, f"snapshot@{path.stem[5:]}")
+        from d2r_envs.registry import game_package
+
+        agent = PolicyAgent(policy, game_package(c.game).Observer(engine), name=policy.name)
+        model.get_env().env_method("add_opponent", agent, max_pool=keep + c.opponents.max_snapshots, keep=keep)
+
+
+def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None) -> Path:
+    run_dir = Path(c.train.run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
+    torch.set_num_threads(c.train.torch_threads)
+    set_random_seed(c.seed)
+    vec_env = make_vec_env(c)
+    engine = make_env(c).engine
+    if resume:
+        model = MaskablePPO.load(resume, env=vec_env, device="cpu")
+        restore_snapshots(model, c, run_dir, engine)
+    else:
+        model = new_model(c, vec_env)
+    model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
+    start = model.num_timesteps
+    remaining = max(0, c.train.total_timesteps - start)
+    began = time.perf_counter()
+    model.learn(
+        total_timesteps=remaining,
+        callback=CallbackList([Progress(c.train.total_timesteps, start), SelfPlay(c, run_dir, engine)]),
+        reset_num_timesteps=not resume,
+    )
+    elapsed = time.perf_counter() - began
+    final = run_dir / "final.zip"
+    model.save(final)
+    summary = {"timesteps": model.num_timesteps, "seconds": round(elapsed, 1),
+               "steps_per_second": round((model.num_timesteps - start) / max(elapsed, 1e-9), 1)}
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    print(f"trained {summary['timesteps']} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
+    if c.export.name:
+        out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed)
+        print(f"exported to {out}")
+    vec_env.close()
+    return final
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", required=True, help="a YAML file, e.g. configs/draco_and_co/ppo.yaml")
+    parser.add_argument("--resume", help="an SB3 checkpoint (.zip) of this run to continue from")
+    args = parser.parse_args(argv)
+    try:
+        c = cfg.load(args.config)
+    except cfg.ConfigError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.resume and not Path(args.resume).is_file():
+        print(f"error: --resume {args.resume}: no such checkpoint", file=sys.stderr)
+        return 2
+    import yaml
+
+    train(c, resume=args.resume, raw_config=yaml.safe_load(Path(args.config).read_text(encoding="utf-8")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
