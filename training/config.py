@@ -61,7 +61,8 @@ class TrainConfig:
 
 @dataclass(frozen=True)
 class ExportConfig:
-    name: str = ""  # exported to models/<game>/<name>/ at the end ("": no export)
+    name: str = ""  # exported to <out_root>/<game>/<name>/ at the end ("": no export)
+    out_root: str = "models"
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ class Progress(BaseCallback):
 
     def __init__(self, total: int, start: int) -> None:
         super().__init__()
-        self.bar = tqdm(total=total, initial=start, unit="step", dynamic_ncols=True, smoothing=0.1)
+        self.bar = tqdm(total=total, initial=start, unit="step", dynamic_ncols=True, smoothing=0.1, mininterval=1.0)
 
     def _on_step(self) -> bool:
         self.bar.update(self.training_env.num_envs)
@@ -143,6 +143,7 @@ class SelfPlay(BaseCallback):
     def _on_step(self) -> bool:
         t = self.num_timesteps
         if self._due("checkpoint", self.c.train.checkpoint_every):
+            (self.run_dir / "checkpoints").mkdir(exist_ok=True)
             self.model.save(self.run_dir / "checkpoints" / f"step_{t}.zip")
         if self._due("snapshot", self.c.opponents.snapshot_every):
             add_snapshot(self.model, self.c, self.run_dir, t, self.engine)
@@ -209,7 +210,8 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     print(f"trained {summary['timesteps']} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
     if c.export.name:
-        out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed)
+        out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed,
+                     out_root=c.export.out_root)
         print(f"exported to {out}")
     vec_env.close()
     return final

@@ -1,0 +1,89 @@
+"""Training configs are checked before anything runs; a tiny run checkpoints, resumes and exports."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest.importorskip("sb3_contrib")
+
+from training import config as cfg  # noqa: E402
+from training import train  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = sorted((ROOT / "configs").glob("*/ppo.yaml"))
+
+
+def tiny(tmp_path: Path, **over) -> dict:
+    data = yaml.safe_load(CONFIGS[0].read_text(encoding="utf-8"))
+    data["algo"].update(n_envs=2, n_steps=32, batch_size=32, n_epochs=1, net_arch=[16])
+    data["opponents"].update(pool=["random"], snapshot_every=64, max_snapshots=1)
+    data["train"].update(total_timesteps=128, checkpoint_every=64, eval_every=64, eval_games=2,
+                         run_dir=str(tmp_path / "run"), torch_threads=1)
+    data["export"] = {"name": "", "out_root": str(tmp_path / "models")}
+    for key, value in over.items():
+        section, _, field = key.partition("__")
+        data[section][field] = value
+    return data
+
+
+def test_every_shipped_config_loads() -> None:
+    assert CONFIGS
+    for path in CONFIGS:
+        cfg.load(path)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["algo"].update(learning_rat=0.1), "algo: unknown key.*learning_rat"),
+        (lambda d: d.update(colour="red"), "unknown key.*colour"),
+        (lambda d: d["algo"].update(n_steps="many"), "algo.n_steps: expected int"),
+        (lambda d: d["algo"].update(n_envs=True), "algo.n_envs: expected int"),
+        (lambda d: d["algo"].update(vec_env="threads"), "algo.vec_env.*allowed: dummy, subproc"),
+        (lambda d: d["algo"].update(n_envs=0), "algo.n_envs: must be at least 1"),
+        (lambda d: d["env"].update(num_players=9), "num_players.*3..6"),
+        (lambda d: d["env"].update(options={"short": 1}), "unknown option.*'short'"),
+        (lambda d: d["opponents"].update(pool=["grandmaster"]), "grandmaster"),
+        (lambda d: d.pop("game"), "missing key.*game"),
+    ],
+)
+def test_bad_configs_are_refused_naming_the_key(tmp_path: Path, edit, message: str) -> None:
+    data = tiny(tmp_path)
+    edit(data)
+    with pytest.raises(cfg.ConfigError, match=message):
+        cfg.from_dict(data)
+
+
+def test_cli_refuses_a_bad_config_before_training(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("game: draco_and_co\nalgo: {n_stepz: 3}\n", encoding="utf-8")
+    assert train.main(["--config", str(path)]) == 2
+    assert "n_stepz" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def test_tiny_run_logs_checkpoints_snapshots_resumes_and_exports(tmp_path: Path) -> None:
+    data = tiny(tmp_path)
+    c = cfg.from_dict(data)
+    train.train(c)
+    run = tmp_path / "run"
+    assert (run / "final.zip").is_file() and (run / "checkpoints" / "step_64.zip").is_file()
+    assert sorted(p.name for p in (run / "snapshots").iterdir()) == ["step_128.safetensors", "step_64.safetensors"]
+    rows = list(csv.DictReader((run / "progress.csv").open()))
+    assert rows and "eval/win_share" in rows[0] and int(float(rows[-1]["time/total_timesteps"])) >= 128
+    assert any(list(run.glob("events.out.tfevents*")))
+    # Resume from the first checkpoint up to a larger budget, then export.
+    data["train"]["total_timesteps"] = 192
+    data["export"]["name"] = "tiny-v1"
+    resumed = cfg.from_dict(data)
+    train.train(resumed, resume=str(run / "checkpoints" / "step_64.zip"), raw_config=data)
+    assert json.loads((run / "summary.json").read_text())["timesteps"] >= 192
+    import d2r_envs
+
+    policy = d2r_envs.load_opponent(str(tmp_path / "models" / "draco_and_co" / "tiny-v1"))
+    assert policy.manifest["training"]["config"]["train"]["total_timesteps"] == 192
