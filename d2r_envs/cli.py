@@ -184,6 +184,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _error(str(e))
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    try:
+        from training import train
+    except ImportError as e:
+        return _error(f"d2r train needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+    return train.main(["--config", args.config] + (["--resume", args.resume] if args.resume else []))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from d2r_envs import play
+
+    try:
+        play.play(args.game, args.opponents.split(","), args.players, seat=args.seat, seed=args.seed,
+                  **_parse_options(args.option))
+    except ValueError as e:
+        return _error(str(e))
+    except (EOFError, KeyboardInterrupt):
+        print("\ngame abandoned")
+        return 130
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     try:
         from training import export  # torch and SB3 are imported inside, only when needed
@@ -230,6 +252,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("train", help="train a MaskablePPO policy from a YAML config (training extra)")
+    p.add_argument("--config", required=True, help="e.g. configs/draco_and_co/ppo.yaml")
+    p.add_argument("--resume", help="an SB3 checkpoint (.zip) of the same run to continue from")
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
+    p.add_argument("game", choices=games)
+    p.add_argument("--opponents", default="heuristic",
+                   help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, a model id or path")
+    p.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, help="seed for chance and the opponents (default: random)")
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
+    p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("export", help="write a trained MaskablePPO checkpoint to models/GAME/NAME/ (safetensors + manifest)")
     p.add_argument("--checkpoint", required=True, help="the MaskablePPO checkpoint (SB3 .zip) to export")

@@ -21,13 +21,14 @@ BAR = 3.0  # ours over the reference
 
 def reference_connect_four(iterations: int = 2, seed: int = 0) -> dict:
     """MaskablePPO with its defaults on connect_four_v3, one env, masks through ActionMasker."""
+    import gymnasium
     import pettingzoo.utils
     from pettingzoo.classic import connect_four_v3
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from sb3_contrib.common.wrappers import ActionMasker
 
-    class AsGymnasium(pettingzoo.utils.BaseWrapper):
+    class AsGymnasium(pettingzoo.utils.BaseWrapper, gymnasium.Env):
         """The tutorial's idea: the acting seat always learns; obs without the mask."""
 
         def reset(self, seed=None, options=None):
