@@ -172,7 +172,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from d2r_envs import bench
 
     try:
-        return bench.run(
+        code = bench.run(
             games=args.games,
             seconds=args.seconds,
             players=args.players,
@@ -182,6 +182,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         )
     except ValueError as e:
         return _error(str(e))
+    if not args.training:
+        return code
+    try:
+        from training import speed
+    except ImportError as e:
+        return _error(f"bench --training needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+    print()
+    return max(code, speed.run(args.games or d2r_envs.names(), check=not args.no_check))
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -212,6 +220,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     except ImportError as e:
         return _error(f"d2r export needs the training package ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
     return export.run(args)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    try:
+        from training import evaluate  # openskill and matplotlib: the training extra
+    except ImportError as e:
+        return _error(f"d2r eval needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+    try:
+        return evaluate.run(args, _parse_options(args.option))
+    except ValueError as e:
+        return _error(str(e))
 
 
 # Parser -----------------------------------------------------------------------------------------
@@ -251,6 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="players for our games (default: each game's default)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
+    p.add_argument("--training", action="store_true",
+                   help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("train", help="train a MaskablePPO policy from a YAML config (training extra)")
@@ -277,6 +298,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
     p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("eval", help="a tournament between agents on duplicate deals with seat rotation, rated (training extra)")
+    p.add_argument("game", choices=games)
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--agents", help="comma-separated agents: the first takes one seat, the others are cycled over the "
+                     "rest (model,random = the model against random players); random, heuristic, mcts:N, a model id or path")
+    who.add_argument("--lineup", help="comma-separated agent per seat, e.g. model,random,random,random")
+    p.add_argument("--players", type=int, help="number of players (default: the lineup's length, else the game's default)")
+    p.add_argument("--games", type=int, default=100, help="games to play, rounded up to whole deals x rotations (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="deal d uses the chance seed (seed, d) (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="processes over deals; the results do not depend on it (default 1)")
+    p.add_argument("--out", help="output folder (default runs/eval/GAME-TIMESTAMP)")
+    p.add_argument("--training-log", metavar="DIR", help="a training run folder with SB3's progress.csv: adds learning_curve.png")
+    p.add_argument("--record", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
+    p.set_defaults(func=cmd_eval)
     return parser
 
 

@@ -92,3 +92,20 @@ def table(ref: dict, results: list[dict]) -> str:
             share = "(subprocesses) | - | -"
         rows.append(f"| {r['name']} | {r['steps']:,} | {rate:,.0f} | {rate / base:.2f}x | {share} |")
     return "\n".join(rows)
+
+
+def run(games: list[str], iterations: int = 3, check: bool = True) -> int:
+    """Print the side-by-side table for each game's configs/<game>/ppo.yaml; 1 if a bar fails."""
+    ref = reference_connect_four(iterations=2)
+    results = [ours(Path("configs") / g / "ppo.yaml", iterations) for g in games]
+    print("## Training speed: MaskablePPO, whole rollouts and updates\n")
+    print(table(ref, results))
+    base = ref["steps"] / ref["seconds"]
+    failed = False
+    print()
+    for r in results:
+        ratio = r["steps"] / r["seconds"] / base
+        ok = ratio >= BAR
+        failed |= not ok
+        print(f"- {'PASS' if ok else 'FAIL'}: {r['name']} {ratio:.2f}x the reference (bar {BAR:.1f}x)")
+    return 1 if failed and check else 0

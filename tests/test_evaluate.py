@@ -1,0 +1,321 @@
+"""training.evaluate and `d2r eval`: duplicate deals with seat rotation, reproducibility, statistics,
+outputs, refusals and recording into a model manifest. A few seconds in all."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("openskill")
+pytest.importorskip("matplotlib")
+
+from d2r_envs import opponents, registry  # noqa: E402
+from d2r_envs.agents import make_agent  # noqa: E402
+from d2r_envs.cli import main  # noqa: E402
+from training import evaluate as ev  # noqa: E402
+
+GAME = "draco_and_co"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class FirstLegal:
+    """Always the lowest legal action."""
+
+    name = "first"
+
+    def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
+        return game.legal_actions(state)[0]
+
+
+def factory(spec: str, game: str, engine: Any) -> Any:
+    return FirstLegal() if spec == "first" else make_agent(spec, game, engine)
+
+
+def run(agents: list[str], players: int = 4, games: int = 16, seed: int = 3, **kw: Any) -> dict[str, Any]:
+    return ev.evaluate(GAME, agents, players, games, seed, factory=factory, **kw)
+
+
+def write_numpy_model(folder: Path) -> Path:
+    """A small exported-format model made with numpy alone (as tests/test_opponents.py does)."""
+    layout, n = registry.obs_layout(GAME), registry.action_space(GAME).size
+    rng = np.random.default_rng(0)
+    sizes = [layout.size, 8, n]
+    tensors = {"obs_scale": (1.0 / np.sqrt(np.maximum(layout.box.high, 1.0))).astype(np.float32)}
+    for i in range(len(sizes) - 1):
+        tensors[f"layers.{i}.weight"] = (rng.standard_normal((sizes[i + 1], sizes[i])) / np.sqrt(sizes[i])).astype(np.float32)
+        tensors[f"layers.{i}.bias"] = np.zeros(sizes[i + 1], np.float32)
+    manifest = {
+        "format": opponents.FORMAT,
+        "game": GAME,
+        **opponents.installed_game_facts(GAME),
+        "architecture": {"type": "mlp", "hidden": [8], "activation": "relu", "input": layout.size, "output": n},
+        "files": {},
+        "training": {"config": {"note": "numpy-made test model"}, "seed": 0, "total_timesteps": 0},
+        "library_versions": {"numpy": np.__version__},
+        "evaluation": {"earlier": {"kept": True}},
+        "created": "2026-01-01T00:00:00+00:00",
+    }
+    return opponents.save_policy(folder, tensors, manifest)
+
+
+PROGRESS_CSV = """time/total_timesteps,rollout/ep_rew_mean,train/loss,eval/win_share,time/fps
+2048,-0.80,0.5,,900
+4096,-0.60,0.4,0.30,910
+6144,-0.40,0.3,,905
+8192,-0.20,0.2,0.45,912
+"""
+
+
+# Lineup and rotation -----------------------------------------------------------------------------
+
+
+def test_lineup_rule() -> None:
+    assert ev.make_lineup(["model", "random"], 4) == ["model", "random", "random", "random"]
+    assert ev.make_lineup(["a", "b", "c"], 5) == ["a", "b", "c", "b", "c"]
+    assert ev.make_lineup(["a", "b", "c", "d"], 4) == ["a", "b", "c", "d"]
+    assert ev.make_lineup(["random"], 3) == ["random"] * 3
+    with pytest.raises(ValueError):
+        ev.make_lineup(["a", "b", "c", "d"], 3)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_rotation_puts_every_agent_in_every_seat_equally(players: int) -> None:
+    deals = 3
+    result = run(["first", "random"], players=players, games=deals * players - 1)  # rounded up to whole deals
+    assert result["deals"] == deals and result["games"] == deals * players
+    assert result["agents"]["first"]["seat_games"] == [deals] * players
+    assert result["agents"]["random"]["seat_games"] == [deals * (players - 1)] * players
+    for d in range(deals):
+        recs = [r for r in result["records"] if r["deal"] == d]
+        assert [r["rotation"] for r in recs] == list(range(players))
+        # lineup slot j sits in seat (j + r) % n: every slot takes every seat of the deal once
+        for slot, agent in enumerate(result["lineup"]):
+            assert sorted((slot + r["rotation"]) % players for r in recs) == list(range(players))
+            assert all(r["seats"][(slot + r["rotation"]) % players] == agent for r in recs)
+
+
+def test_rotations_of_a_deal_share_its_deal() -> None:
+    """Every rotation of a deal draws the same first chance outcomes (the same deal)."""
+    from d2r_envs import make_game
+    from d2r_envs.core.game import CHANCE
+
+    engine = make_game(GAME, 4)
+    firsts = []
+    for _ in range(2):
+        rng, state, drawn = ev.chance_rng(5, 2), engine.new_initial_state(), []
+        while engine.current_player(state) == CHANCE:
+            drawn.append(engine.sample_chance(state, rng))
+            engine.apply_legal(state, drawn[-1])
+        firsts.append(drawn)
+    assert firsts[0] == firsts[1] and len(firsts[0]) > 4
+
+
+# Reproducibility ---------------------------------------------------------------------------------
+
+
+def test_same_seed_same_result_and_other_seed_differs() -> None:
+    a, b = run(["first", "random"]), run(["first", "random"])
+    assert ev.deterministic_part(a) == ev.deterministic_part(b)
+    c = run(["first", "random"], seed=4)
+    assert c["records"] != a["records"]
+
+
+def test_workers_do_not_change_the_result() -> None:
+    kw = dict(games=24, seed=11)
+    one = ev.evaluate(GAME, ["random"], 3, workers=1, **kw)
+    two = ev.evaluate(GAME, ["random"], 3, workers=2, **kw)
+    assert ev.deterministic_part(one) == ev.deterministic_part(two)
+    assert two["workers"] == 2 and one["deals"] == 8
+
+
+# Statistics --------------------------------------------------------------------------------------
+
+
+def test_first_legal_vs_random_with_cut_off_games() -> None:
+    result = run(["first", "random"], games=40, max_decisions=105)
+    games = result["games"]
+    truncated = [r for r in result["records"] if r["truncated"]]
+    assert 0 < len(truncated) < games and result["truncated_games"] == len(truncated)
+    assert all(r["returns"] == [-1.0] * 4 for r in truncated)  # a cut-off game has no winner
+    assert result["no_winner_games"] >= len(truncated)
+    assert sum(result["outcome_shares"].values()) == pytest.approx(1.0)
+    assert result["outcome_shares"]["nobody"] == pytest.approx(result["no_winner_games"] / games)
+    wins = sum(e["wins"] for e in result["agents"].values())
+    multi = sum(max(0, sum(x == 1.0 for x in r["returns"]) - 1) for r in result["records"])
+    assert wins + result["no_winner_games"] - multi == games
+    seats = {a: e["seats"] for a, e in result["agents"].items()}
+    assert seats == {"first": games, "random": 3 * games}
+    for e in result["agents"].values():
+        assert e["chance_win_share"] == 0.25
+        assert e["timing"]["moves"] > 0 and e["timing"]["ms_per_move"] >= 0
+        assert set(e["rating"]) == {"mu", "sigma", "low", "high", "ordinal"}
+
+
+def width(interval: list[float]) -> float:
+    return interval[1] - interval[0]
+
+
+def test_intervals_contain_the_estimate_and_shrink() -> None:
+    small = run(["first", "random"], players=3, games=4 * 3, seed=1)
+    large = run(["first", "random"], players=3, games=40 * 3, seed=1)
+    for result in (small, large):
+        for e in result["agents"].values():
+            lo, hi = e["win_share_ci"]
+            assert lo <= e["win_share"] <= hi
+            lo, hi = e["mean_return_ci"]
+            assert -1.0 <= lo <= e["mean_return"] <= hi <= 1.0
+            r = e["rating"]
+            assert r["low"] < r["mu"] < r["high"]
+    for a in small["agents"]:
+        s, g = small["agents"][a], large["agents"][a]
+        assert width(g["win_share_ci"]) < width(s["win_share_ci"])
+        assert width(g["mean_return_ci"]) < width(s["mean_return_ci"])
+        assert g["rating"]["sigma"] < s["rating"]["sigma"]
+    # the rating orders the agents as their win shares do
+    first, rand = large["agents"]["first"], large["agents"]["random"]
+    assert (first["rating"]["mu"] > rand["rating"]["mu"]) == (first["win_share"] > rand["win_share"])
+
+
+def test_wilson_and_single_deal() -> None:
+    lo, hi = ev.wilson(0, 10)
+    assert lo == 0.0 and 0 < hi < 0.35
+    lo, hi = ev.wilson(10, 10)
+    assert 0.65 < lo < 1.0 and hi == 1.0
+    one_deal = run(["random"], players=3, games=3)
+    assert one_deal["deals"] == 1 and one_deal["agents"]["random"]["mean_return_ci"] is None
+
+
+def test_a_repeated_agent_against_itself_keeps_its_rating_centred() -> None:
+    """Seats of one agent beating each other cancel: all-random self-play leaves mu at the start."""
+    result = run(["random"], players=4, games=20)
+    assert result["agents"]["random"]["rating"]["mu"] == pytest.approx(25.0, abs=1e-6)
+
+
+# Outputs -----------------------------------------------------------------------------------------
+
+
+def test_outputs_are_written(tmp_path: Path) -> None:
+    result = run(["first", "random"], games=8)
+    (tmp_path / "log").mkdir()
+    (tmp_path / "log" / "progress.csv").write_text(PROGRESS_CSV)
+    paths = ev.write_outputs(result, tmp_path / "out", tmp_path / "log")
+    data = json.loads(paths["json"].read_text())
+    assert data["records"] and data["game_version"] == result["game_version"]
+    for key in ("command", "date", "seed", "chance_seeds", "lineup", "agents", "rating_method"):
+        assert key in data
+    md = paths["md"].read_text()
+    assert "| agent | seats |" in md and "| first |" in md and "| random |" in md
+    assert paths["ratings"].read_bytes()[:8] == PNG
+    assert paths["learning_curve"].read_bytes()[:8] == PNG
+    assert data["learning_curve_columns"] == ["rollout/ep_rew_mean", "eval/win_share"]
+
+
+def test_progress_csv_reading(tmp_path: Path) -> None:
+    path = tmp_path / "progress.csv"
+    path.write_text(PROGRESS_CSV)
+    series = ev.read_progress(path)
+    assert series["eval/win_share"] == [(4096.0, 0.30), (8192.0, 0.45)]  # empty cells skipped
+    assert len(series["rollout/ep_rew_mean"]) == 4
+    nested = tmp_path / "run" / "sub"
+    nested.mkdir(parents=True)
+    shutil.copy(path, nested / "progress.csv")
+    assert ev.find_progress_csv(tmp_path / "run") == nested / "progress.csv"
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ValueError, match="no progress.csv"):
+        ev.find_progress_csv(tmp_path / "empty")
+    with pytest.raises(ValueError, match="no such directory"):
+        ev.find_progress_csv(tmp_path / "missing")
+
+
+def test_cli_eval_writes_everything(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "log").mkdir()
+    (tmp_path / "log" / "progress.csv").write_text(PROGRESS_CSV)
+    out = tmp_path / "out"
+    code = main(["eval", GAME, "--lineup", "random,random,random", "--games", "5", "--seed", "2",
+                 "--out", str(out), "--training-log", str(tmp_path / "log")])
+    assert code == 0
+    stdout = capsys.readouterr().out
+    assert "| random | 18 |" in stdout
+    for name in ("result.json", "result.md", "ratings.png", "learning_curve.png"):
+        assert (out / name).is_file(), name
+    data = json.loads((out / "result.json").read_text())
+    assert data["num_players"] == 3 and data["games"] == 6 and data["lineup"] == ["random"] * 3
+    assert data["command"].startswith("d2r eval draco_and_co --lineup random,random,random")
+
+
+# Refusals ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--agents", "no-such-agent"], "no-such-agent"),
+        (["--agents", "random,mcts:lots"], "mcts:lots"),
+        (["--agents", "random", "--players", "2"], "num_players"),
+        (["--agents", "random", "--players", "7"], "num_players"),
+        (["--agents", "a,b,c,d,e", "--players", "4"], "--players"),
+        (["--lineup", "random,random,random", "--players", "4"], "--lineup"),
+        (["--agents", "random", "--games", "0"], "games"),
+        (["--agents", "random", "--record", "draco_and_co/nope"], "--record"),
+        (["--agents", "random", "--training-log", "/no/such/dir"], "training log"),
+    ],
+)
+def test_cli_refuses_bad_input(argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", GAME, "--out", str(tmp_path / "out"), *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.strip().count("\n") == 0
+    assert not (tmp_path / "out").exists()
+
+
+def test_evaluate_refuses_bad_specs() -> None:
+    with pytest.raises(ValueError, match="agent 'bogus'"):
+        ev.evaluate(GAME, ["random", "bogus"], 4, 4, 0)
+    with pytest.raises(ValueError, match="num_players"):
+        ev.evaluate(GAME, ["random"], 9, 4, 0)
+    with pytest.raises(ValueError):
+        ev.evaluate(GAME, [], 4, 4, 0)
+    with pytest.raises(ValueError):
+        ev.evaluate(GAME, ["random"], 4, 4, -1)
+
+
+# Recording into a manifest -----------------------------------------------------------------------
+
+
+def test_record_evaluation_keeps_the_model_loadable(tmp_path: Path) -> None:
+    model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
+    before = json.loads((model / "manifest.json").read_text())
+    result = run([str(model), "random"], games=8)
+    key = ev.evaluation_key(result)
+    assert key == f"4p:{model},random,random,random"
+    ev.record_evaluation(model, key, ev.evaluation_summary(result))
+    after = json.loads((model / "manifest.json").read_text())
+    assert after["evaluation"]["earlier"] == {"kept": True}
+    assert after["evaluation"][key]["agents"][str(model)]["seats"] == 8
+    assert {k: v for k, v in after.items() if k != "evaluation"} == {k: v for k, v in before.items() if k != "evaluation"}
+    assert list(after) == list(before)
+    opponents.load_opponent(model, game=GAME)  # the integrity check still passes
+
+
+def test_record_refuses_a_manifest_that_hashes_itself(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps({"files": {"manifest.json": {"sha256": "0", "bytes": 1}}}))
+    with pytest.raises(ValueError, match="manifest itself"):
+        ev.record_evaluation(folder, "k", {})
+
+
+def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
+    code = main(["eval", GAME, "--agents", f"{model},random", "--players", "3", "--games", "3",
+                 "--out", str(tmp_path / "out"), "--record", str(model)])
+    assert code == 0
+    capsys.readouterr()
+    manifest = json.loads((model / "manifest.json").read_text())
+    summary = manifest["evaluation"][f"3p:{model},random,random"]
+    assert summary["games"] == 3 and summary["seed"] == 0 and "records" not in summary
+    opponents.load_opponent(model, game=GAME)
