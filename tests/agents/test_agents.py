@@ -1,0 +1,137 @@
+"""Every built-in agent, on every registered game: legal moves, determinism, no peeking."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import d2r_envs
+from d2r_envs.agents import make_agent
+from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.registry import game_package
+
+AGENTS = ["random", "heuristic", "mcts:30"]
+CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
+
+
+def _players(game: str) -> list[int]:
+    """The default player count, and the smallest and largest."""
+    spec = d2r_envs.make_game(game).spec
+    return sorted({game_package(game).DEFAULT_PLAYERS, spec.min_players, spec.max_players})
+
+
+def _play(game, seats, seed: int, on_decision=None) -> list[float]:
+    """One game; seats[i] is seat i's agent (None: uniformly random); chance from `seed`."""
+    s = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    rngs = [np.random.default_rng([seed, i]) for i in range(len(seats))]
+    for _ in range(game.spec.max_game_length):
+        p = game.current_player(s)
+        while p == CHANCE:
+            game.apply_legal(s, game.sample_chance(s, rng))
+            p = game.current_player(s)
+        if p == TERMINAL:
+            break
+        legal = game.legal_actions(s)
+        if seats[p] is None:
+            a = legal[int(rng.random() * len(legal))]
+        else:
+            if on_decision is not None:
+                on_decision(s, p)
+            a = seats[p].act(game, s, p, rngs[p])
+            assert a in legal, f"{seats[p].name} chose illegal action {a} at {game.decision_name(s)}; legal: {legal}"
+        game.apply_action(s, a)
+    return game.returns(s)
+
+
+def _decision_states(game, count: int, seed: int) -> list:
+    """Up to `count` player-decision states with more than one legal action, from random play."""
+    out = []
+    rng = np.random.default_rng(seed)
+    while len(out) < count:
+        s = game.new_initial_state()
+        while True:
+            p = game.current_player(s)
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                game.apply_legal(s, game.sample_chance(s, rng))
+                continue
+            legal = game.legal_actions(s)
+            if len(legal) > 1 and rng.random() < 0.1 and len(out) < count:
+                out.append(game.clone(s))
+            game.apply_legal(s, legal[int(rng.random() * len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("game_name,spec", CASES)
+def test_agent_plays_only_legal_actions(game_name: str, spec: str) -> None:
+    for n in _players(game_name):
+        game = d2r_envs.make_game(game_name, n)
+        agent = make_agent(spec, game_name)
+        # Cheap agents take every seat; the search plays one seat among random players.
+        seats = [agent] * n if not spec.startswith("mcts") else [agent] + [None] * (n - 1)
+        returns = _play(game, seats, seed=n)
+        assert game.spec.min_return <= min(returns) <= max(returns) <= game.spec.max_return
+
+
+@pytest.mark.parametrize("game_name,spec", CASES)
+def test_agent_is_deterministic_given_its_rng(game_name: str, spec: str) -> None:
+    game = d2r_envs.make_game(game_name)
+    agent = make_agent(spec, game_name)
+    for i, s in enumerate(_decision_states(game, 12, seed=1)):
+        seat = game.current_player(s)
+        before = game.state_to_string(s)
+        a = agent.act(game, s, seat, np.random.default_rng(i))
+        b = agent.act(game, s, seat, np.random.default_rng(i))
+        assert a == b
+        assert game.state_to_string(s) == before, "the agent changed the state"
+
+
+@pytest.mark.parametrize("game_name,spec", CASES)
+def test_agent_does_not_peek_at_hidden_information(game_name: str, spec: str) -> None:
+    """Redeterminising for the acting seat changes only what it cannot see: same rng, same move."""
+    game = d2r_envs.make_game(game_name)
+    agent = make_agent(spec, game_name)
+    checked = 0
+    for i, s in enumerate(_decision_states(game, 24, seed=2)):
+        seat = game.current_player(s)
+        other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
+        a = agent.act(game, s, seat, np.random.default_rng(i))
+        b = agent.act(game, other, seat, np.random.default_rng(i))
+        assert a == b, f"{spec} at {game.decision_name(s)}: {a} on the true state, {b} on a redeterminised one"
+        checked += game.state_to_string(other) != game.state_to_string(s)
+    assert checked > 0, "no state had anything hidden to resample"
+
+
+def test_mcts_prefers_what_wins() -> None:
+    """A sanity check of the search on a real game: it beats random play clearly."""
+    game_name = d2r_envs.names()[0]
+    game = d2r_envs.make_game(game_name)
+    n = game.spec.num_players
+    agent = make_agent("mcts:30", game_name)
+    wins = sum(_play(game, [agent] + [None] * (n - 1), seed=100 + g)[0] > 0 for g in range(6))
+    assert wins >= 3, f"mcts:30 won {wins} of 6 against random"
+
+
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+def test_mcts_with_a_rollout_cap(game_name: str) -> None:
+    from d2r_envs.agents.mcts import ISMCTS
+
+    game = d2r_envs.make_game(game_name)
+    agent = ISMCTS(simulations=20, rollout_cap=3)
+    for i, s in enumerate(_decision_states(game, 6, seed=3)):
+        seat = game.current_player(s)
+        assert agent.act(game, s, seat, np.random.default_rng(i)) in game.legal_actions(s)
+    with pytest.raises(ValueError):
+        ISMCTS(simulations=0)
+
+
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+def test_mcts_does_not_search_a_forced_move(game_name: str) -> None:
+    game = d2r_envs.make_game(game_name)
+    s = _decision_states(game, 1, seed=4)[0]
+    only = game.legal_actions(s)[-1]
+    game.legal_actions = lambda state: [only]  # this instance now offers a single move
+    agent = make_agent("mcts:1000000", game_name)  # a search would take hours
+    assert agent.act(game, s, game.current_player(s), np.random.default_rng(0)) == only
