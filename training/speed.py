@@ -19,8 +19,11 @@ from training import config as cfg
 BAR = 3.0  # ours over the reference
 
 
-def reference_connect_four(iterations: int = 2, seed: int = 0) -> dict:
-    """MaskablePPO with its defaults on connect_four_v3, one env, masks through ActionMasker."""
+def reference_connect_four(iterations: int = 2, seed: int = 0, threads: int = 1) -> dict:
+    """MaskablePPO with its defaults on connect_four_v3, one env, masks through ActionMasker.
+
+    torch runs with `threads` threads, as ours does: on this 2-core machine a second torch thread
+    makes small networks many times slower whenever another process is busy."""
     import gymnasium
     import pettingzoo.utils
     from pettingzoo.classic import connect_four_v3
@@ -49,6 +52,7 @@ def reference_connect_four(iterations: int = 2, seed: int = 0) -> dict:
         def action_mask(self):
             return super().observe(self.agent_selection)["action_mask"]
 
+    torch.set_num_threads(threads)
     env = AsGymnasium(connect_four_v3.env())
     env.reset(seed=seed)
     env = ActionMasker(env, lambda e: e.action_mask())
@@ -61,12 +65,16 @@ def reference_connect_four(iterations: int = 2, seed: int = 0) -> dict:
 
 
 def ours(config_path: str | Path, iterations: int = 2) -> dict:
-    from training.train import make_vec_env, new_model
+    from training.train import make_vec_env, new_model, snapshot_agent
 
     c = cfg.load(config_path)
     torch.set_num_threads(c.train.torch_threads)
     vec = make_vec_env(c)
     model = new_model(c, vec)
+    if c.opponents.snapshot_every:  # steady state: the pool already holds its snapshots
+        engine = vec.get_attr("engine", [0])[0]
+        for i in range(c.opponents.max_snapshots):
+            vec.env_method("add_opponent", snapshot_agent(model, c, f"snapshot{i}", engine))
     steps = iterations * c.algo.n_steps * c.algo.n_envs
     start = time.perf_counter()
     model.learn(total_timesteps=steps)
@@ -96,8 +104,8 @@ def table(ref: dict, results: list[dict]) -> str:
 
 def run(games: list[str], iterations: int = 3, check: bool = True) -> int:
     """Print the side-by-side table for each game's configs/<game>/ppo.yaml; 1 if a bar fails."""
-    ref = reference_connect_four(iterations=2)
     results = [ours(Path("configs") / g / "ppo.yaml", iterations) for g in games]
+    ref = reference_connect_four(iterations=2, threads=cfg.load(Path("configs") / games[0] / "ppo.yaml").train.torch_threads)
     print("## Training speed: MaskablePPO, whole rollouts and updates\n")
     print(table(ref, results))
     base = ref["steps"] / ref["seconds"]
