@@ -40,29 +40,6 @@ def run(agents: list[str], players: int = 4, games: int = 16, seed: int = 3, **k
     return ev.evaluate(GAME, agents, players, games, seed, factory=factory, **kw)
 
 
-def write_numpy_model(folder: Path) -> Path:
-    """A small exported-format model made with numpy alone (as tests/test_opponents.py does)."""
-    layout, n = registry.obs_layout(GAME), registry.action_space(GAME).size
-    rng = np.random.default_rng(0)
-    sizes = [layout.size, 8, n]
-    tensors = {"obs_scale": (1.0 / np.sqrt(np.maximum(layout.box.high, 1.0))).astype(np.float32)}
-    for i in range(len(sizes) - 1):
-        tensors[f"layers.{i}.weight"] = (rng.standard_normal((sizes[i + 1], sizes[i])) / np.sqrt(sizes[i])).astype(np.float32)
-        tensors[f"layers.{i}.bias"] = np.zeros(sizes[i + 1], np.float32)
-    manifest = {
-        "format": opponents.FORMAT,
-        "game": GAME,
-        **opponents.installed_game_facts(GAME),
-        "architecture": {"type": "mlp", "hidden": [8], "activation": "relu", "input": layout.size, "output": n},
-        "files": {},
-        "training": {"config": {"note": "numpy-made test model"}, "seed": 0, "total_timesteps": 0},
-        "library_versions": {"numpy": np.__version__},
-        "evaluation": {"earlier": {"kept": True}},
-        "created": "2026-01-01T00:00:00+00:00",
-    }
-    return opponents.save_policy(folder, tensors, manifest)
-
-
 PROGRESS_CSV = """time/total_timesteps,rollout/ep_rew_mean,train/loss,eval/win_share,time/fps
 2048,-0.80,0.5,,900
 4096,-0.60,0.4,0.30,910
@@ -286,7 +263,7 @@ def test_evaluate_refuses_bad_specs() -> None:
 # Recording into a manifest -----------------------------------------------------------------------
 
 
-def test_record_evaluation_keeps_the_model_loadable(tmp_path: Path) -> None:
+def test_record_evaluation_keeps_the_model_loadable(tmp_path: Path, write_numpy_model) -> None:
     model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
     before = json.loads((model / "manifest.json").read_text())
     result = run([str(model), "random"], games=8)
@@ -309,7 +286,7 @@ def test_record_refuses_a_manifest_that_hashes_itself(tmp_path: Path) -> None:
         ev.record_evaluation(folder, "k", {})
 
 
-def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str], write_numpy_model) -> None:
     model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
     code = main(["eval", GAME, "--agents", f"{model},random", "--players", "3", "--games", "3",
                  "--out", str(tmp_path / "out"), "--record", str(model)])

@@ -87,3 +87,16 @@ def test_tiny_run_logs_checkpoints_snapshots_resumes_and_exports(tmp_path: Path)
 
     policy = d2r_envs.load_opponent(str(tmp_path / "models" / "draco_and_co" / "tiny-v1"))
     assert policy.manifest["training"]["config"]["train"]["total_timesteps"] == 192
+
+
+def test_same_seed_same_weights(tmp_path: Path) -> None:
+    from safetensors.numpy import load_file
+
+    weights = []
+    for run in ("a", "b"):
+        data = tiny(tmp_path / run)
+        data["train"].update(eval_every=0, checkpoint_every=0)
+        train.train(cfg.from_dict(data))
+        weights.append(load_file(str(tmp_path / run / "run" / "snapshots" / "step_128.safetensors")))
+    assert weights[0].keys() == weights[1].keys()
+    assert all((weights[0][k] == weights[1][k]).all() for k in weights[0])

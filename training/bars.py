@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model", help="an exported model id or folder, e.g. draco_and_co/ppo-v1")
     parser.add_argument("--players", type=int, help="players (default: those the model was trained with)")
     parser.add_argument("--games", type=int, default=1000, help="games per tournament (default 1000)")
-    parser.add_argument("--mcts-games", type=int, default=0, help="games of model vs MCTS(1000) with random fillers")
+    parser.add_argument("--mcts-games", type=int, default=0, help="games of the model vs MCTS with random fillers")
+    parser.add_argument("--mcts-simulations", type=int, default=1000, help="MCTS budget per move (default 1000)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--record", action="store_true", help="write the results into the model's manifest.json")
@@ -62,10 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or trained.get("num_players") or __import__("d2r_envs").make_game(game).spec.num_players
     ok, results = check(args.model, game, players, args.games, args.workers, args.seed)
     if args.mcts_games:
-        lineup = [args.model, "mcts:1000"] + ["random"] * (players - 2)
+        mcts = f"mcts:{args.mcts_simulations}"
+        lineup = [args.model, mcts] + ["random"] * (players - 2)
         results["mcts"] = ev.evaluate(game, lineup, players, args.mcts_games, args.seed + 2, workers=args.workers, progress=True)
-        m, t = _share(results["mcts"], args.model), _share(results["mcts"], "mcts:1000")
-        print(f"- measured: model vs MCTS(1000) in the same games (other seats random): win share {m:.1%} vs {t:.1%}")
+        m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
+        print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
+              f"win share {m:.1%} vs {t:.1%}")
     for name, result in results.items():
         print(f"\n### {name}\n")
         print(ev.to_markdown(result))
