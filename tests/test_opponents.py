@@ -547,3 +547,45 @@ def test_export_refuses_a_model_for_other_spaces(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=rf"do not fit {GAME} \(observation \[{OBS}\], {N} actions\)"):
         export(model, GAME, "small", {}, seed=0, out_root=tmp_path)
     assert not (tmp_path / GAME / "small").exists()
+
+
+def test_policy_agent_fast_path_picks_what_act_picks(write_numpy_model, tmp_path) -> None:
+    import d2r_envs
+    from d2r_envs.agents import PolicyAgent
+    from d2r_envs.core.game import CHANCE, TERMINAL
+    from d2r_envs.registry import game_package
+
+    policy = load_opponent(write_numpy_model(tmp_path / "draco_and_co" / "m"))
+    game = d2r_envs.make_game("draco_and_co", 4)
+    agent = PolicyAgent(policy, game_package("draco_and_co").Observer(game))
+    rng = np.random.default_rng(0)
+    state = game.new_initial_state()
+    checked = 0
+    while game.current_player(state) != TERMINAL and checked < 300:  # a random net may never toast
+        p = game.current_player(state)
+        if p == CHANCE:
+            game.apply_action(state, game.sample_chance(state, rng))
+            continue
+        mask = np.zeros(game.spec.num_actions, np.int8)
+        mask[game.legal_actions(state)] = 1
+        expected = policy.act({"observation": agent.observer.encode(state, p), "action_mask": mask})
+        assert agent.act(game, state, p, rng) == expected
+        checked += 1
+        game.apply_action(state, expected)
+    assert checked > 20
+
+
+def test_every_shipped_model_loads_plays_legally_and_records_its_results() -> None:
+    import d2r_envs
+
+    root = Path(__file__).resolve().parent.parent / "models"
+    folders = sorted(p.parent for p in root.glob("*/*/manifest.json"))
+    assert {f.parent.name for f in folders} >= set(d2r_envs.names()), "every game ships an opponent"
+    for folder in folders:
+        policy = load_opponent(folder)
+        assert policy.manifest["evaluation"], f"{folder}: no measured results in the manifest"
+        env = d2r_envs.make(policy.game)
+        env.reset(seed=0)
+        for agent in env.agent_iter(300):
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else policy.act(obs))

@@ -41,6 +41,12 @@ class PolicyAgent:
         self._mask = np.zeros(observer.game.spec.num_actions, np.int8)
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        obs = self.observer.encode(state, seat)
+        if hasattr(self.policy, "logits"):  # the best legal logit, as policy.act does, without the dict
+            return legal[int(np.argmax(self.policy.logits(obs)[legal]))]
         mask = self._mask.copy()
-        mask[game.legal_actions(state)] = 1
-        return int(self.policy.act({"observation": self.observer.encode(state, seat), "action_mask": mask}))
+        mask[legal] = 1
+        return int(self.policy.act({"observation": obs, "action_mask": mask}))
