@@ -58,7 +58,6 @@ __all__ = [
     "read_manifest",
     "save_policy",
     "numpy_policy",
-    "policy_from_arrays",
     "installed_game_facts",
     "default_models_roots",
 ]
@@ -225,23 +224,11 @@ def _split_tensors(tensors: Mapping[str, np.ndarray], name: str) -> tuple[np.nda
     )
 
 
-def policy_from_arrays(
-    obs_scale: np.ndarray,
-    weights: list[np.ndarray],
-    biases: list[np.ndarray],
-    activation: str,
-    name: str = "policy",
-    game: str | None = None,
-) -> NumpyPolicy:
-    """A NumpyPolicy from arrays in memory (weights [out, in], as torch's Linear keeps them); copies them."""
-    return NumpyPolicy(obs_scale, list(weights), list(biases), activation, name=name, game=game)
-
-
 def numpy_policy(tensors: Mapping[str, np.ndarray], activation: str, name: str, game: str | None = None) -> NumpyPolicy:
     """A NumpyPolicy from tensors in the exported layout (e.g. training.export.tensors_from_sb3 of a
     learner: a frozen snapshot for the opponent pool); copies them."""
     obs_scale, weights, biases = _split_tensors(tensors, name)
-    return policy_from_arrays(obs_scale, weights, biases, activation, name=name, game=game)
+    return NumpyPolicy(obs_scale, weights, biases, activation, name=name, game=game)
 
 
 # Files ---------------------------------------------------------------------------------------------
