@@ -28,6 +28,7 @@ from tqdm import tqdm
 from d2r_envs.agents import PolicyAgent
 from d2r_envs.core.single_agent import SingleAgentEnv
 from d2r_envs.opponents import numpy_policy
+from d2r_envs.registry import game_package
 from training import config as cfg
 from training.export import export, tensors_from_sb3
 from training.networks import ScaledFlatten
@@ -78,12 +79,15 @@ def new_model(c: cfg.Config, vec_env) -> MaskablePPO:
     )
 
 
+def pool_agent(tensors: dict, c: cfg.Config, name: str, engine) -> PolicyAgent:
+    """A frozen numpy policy from exported-layout tensors, playable as an opponent."""
+    policy = numpy_policy(tensors, c.algo.activation, name)
+    return PolicyAgent(policy, game_package(c.game).Observer(engine), name=name)
+
+
 def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> PolicyAgent:
     """A frozen numpy copy of the learner, playable as an opponent."""
-    from d2r_envs.registry import game_package
-
-    policy = numpy_policy(tensors_from_sb3(model.policy), c.algo.activation, name)
-    return PolicyAgent(policy, game_package(c.game).Observer(engine), name=name)
+    return pool_agent(tensors_from_sb3(model.policy), c, name, engine)
 
 
 def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict:
@@ -173,10 +177,7 @@ def restore_snapshots(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine) 
     paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
     keep = len(c.opponents.pool)
     for path in paths[-c.opponents.max_snapshots :]:
-        policy = numpy_policy(load_file(str(path)), c.algo.activation, f"snapshot@{path.stem[5:]}")
-        from d2r_envs.registry import game_package
-
-        agent = PolicyAgent(policy, game_package(c.game).Observer(engine), name=policy.name)
+        agent = pool_agent(load_file(str(path)), c, f"snapshot@{path.stem[5:]}", engine)
         model.get_env().env_method("add_opponent", agent, max_pool=keep + c.opponents.max_snapshots, keep=keep)
 
 

@@ -79,13 +79,8 @@ class GameEnv(AECEnv):
         """The body of step() for a live agent and an int action already known to be legal."""
         game, state = self.game, self.state
         game.apply_legal(state, a)
-        current = game.current_player
-        player = current(state)
-        if player == CHANCE:
-            sample, apply, rng = game.sample_chance, game.apply_legal, self.np_random
-            while player == CHANCE:
-                apply(state, sample(state, rng))
-                player = current(state)
+        self._resolve_chance()
+        player = game.current_player(state)
         self._mask = None
         self.num_moves += 1
         self._cumulative_rewards[agent] = 0.0
@@ -116,10 +111,7 @@ class GameEnv(AECEnv):
         seat = self._seat[agent]
         obs = self.observer.encode(self.state, seat)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask = self._mask
-            if mask is None:
-                mask = self.legal_mask()
-            mask = mask.copy()
+            mask = self.legal_mask().copy()
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -190,7 +182,6 @@ class SafeEnv(BaseWrapper):
         self._illegal_reward = float(illegal_reward)
         self._has_reset = False
         self._has_updated = False
-        self._terminated = False
         self.possible_agents = env.possible_agents
         self.metadata = env.metadata
         self.render_mode = env.render_mode
@@ -227,7 +218,6 @@ class SafeEnv(BaseWrapper):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._has_reset = True
         self._has_updated = True
-        self._terminated = False
         self._raw.reset(seed=seed, options=options)
 
     def observe(self, agent: str) -> Any:
@@ -273,10 +263,7 @@ class SafeEnv(BaseWrapper):
         if not ((kind is int or kind is np.int64) and 0 <= action < raw._num_actions):
             # the fast test above is Discrete.contains for these two types; the rest goes the long way
             assert raw.action_spaces[agent].contains(action), "action is not in action space"
-        mask = raw._mask
-        if mask is None:
-            mask = raw.legal_mask()
-        if not mask[action]:
+        if not raw.legal_mask()[action]:
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)
@@ -285,7 +272,6 @@ class SafeEnv(BaseWrapper):
             raw.rewards[agent] = self._illegal_reward
             raw._accumulate_rewards()
             raw._deads_step_first()
-            self._terminated = True
             return
         raw._apply(agent, int(action))  # bounds and legality are checked: skip GameEnv's own checks
 
