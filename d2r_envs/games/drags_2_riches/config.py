@@ -1,0 +1,17 @@
+"""Drags 2 Riches options: the introductory game and the rulebook's optional rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from d2r_envs.core.config import option
+
+
+@dataclass(frozen=True)
+class Config:
+    num_players: int = option(4, range(2, 6), "players, 2 to 5")
+    intro_game: bool = option(False, (False, True), "introductory game: event decks I and II only (the Sell-Out Tour ends deck II)")
+    last_minute_additions: bool = option(False, (False, True), "optional rule: before the Event Phase, players may add cards from their new hand to their Look")
+    category_is: bool = option(False, (False, True), "optional rule: the first player judges ties (picks the winner) instead of seat order")
+    thrifting: bool = option(False, (False, True), "optional rule: a player who can afford no Market card may take a cheapest one free")
+    characters: bool = option(False, (False, True), "optional rule: each player chooses a Character whose action is usable once per game")

@@ -1,0 +1,835 @@
+"""Drags 2 Riches rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from d2r_envs.core import game as core
+from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.games.drags_2_riches import actions as A
+from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.config import Config
+from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
+
+NAME = "drags_2_riches"
+VERSION = 0
+MAX_GAME_LENGTH = 6000  # player decisions; the adapter truncates beyond it
+
+K = C.NUM_KINDS
+Ch = C.Character
+Op = C.Op
+_SEG_START = [A.END, A.ACTIVATE, A.WEAR, A.BUY, A.ABILITY, A.THUMBS, A.REACT, A.TARGET, A.CARD, A.LOOK_TYPE,
+              A.CHARACTER, A.WINNER, A.ACTIONS.size]
+_PLAYER_PHASES = (Phase.CHARACTERS, Phase.PLAY, Phase.WERK, Phase.CARD, Phase.REACT, Phase.LAST_MINUTE,
+                  Phase.THUMBS, Phase.JUDGE)
+
+
+class Game(core.Game[State]):
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.n = config.num_players
+        self.stages = [0, 1] if config.intro_game else [0, 1, 2]
+        self.spec = GameSpec(
+            name=NAME,
+            version=VERSION,
+            num_players=self.n,
+            min_players=C.MIN_PLAYERS,
+            max_players=C.MAX_PLAYERS,
+            num_actions=A.ACTIONS.size,
+            max_chance_outcomes=max(K, C.MAX_PLAYERS, C.NUM_EVENTS),
+            max_game_length=MAX_GAME_LENGTH,
+            min_return=-1.0,
+            max_return=1.0,
+        )
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        n = self.n
+        deck = [0] * K
+        for k in C.STARTING_DECK:
+            deck[k] += 1
+        box = [0] * K
+        pile = [0] * K
+        for k, kind in enumerate(C.KINDS):
+            if kind.group == "wardrobe":
+                pile[k] = kind.copies
+            else:
+                box[k] = kind.copies - n * deck[k]
+        return State(
+            num_players=n,
+            hands=[[0] * K for _ in range(n)],
+            wardrobes=[deck[:] for _ in range(n)],
+            floors=[[0] * K for _ in range(n)],
+            active=[[0] * K for _ in range(n)],
+            looks=[[-1] * C.NUM_TYPES for _ in range(n)],
+            market=[0] * K,
+            pile=pile,
+            trash=[0] * K,
+            box=box,
+            decks=[list(d) for d in C.DECK_REGULARS],
+            stages=list(self.stages),
+            won=[[] for _ in range(n)],
+            pending=[[] for _ in range(n)],
+            peek=[-1] * n,
+            peek_hand=[[0] * K for _ in range(n)],
+            characters=[-1] * n,
+            used=[False] * n,
+            bonus=[0] * n,
+            ho=[False] * n,
+            zeroed=[0] * n,
+            doubled=[0] * n,
+            thumbs=[-1] * n,
+            last_values=[-1] * n,
+        )
+
+    # Who acts ---------------------------------------------------------------------------------
+
+    def current_player(self, s: State) -> int:
+        if s.chance:
+            return CHANCE
+        ph = s.phase
+        if ph == Phase.OVER:
+            return TERMINAL
+        if ph in (Phase.FIRST_PLAYER, Phase.REVEAL):
+            return CHANCE
+        return s.actor
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        if s.chance:
+            counts = self._chance_counts(s)
+            total = sum(counts)
+            return [(k, c / total) for k, c in enumerate(counts) if c]
+        if s.phase == Phase.FIRST_PLAYER:
+            return [(p, 1.0 / self.n) for p in range(self.n)]
+        if s.phase == Phase.REVEAL:
+            deck = sorted(s.decks[s.stages[s.stage]])
+            return [(e, 1.0 / len(deck)) for e in deck]
+        raise ValueError("not a chance node")
+
+    def _chance_counts(self, s: State) -> list[int]:
+        task, seat = s.chance[0]
+        if task == Task.DRAW:
+            return s.wardrobes[seat]
+        if task == Task.MARKET:
+            return s.pile
+        return s.hands[seat]
+
+    def sample_chance(self, s: State, rng: Any) -> int:
+        u = rng.random()
+        if s.chance:
+            counts = self._chance_counts(s)
+            r = int(u * sum(counts))
+            for k, c in enumerate(counts):
+                if r < c:
+                    return k
+                r -= c
+            raise AssertionError("empty chance pile")
+        if s.phase == Phase.FIRST_PLAYER:
+            return int(u * self.n)
+        deck = sorted(s.decks[s.stages[s.stage]])
+        return deck[int(u * len(deck))]
+
+    def legal_actions(self, s: State) -> list[int]:
+        if s.chance:
+            return []
+        ph = s.phase
+        p = s.actor
+        if ph == Phase.PLAY:
+            hand = s.hands[p]
+            out = [A.END]
+            out += [A.ACTIVATE + k for k in range(K) if hand[k]]
+            out += [A.WEAR + k for k in range(2, K) if hand[k]]  # coins (kinds 0, 1) cannot be worn
+            out += self._buys(s)
+            if self._can_use_ability(s, p):
+                out.append(A.ABILITY)
+            return sorted(out)
+        if ph == Phase.WERK:
+            return [A.END] + self._buys(s)
+        if ph == Phase.CARD:
+            return self._card_choices(s)
+        if ph == Phase.REACT:
+            return self.legal_reactions(s, p)
+        if ph == Phase.LAST_MINUTE:
+            hand = s.hands[p]
+            return [A.END] + [A.WEAR + k for k in range(2, K) if hand[k]]
+        if ph == Phase.THUMBS:
+            out = [A.DOWN, A.UP]
+            if self._has_unused(s, p, Ch.GLAM_STOKER):
+                out.append(A.UP_GLAM)
+            return out
+        if ph == Phase.JUDGE:
+            return sorted(A.WINNER + (q - p) % self.n for q in self._tied(s))
+        if ph == Phase.CHARACTERS:
+            taken = set(s.characters)
+            return [A.CHARACTER + c for c in range(C.NUM_CHARACTERS) if c not in taken]
+        return []
+
+    def _buys(self, s: State) -> list[int]:
+        market = s.market
+        out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] <= s.coins]
+        if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):
+            cheapest = min(C.VALUE[k] for k in range(K) if market[k])
+            out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] == cheapest]
+        return out
+
+    def _sell_out(self, s: State) -> bool:
+        return s.event == C.SELL_OUT
+
+    def _has_unused(self, s: State, p: int, ch: int) -> bool:
+        return s.characters[p] == ch and not s.used[p]
+
+    def _can_use_ability(self, s: State, p: int) -> bool:
+        ch = s.characters[p]
+        if ch < 0 or s.used[p] or ch == Ch.KELISHA_KEYS:
+            return False
+        if ch == Ch.BI_FELICIA:
+            return any(s.floors[p])
+        if ch == Ch.CATASTROPHOEBE:
+            return any(s.market)
+        return True
+
+    def _can_reverse(self, s: State, p: int) -> bool:
+        return any(s.hands[p][k] for k in C.REVERSERS) or self._has_unused(s, p, Ch.KELISHA_KEYS)
+
+    def _card_choices(self, s: State) -> list[int]:
+        ask, p = s.ask, s.actor
+        others = [A.TARGET + k for k in range(self.n - 1)]
+        if ask in (Ask.SHADE_TARGET, Ask.LEND_TARGET, Ask.SHESSICA_TARGET):
+            return others
+        if ask == Ask.BORROW:
+            return [A.CARD + k for k in range(K) if s.hands[s.victim][k]]
+        if ask == Ask.RETURN:
+            limit = C.KINDS[s.card].amount
+            return [A.CARD + k for k in range(K) if s.floors[p][k] and C.VALUE[k] <= limit]
+        if ask == Ask.LEND_CARD:
+            return [A.CARD + k for k in range(K) if s.hands[p][k]]
+        if ask == Ask.TRASH:
+            return [A.CARD + k for k in range(K) if s.floors[p][k]]
+        if ask == Ask.TAKE:
+            return [A.CARD + k for k in self._top_market(s)]
+        return [A.LOOK_TYPE + t for t in range(C.NUM_TYPES)]  # KENYA_TYPE, SHESSICA_TYPE
+
+    def _top_market(self, s: State) -> list[int]:
+        kinds = [k for k in range(K) if s.market[k]]
+        top = max(C.VALUE[k] for k in kinds)
+        return [k for k in kinds if C.VALUE[k] == top]
+
+    def _tied(self, s: State) -> list[int]:
+        values = s.last_values
+        top = max(values)
+        return [q for q in range(self.n) if values[q] == top and s.thumbs[q] >= 1]
+
+    # Transitions ------------------------------------------------------------------------------
+
+    def apply_legal(self, s: State, action: int) -> None:
+        if s.chance:
+            self._apply_task(s, action)
+        elif s.phase == Phase.FIRST_PLAYER:
+            s.first = action
+            if self.config.characters:
+                s.phase, s.actor = Phase.CHARACTERS, action
+            else:
+                self._setup_market(s)
+        elif s.phase == Phase.REVEAL:
+            s.decks[s.stages[s.stage]].remove(action)
+            self._reveal(s, action)
+        else:
+            self._apply_decision(s, action)
+        self._advance(s)
+
+    def _setup_market(self, s: State) -> None:
+        s.chance += [(Task.MARKET, -1)] * C.MARKET_SIZE
+        self._start_round(s)  # the Event is revealed once the Market is full
+
+    def _apply_task(self, s: State, k: int) -> None:
+        task, seat = s.chance.pop(0)
+        if task == Task.DRAW:
+            s.wardrobes[seat][k] -= 1
+            s.hands[seat][k] += 1
+            self._hand_hidden_change(s, seat)
+        elif task == Task.MARKET:
+            s.pile[k] -= 1
+            s.market[k] += 1
+        else:  # DISCARD at random
+            s.hands[seat][k] -= 1
+            s.floors[seat][k] += 1
+            self._hand_public_change(s, seat, k)
+        self._normalise_chance(s)
+
+    def _normalise_chance(self, s: State) -> None:
+        """Drop due chance events that cannot happen; Dry Clean an empty Wardrobe before a draw."""
+        while s.chance:
+            task, seat = s.chance[0]
+            if task == Task.DRAW:
+                if not any(s.wardrobes[seat]):
+                    # Dry Clean: only now, with the Wardrobe empty.
+                    s.wardrobes[seat], s.floors[seat] = s.floors[seat], [0] * K
+                if any(s.wardrobes[seat]):
+                    return
+            elif task == Task.MARKET:
+                if any(s.pile):
+                    return
+            elif any(s.hands[seat]):
+                return
+            s.chance.pop(0)
+
+    def _hand_hidden_change(self, s: State, seat: int) -> None:
+        """The seat's hand changed in a way others do not see: Peeks at it are out of date."""
+        for p in range(self.n):
+            if s.peek[p] == seat:
+                s.peek[p] = -1
+                s.peek_hand[p] = [0] * K
+
+    def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:
+        """A card of kind k left the seat's hand face up (by = -1) or joined it (by = +1):
+        what Peeks showed stays in step."""
+        for p in range(self.n):
+            if s.peek[p] == seat:
+                s.peek_hand[p][k] += by
+
+    def _reveal(self, s: State, event: int) -> None:
+        s.event = event
+        s.round += 1
+        if s.round == 1:  # the first hands
+            s.chance += [(Task.DRAW, (s.first + i) % self.n) for i in range(self.n) for _ in range(C.HAND_SIZE)]
+            self._normalise_chance(s)
+            s.phase = Phase.DEAL
+        else:
+            self._start_turn(s, s.first)
+
+    def _start_round(self, s: State) -> None:
+        deck = s.decks[s.stages[s.stage]]
+        if deck:
+            s.phase = Phase.REVEAL
+            return
+        special = C.DECK_SPECIAL[s.stages[s.stage]]
+        if self.config.intro_game and s.stage == len(s.stages) - 1:
+            special = C.SELL_OUT  # the intro game ends with the Sell-Out Tour at the bottom of deck II
+        s.stage += 1
+        self._reveal(s, special)
+
+    def _start_turn(self, s: State, p: int) -> None:
+        s.turn = s.actor = p
+        s.coins, s.bought, s.thrifted = 0, False, False
+        s.phase = Phase.PLAY
+        if C.EVENTS[s.event].kind == C.EventKind.SPREE:
+            s.chance += [(Task.DRAW, p)] * C.SPREE_EXTRA
+            self._normalise_chance(s)
+
+    def _advance(self, s: State) -> None:
+        """Move on through steps that need no decision and no chance."""
+        while not s.chance:
+            ph = s.phase
+            if ph == Phase.DEAL:
+                self._start_turn(s, s.first)
+            elif ph == Phase.UNTUCK:
+                p = s.turn
+                if s.pending[p] and any(s.hands[p]):
+                    op, beneficiary = s.pending[p].pop(0)
+                    self._shade_effect(s, op, p, beneficiary, reversed_=False)
+                    continue
+                s.pending[p] = []
+                nxt = (p + 1) % self.n
+                if nxt == s.first:
+                    self._end_of_turns(s)
+                else:
+                    self._start_turn(s, nxt)
+            elif ph == Phase.LAST_MINUTE:
+                if not self._has_wearable(s, s.actor):
+                    self._next_last_minute(s)
+                else:
+                    return
+            else:
+                return
+
+    def _has_wearable(self, s: State, p: int) -> bool:
+        hand = s.hands[p]
+        return any(hand[k] for k in range(2, K))
+
+    # Decisions --------------------------------------------------------------------------------
+
+    def _apply_decision(self, s: State, a: int) -> None:
+        ph = s.phase
+        p = s.actor
+        if ph == Phase.CHARACTERS:
+            s.characters[p] = a - A.CHARACTER
+            nxt = (p + 1) % self.n
+            if nxt == s.first:
+                self._setup_market(s)
+            else:
+                s.actor = nxt
+        elif ph == Phase.PLAY or ph == Phase.WERK:
+            if a == A.END:
+                self._untuck(s)
+            elif a < A.WEAR:
+                self._activate(s, p, a - A.ACTIVATE)
+            elif a < A.BUY:
+                self._wear(s, p, a - A.WEAR)
+            elif a < A.ABILITY:
+                self._buy(s, p, a - A.BUY)
+            else:
+                self._ability(s, p)
+        elif ph == Phase.CARD:
+            self._answer(s, p, a)
+        elif ph == Phase.REACT:
+            self._react(s, p, a)
+        elif ph == Phase.LAST_MINUTE:
+            if a == A.END:
+                self._next_last_minute(s)
+            else:
+                self._wear(s, p, a - A.WEAR)
+        elif ph == Phase.THUMBS:
+            s.thumbs[p] = a - A.THUMBS
+            self._next_thumbs(s)
+        elif ph == Phase.JUDGE:
+            self._award(s, (p + a - A.WINNER) % self.n)
+
+    def _activate(self, s: State, p: int, k: int) -> None:
+        kind = C.KINDS[k]
+        s.hands[p][k] -= 1
+        s.active[p][k] += 1
+        self._hand_public_change(s, p, k)
+        s.coins += kind.coins
+        s.card = k
+        op = kind.op
+        if op == Op.DRAW:
+            s.chance += [(Task.DRAW, p)] * kind.amount
+            self._normalise_chance(s)
+        elif op == Op.RETURN:
+            if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
+                self._ask(s, p, Ask.RETURN)
+        elif op == Op.LEND:
+            if any(s.hands[p]):
+                self._ask(s, p, Ask.LEND_CARD)
+        elif op in C.SHADE_OPS:
+            self._ask(s, p, Ask.SHADE_TARGET)
+
+    def _ask(self, s: State, p: int, ask: Ask) -> None:
+        if s.phase != Phase.CARD and s.phase != Phase.REACT:
+            s.home = s.phase
+        s.phase, s.ask, s.actor = Phase.CARD, ask, p
+
+    def _done(self, s: State) -> None:
+        """A card, Character action or reversed Shade is fully resolved: back where it started."""
+        s.phase, s.ask = s.home, Ask.NONE
+        s.actor = s.turn
+        s.target = s.victim = s.picked = -1
+        s.chosen_type = -1
+
+    def _wear(self, s: State, p: int, k: int) -> None:
+        t = C.TYPE_OF[k]
+        old = s.looks[p][t]
+        if old >= 0:  # replaced: the old card goes to the Floordrobe, face up
+            s.floors[p][old] += 1
+        s.looks[p][t] = k
+        s.hands[p][k] -= 1
+        self._hand_hidden_change(s, p)
+
+    def _buy(self, s: State, p: int, k: int) -> None:
+        if C.VALUE[k] <= s.coins:
+            s.coins -= C.VALUE[k]
+        else:  # Thrifting
+            s.thrifted = True
+        s.bought = True
+        s.market[k] -= 1
+        if self._sell_out(s):  # purchases can be played this round
+            s.hands[p][k] += 1
+            self._hand_public_change(s, p, k, by=1)
+        else:
+            s.floors[p][k] += 1
+            s.phase = Phase.WERK
+        s.chance.append((Task.MARKET, -1))
+        self._normalise_chance(s)
+
+    def _ability(self, s: State, p: int) -> None:
+        ch = s.characters[p]
+        s.used[p] = True
+        s.card = -1
+        if ch == Ch.HO_COUTURE:
+            s.ho[p] = True
+        elif ch == Ch.GLAM_STOKER:
+            s.bonus[p] += C.GLAM_BONUS
+        elif ch == Ch.KENYA_FEELIT:
+            self._ask(s, p, Ask.KENYA_TYPE)
+        elif ch == Ch.BI_FELICIA:
+            s.left = C.FELICIA_TRASH
+            self._ask(s, p, Ask.TRASH)
+        elif ch == Ch.CATASTROPHOEBE:
+            top = self._top_market(s)
+            if len(top) == 1:
+                self._take(s, p, top[0])
+            else:
+                self._ask(s, p, Ask.TAKE)
+        elif ch == Ch.SHESSICA:
+            self._ask(s, p, Ask.SHESSICA_TYPE)
+        elif ch == Ch.CHEEKS_ILLUSTRA:
+            s.chance += [(Task.DRAW, p)] * C.CHEEKS_DRAW
+            self._normalise_chance(s)
+
+    def _take(self, s: State, p: int, k: int) -> None:
+        s.market[k] -= 1
+        s.floors[p][k] += 1
+        s.chance.append((Task.MARKET, -1))
+        self._normalise_chance(s)
+
+    def _answer(self, s: State, p: int, a: int) -> None:
+        ask = s.ask
+        other = (p + 1 + a - A.TARGET) % self.n
+        k = a - A.CARD
+        t = a - A.LOOK_TYPE
+        if ask == Ask.SHADE_TARGET:
+            s.target = other
+            if len(self.legal_reactions(s, other)) > 1:
+                s.phase, s.actor = Phase.REACT, other
+            else:
+                self._shade_effect(s, C.KINDS[s.card].op, other, p, reversed_=False)
+        elif ask == Ask.BORROW:
+            victim = s.victim
+            s.hands[victim][k] -= 1
+            s.floors[p][k] += 1
+            self._hand_public_change(s, victim, k)
+            self._done(s)
+        elif ask == Ask.RETURN:
+            s.floors[p][k] -= 1
+            s.hands[p][k] += 1
+            self._hand_public_change(s, p, k, by=1)
+            self._done(s)
+        elif ask == Ask.LEND_CARD:
+            s.picked = k
+            s.ask = Ask.LEND_TARGET
+        elif ask == Ask.LEND_TARGET:
+            s.hands[p][s.picked] -= 1
+            s.floors[other][s.picked] += 1
+            self._hand_public_change(s, p, s.picked)
+            self._done(s)
+        elif ask == Ask.TRASH:
+            s.floors[p][k] -= 1
+            s.trash[k] += 1
+            s.left -= 1
+            if s.left == 0 or not any(s.floors[p]):
+                s.left = 0
+                self._done(s)
+        elif ask == Ask.TAKE:
+            self._done(s)
+            self._take(s, p, k)
+        elif ask == Ask.KENYA_TYPE:
+            for q in range(self.n):
+                if q != p:
+                    s.zeroed[q] |= 1 << t
+            self._done(s)
+        elif ask == Ask.SHESSICA_TYPE:
+            s.chosen_type = t
+            s.ask = Ask.SHESSICA_TARGET
+        elif ask == Ask.SHESSICA_TARGET:
+            s.doubled[p] |= 1 << s.chosen_type
+            s.doubled[other] |= 1 << s.chosen_type
+            self._done(s)
+
+    def legal_reactions(self, s: State, p: int) -> list[int]:
+        out = [A.TAKE]
+        if any(s.hands[p][k] for k in C.BLOCKERS):
+            out.append(A.BLOCK)
+        if self._can_reverse(s, p):
+            out.append(A.REVERSE)
+        return out
+
+    def _react(self, s: State, p: int, a: int) -> None:
+        attacker = s.turn
+        op = C.KINDS[s.card].op
+        if a == A.TAKE:
+            self._shade_effect(s, op, p, attacker, reversed_=False)
+        elif a == A.BLOCK:  # the Block Shade card is shown and stays in the hand
+            self._done(s)
+        else:
+            if not any(s.hands[p][k] for k in C.REVERSERS):
+                s.used[p] = True  # Kelisha Keys: All Tea No Shade
+            self._shade_effect(s, op, attacker, p, reversed_=True)
+
+    def _shade_effect(self, s: State, op: int, victim: int, beneficiary: int, reversed_: bool) -> None:
+        """The Shade hits `victim` for `beneficiary`; a reversed Shade on an empty hand waits for
+        the victim's next hand."""
+        if not any(s.hands[victim]):
+            if reversed_:
+                s.pending[victim].append((int(op), beneficiary))
+            if s.phase in (Phase.CARD, Phase.REACT):
+                self._done(s)
+            return
+        if op == Op.DISCARD:
+            if s.phase in (Phase.CARD, Phase.REACT):
+                self._done(s)
+            s.chance.append((Task.DISCARD, victim))
+        else:  # PEEK_BORROW: the beneficiary sees the hand, then borrows one of those cards
+            s.peek[beneficiary] = victim
+            s.peek_hand[beneficiary] = s.hands[victim][:]
+            if s.phase not in (Phase.CARD, Phase.REACT):
+                s.home = s.phase  # a reversed Shade resolved after Untucking
+            s.phase, s.ask, s.actor = Phase.CARD, Ask.BORROW, beneficiary
+            s.victim = victim
+
+    def _untuck(self, s: State) -> None:
+        p = s.turn
+        floor, hand, active = s.floors[p], s.hands[p], s.active[p]
+        for k in range(K):
+            floor[k] += hand[k] + active[k]
+            hand[k] = active[k] = 0
+        s.coins = 0
+        s.card = -1
+        s.phase = Phase.UNTUCK
+        s.home = Phase.UNTUCK
+        self._hand_hidden_change(s, p)
+        s.chance += [(Task.DRAW, p)] * C.HAND_SIZE
+        self._normalise_chance(s)
+
+    # End of the round -------------------------------------------------------------------------
+
+    def _end_of_turns(self, s: State) -> None:
+        s.turn = -1
+        s.home = Phase.PLAY
+        if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # no Event Phase
+            s.gone.append(s.event)
+            self._end_round(s)
+            return
+        if self.config.last_minute_additions:
+            s.phase, s.actor = Phase.LAST_MINUTE, s.first
+            s.turn = s.first
+            return
+        self._start_thumbs(s)
+
+    def _next_last_minute(self, s: State) -> None:
+        nxt = (s.actor + 1) % self.n
+        if nxt == s.first:
+            self._start_thumbs(s)
+        else:
+            s.actor = s.turn = nxt
+
+    def _competitors_in_order(self, s: State) -> list[int]:
+        order = [(s.first + i) % self.n for i in range(self.n)]
+        return [q for q in order if any(t >= 0 for t in s.looks[q])]
+
+    def _start_thumbs(self, s: State) -> None:
+        s.turn = -1
+        s.thumbs = [-1] * self.n
+        s.last_values = [-1] * self.n
+        able = self._competitors_in_order(s)
+        if not able:  # nobody can compete: the Event is trashed
+            s.gone.append(s.event)
+            self._end_round(s)
+            return
+        s.phase, s.actor = Phase.THUMBS, able[0]
+
+    def _next_thumbs(self, s: State) -> None:
+        for q in self._competitors_in_order(s):
+            if s.thumbs[q] < 0:
+                s.actor = q
+                return
+        self._reveal_looks(s)
+
+    def look_value(self, s: State, p: int, glam: bool = False) -> int:
+        total = 0
+        for t, k in enumerate(s.looks[p]):
+            if k < 0:
+                continue
+            if s.zeroed[p] >> t & 1:
+                continue  # Sickening: worth 0, whatever else applies
+            v = C.VALUE[k]
+            if s.doubled[p] >> t & 1:
+                v *= 2
+            if s.ho[p]:
+                v += C.HO_BONUS
+            total += v
+        return total + s.bonus[p] + (C.GLAM_BONUS if glam else 0)
+
+    def _reveal_looks(self, s: State) -> None:
+        up = [q for q in range(self.n) if s.thumbs[q] >= 1]
+        if not up:  # nobody competes: the Event is trashed
+            s.gone.append(s.event)
+            self._end_round(s)
+            return
+        for q in up:
+            glam = s.thumbs[q] == 2
+            if glam:
+                s.used[q] = True
+            s.last_values[q] = self.look_value(s, q, glam)
+        tied = self._tied(s)
+        if len(tied) == 1:
+            self._award(s, tied[0])
+        elif self.config.category_is:
+            s.phase, s.actor = Phase.JUDGE, s.first
+        else:  # ties go to the tied player nearest the first player, in seat order from them
+            self._award(s, min(tied, key=lambda q: (q - s.first) % self.n))
+
+    def _award(self, s: State, winner: int) -> None:
+        s.won[winner].append(s.event)
+        for q in range(self.n):  # every revealed Look is discarded
+            if s.thumbs[q] >= 1:
+                for t, k in enumerate(s.looks[q]):
+                    if k >= 0:
+                        s.floors[q][k] += 1
+                        s.looks[q][t] = -1
+        self._end_round(s)
+
+    def _end_round(self, s: State) -> None:
+        s.bonus = [0] * self.n
+        s.ho = [False] * self.n
+        s.zeroed = [0] * self.n
+        s.doubled = [0] * self.n
+        s.turn = -1
+        if s.event == C.SELL_OUT:
+            s.phase = Phase.OVER
+            s.actor = -1
+            s.winners = self.winners(s)
+            return
+        s.first = (s.first + 1) % self.n  # the token passes left
+        self._start_round(s)
+
+    def prestige(self, s: State, p: int) -> int:
+        return sum(C.EVENTS[e].prestige for e in s.won[p])
+
+    def winners(self, s: State) -> list[int]:
+        """Highest prestige; ties go to more Event cards; still tied: joint winners."""
+        best = max((self.prestige(s, p), len(s.won[p])) for p in range(self.n))
+        return [p for p in range(self.n) if (self.prestige(s, p), len(s.won[p])) == best]
+
+    def returns(self, s: State) -> list[float]:
+        if s.phase != Phase.OVER:
+            return [0.0] * self.n
+        return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
+
+    # Copies ---------------------------------------------------------------------------------
+
+    def clone(self, s: State) -> State:
+        t = copy.copy(s)
+        for name in ("hands", "wardrobes", "floors", "active", "looks", "decks", "won", "pending", "peek_hand"):
+            setattr(t, name, [x[:] for x in getattr(s, name)])
+        for name in ("market", "pile", "trash", "box", "stages", "chance", "gone", "peek", "characters", "used",
+                     "bonus", "ho", "zeroed", "doubled", "thumbs", "last_values", "winners"):
+            setattr(t, name, getattr(s, name)[:])
+        return t
+
+    def redeterminise(self, s: State, player: int, rng: Any) -> State:
+        """A copy in which what `player` cannot see is dealt anew.
+
+        Every card entering or leaving another player's hand, Wardrobe and Look does so face up,
+        so the contents of the three together are known; how they split between them is not
+        (except a hand a still-valid Peek showed). Each is dealt anew with the same sizes, the
+        Look by slot type. Undeclared thumbs of the others are drawn anew among their options.
+        """
+        t = self.clone(s)
+        for q in range(self.n):
+            if q == player:
+                continue
+            hand_known = s.peek[player] == q
+            pool = [0] * K
+            for zone in ([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]]:
+                for k in range(K):
+                    pool[k] += zone[k]
+            for k in t.looks[q]:
+                if k >= 0:
+                    pool[k] += 1
+            cards = [k for k in range(K) for _ in range(pool[k])]
+            # The Look first: a random card of the slot's type for each filled slot.
+            for slot, k in enumerate(t.looks[q]):
+                if k < 0:
+                    continue
+                fits = [i for i, c in enumerate(cards) if C.TYPE_OF[c] == slot]
+                t.looks[q][slot] = cards.pop(fits[int(rng.integers(len(fits)))])
+            order = rng.permutation(len(cards))
+            sizes = ([] if hand_known else [sum(t.hands[q])]) + [sum(t.wardrobes[q])]
+            zones = ([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]]
+            i = 0
+            for zone, size in zip(zones, sizes):
+                zone[:] = [0] * K
+                for j in order[i : i + size]:
+                    zone[cards[j]] += 1
+                i += size
+            if t.thumbs[q] >= 0 and s.phase == Phase.THUMBS:
+                options = 3 if self._has_unused(t, q, Ch.GLAM_STOKER) else 2
+                t.thumbs[q] = int(rng.integers(options))
+        for q in range(self.n):  # others' Peeks show the hands as dealt anew
+            if q != player and t.peek[q] >= 0:
+                t.peek_hand[q] = t.hands[t.peek[q]][:]
+        return t
+
+    # Text -----------------------------------------------------------------------------------
+
+    def decision_name(self, s: State) -> str:
+        ph = s.phase
+        if ph == Phase.OVER:
+            return "game over"
+        if s.chance:
+            task, seat = s.chance[0]
+            return {Task.DRAW: f"chance: player_{seat} draws", Task.MARKET: "chance: refill the Market",
+                    Task.DISCARD: f"chance: player_{seat} discards at random"}[task]
+        if ph == Phase.FIRST_PLAYER:
+            return "chance: first player"
+        if ph == Phase.REVEAL:
+            return "chance: reveal the Event"
+        p = f"player_{s.actor}"
+        if ph == Phase.CARD:
+            what = C.KINDS[s.card].name if s.card >= 0 else C.CHARACTERS[s.characters[s.turn]][1]
+            return f"{p} {s.ask.name.lower().replace('_', ' ')} for {what}"
+        return p + " " + {
+            Phase.CHARACTERS: "chooses a Character",
+            Phase.PLAY: "plays cards (Playing Phase)",
+            Phase.WERK: "buys cards (Werk Phase)",
+            Phase.REACT: "is targeted by Shade",
+            Phase.LAST_MINUTE: "may add to their Look (Last Minute Additions)",
+            Phase.THUMBS: "declares thumbs up or down",
+            Phase.JUDGE: "judges the tie (Category Is)",
+        }[ph]
+
+    def action_to_string(self, s: State, a: int) -> str:
+        if self.current_player(s) == CHANCE:
+            if s.chance:
+                task, seat = s.chance[0]
+                name = C.KINDS[a].name
+                if task == Task.DRAW:
+                    return f"player_{seat} draws {name}"
+                if task == Task.MARKET:
+                    return f"Market: {name}"
+                return f"player_{seat} discards {name} at random"
+            if s.phase == Phase.FIRST_PLAYER:
+                return f"first player: player_{a}"
+            return f"Event: {C.EVENTS[a].name} ({C.EVENTS[a].prestige})"
+        seg, index = A.ACTIONS.decode(a)
+        i = index[0] if index else 0
+        me = max(s.actor, 0)
+        if seg == "end":
+            return "end"
+        if seg in ("activate", "wear", "buy", "card"):
+            return f"{seg} {C.KINDS[i].name}"
+        if seg == "ability":
+            ch = s.characters[me]
+            return "use " + (f"{C.CHARACTERS[ch][0]}: {C.CHARACTERS[ch][1]}" if ch >= 0 else "Character")
+        if seg == "thumbs":
+            return ("thumbs down", "thumbs up", "thumbs up + Deathdrop Diva")[i]
+        if seg == "react":
+            return ("take the Shade", "Block Shade", "Reverse Shade")[i]
+        if seg == "target":
+            return f"player_{(me + 1 + i) % self.n} (+{i + 1})"
+        if seg == "look_type":
+            return f"type {C.TYPES[i]}"
+        if seg == "character":
+            return f"choose {C.CHARACTERS[i][0]}"
+        return f"winner player_{(me + i) % self.n}"
+
+    def state_to_string(self, s: State) -> str:
+        ev = C.EVENTS[s.event] if s.event >= 0 else None
+        lines = [
+            f"round {s.round} | event: " + (f"{ev.name} ({ev.prestige})" if ev else "-")
+            + f" | first player_{s.first} | {self.decision_name(s)} | coins {s.coins}",
+            "market: " + C.counts_to_string(s.market) + f" | draw pile {sum(s.pile)}",
+        ]
+        for p in range(self.n):
+            look = ", ".join(C.KINDS[k].name for k in s.looks[p] if k >= 0) or "-"
+            ch = f" | {C.CHARACTERS[s.characters[p]][0]}{' (used)' if s.used[p] else ''}" if s.characters[p] >= 0 else ""
+            lines.append(
+                f"p{p}: prestige {self.prestige(s, p)} ({len(s.won[p])} events){ch} | look: {look}"
+                f" | hand: {C.counts_to_string(s.hands[p])} | wardrobe {sum(s.wardrobes[p])}"
+                f" | floordrobe {sum(s.floors[p])}"
+            )
+        if s.phase == Phase.OVER:
+            lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
+        return "\n".join(lines)

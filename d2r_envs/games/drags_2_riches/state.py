@@ -1,0 +1,99 @@
+"""Drags 2 Riches state: plain data, changed in place by rules.Game.
+
+Card piles are counts per card kind (cards.KINDS): a Wardrobe or the draw pile is shuffled, so
+only its contents matter and every draw is an explicit chance event.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Phase(enum.IntEnum):
+    FIRST_PLAYER = 0  # chance: who holds the First Player token
+    CHARACTERS = 1  # decision: choose a Character (optional rule)
+    REVEAL = 2  # chance: the round's Event card
+    DEAL = 3  # chance: the first hands
+    PLAY = 4  # decision: Playing Phase (in the Sell-Out Tour also buying)
+    WERK = 5  # decision: buy Market cards
+    CARD = 6  # decision inside a card or Character action (see Ask)
+    REACT = 7  # decision: the target of a Shade may block or reverse it
+    UNTUCK = 8  # chance: draws back to 5, then reversed Shade waiting for this hand
+    LAST_MINUTE = 9  # decision: Last Minute Additions (optional rule)
+    THUMBS = 10  # decision: thumbs up or down, hidden until everyone has chosen
+    JUDGE = 11  # decision: Category Is, the first player picks among tied Looks
+    OVER = 12
+
+
+class Ask(enum.IntEnum):
+    """What a card or Character action waits for (Phase.CARD)."""
+
+    NONE = 0
+    SHADE_TARGET = 1  # the player a Shade card targets
+    BORROW = 2  # a card of the peeked hand to borrow
+    RETURN = 3  # a Floordrobe card to return to the hand
+    LEND_CARD = 4  # a hand card to lend
+    LEND_TARGET = 5  # the player who receives it
+    TRASH = 6  # a Floordrobe card to trash (Bi Felicia)
+    TAKE = 7  # the highest value Market card to take (Catastrophoebe, when kinds tie)
+    KENYA_TYPE = 8  # the Look type worth 0 to the others (Kenya Feelit)
+    SHESSICA_TYPE = 9  # the Look type to double (Shessica)
+    SHESSICA_TARGET = 10  # the other player whose type doubles too
+
+
+class Task(enum.IntEnum):
+    """Chance events waiting in `State.chance` (the seat is the second item)."""
+
+    DRAW = 0  # the seat draws from their Wardrobe (Dry Cleaning first if it is empty)
+    MARKET = 1  # refill one Market space from the draw pile
+    DISCARD = 2  # the seat discards a card from the hand at random
+
+
+@dataclass(slots=True)
+class State:
+    num_players: int
+    hands: list[list[int]]  # per seat, counts per kind (hidden from others)
+    wardrobes: list[list[int]]  # per seat, face-down deck (hidden, order random)
+    floors: list[list[int]]  # per seat, the Floordrobe, face up
+    active: list[list[int]]  # per seat, cards activated this turn, face up
+    looks: list[list[int]]  # per seat, kind worn in each Look slot, -1 empty (face down)
+    market: list[int]  # counts per kind, face up
+    pile: list[int]  # the Market draw pile, face down
+    trash: list[int]  # trashed cards, out of the game
+    box: list[int]  # starting cards not used with fewer than 5 players
+    decks: list[list[int]]  # regular events left in decks I, II, III
+    stages: list[int]  # the decks in play, top first (the intro game uses I and II)
+    stage: int = 0  # index into stages of the deck the next event comes from
+    phase: Phase = Phase.FIRST_PLAYER
+    ask: Ask = Ask.NONE
+    chance: list[tuple[int, int]] = field(default_factory=list)  # (Task, seat), first due first
+    first: int = -1  # holder of the First Player token
+    turn: int = -1  # whose turn it is
+    actor: int = -1  # who decides now
+    round: int = 0
+    event: int = -1  # the current Event card
+    won: list[list[int]] = field(default_factory=list)  # events each seat won (face down, seen won)
+    gone: list[int] = field(default_factory=list)  # events trashed (nobody competed) or discarded (sprees)
+    coins: int = 0  # coins left to spend this turn
+    bought: bool = False  # a card was bought (or thrifted) this turn
+    thrifted: bool = False
+    card: int = -1  # the kind being resolved, -1 for a Character action
+    target: int = -1  # the target of the Shade / the Lend
+    victim: int = -1  # whose hand a Borrow takes from
+    picked: int = -1  # the card chosen to lend
+    left: int = 0  # choices still to make (Bi Felicia's trash)
+    chosen_type: int = -1  # Shessica's type
+    home: Phase = Phase.PLAY  # where a card's resolution returns to
+    pending: list[list[tuple[int, int]]] = field(default_factory=list)  # per seat: reversed Shade (op, beneficiary) waiting for a new hand
+    peek: list[int] = field(default_factory=list)  # per seat: the seat whose hand it saw, while that hand is unchanged
+    peek_hand: list[list[int]] = field(default_factory=list)  # per seat: what the Peek showed (kept in step)
+    characters: list[int] = field(default_factory=list)  # per seat, -1 none
+    used: list[bool] = field(default_factory=list)  # per seat: the Character action was used
+    bonus: list[int] = field(default_factory=list)  # this round: flat Look bonus (Deathdrop Diva)
+    ho: list[bool] = field(default_factory=list)  # this round: +1 per Look card (Glamazon)
+    zeroed: list[int] = field(default_factory=list)  # this round: bitmask of types worth 0 (Sickening)
+    doubled: list[int] = field(default_factory=list)  # this round: bitmask of types doubled (Drag Mother)
+    thumbs: list[int] = field(default_factory=list)  # this Event Phase: -1 undeclared, else the thumbs choice
+    last_values: list[int] = field(default_factory=list)  # Look values revealed at the last Event Phase, -1 not revealed
+    winners: list[int] = field(default_factory=list)
