@@ -334,3 +334,24 @@ def test_redeterminisation_depends_only_on_what_the_seat_sees(name: str) -> None
     for p in range(game.spec.num_players):
         twin = game.redeterminise(s, p, np.random.default_rng(100))
         assert game.redeterminise(s, p, np.random.default_rng(5)) == game.redeterminise(twin, p, np.random.default_rng(5))
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_resolve_chance_draws_what_the_generic_loop_draws(name: str) -> None:
+    """A game's own resolve_chance (a fast path) leaves the state the generic
+    sample_chance + apply_legal loop leaves, from the same rng."""
+    from d2r_envs.core.game import Game
+
+    game = d2r_envs.make_game(name)
+    rng = np.random.default_rng(4)
+    s = game.new_initial_state()
+    for step in range(400):
+        a, b = game.clone(s), game.clone(s)
+        Game.resolve_chance(game, a, np.random.default_rng(step))
+        game.resolve_chance(b, np.random.default_rng(step))
+        assert a == b
+        game.resolve_chance(s, rng)
+        if game.is_terminal(s):
+            break
+        legal = game.legal_actions(s)
+        game.apply_action(s, legal[int(rng.integers(len(legal)))])

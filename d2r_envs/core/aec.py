@@ -157,9 +157,7 @@ class GameEnv(AECEnv):
         return a
 
     def _resolve_chance(self) -> None:
-        game, state, rng = self.game, self.state, self.np_random
-        while game.current_player(state) == CHANCE:
-            game.apply_legal(state, game.sample_chance(state, rng))
+        self.game.resolve_chance(self.state, self.np_random)
 
 
 # What OrderEnforcingWrapper refuses to read before reset().

@@ -101,6 +101,15 @@ class Game(abc.ABC, Generic[StateT]):
                 return outcome
         return outcomes[-1][0]
 
+    def resolve_chance(self, state: StateT, rng: Any) -> None:
+        """Apply chance outcomes drawn by sample_chance from `rng` until a player node or the end.
+
+        Games may override this with a faster loop that draws exactly the same outcomes
+        (tests/test_api.py checks that it leaves the same state).
+        """
+        while self.current_player(state) == CHANCE:
+            self.apply_legal(state, self.sample_chance(state, rng))
+
     def apply_action(self, state: StateT, action: int) -> None:
         """Apply a player action or a chance outcome; raise IllegalActionError if not legal."""
         player = self.current_player(state)

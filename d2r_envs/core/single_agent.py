@@ -146,7 +146,7 @@ class SingleAgentEnv(gymnasium.Env):
         while True:
             player = game.current_player(state)
             if player == CHANCE:
-                game.apply_legal(state, game.sample_chance(state, rng))
+                game.resolve_chance(state, rng)
             elif player == TERMINAL or player == self.seat or self.decisions >= cap:
                 break
             else:

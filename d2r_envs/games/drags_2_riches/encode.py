@@ -44,7 +44,7 @@ LAYOUT = ObsLayout(
     Piece("pile", (1,), ALL, "cards left in the Market draw pile"),
     Piece("trash", (K,), ALL, "trashed cards"),
     Piece("card", (K,), 1, "the card being resolved"),
-    Piece("target", (P,), 1, "the player a Shade or Lend targets"),
+    Piece("target", (P,), 1, "the player a Shade targets"),
     Piece("peek", (K,), ALL, "what my Peek showed of a hand (while that hand is unchanged)"),
     Piece("peeked", (P,), 1, "whose hand that is"),
     Piece("characters", (P, H), 1, "each player's Character (optional rule)"),
@@ -54,18 +54,26 @@ LAYOUT = ObsLayout(
     Piece("zeroed", (P, T), 1, "this round: Look types worth 0 to each player (Sickening)"),
     Piece("doubled", (P, T), 1, "this round: Look types doubled for each player (Drag Mother)"),
     Piece("my_thumbs", (3,), 1, "my thumbs choice in this Event Phase"),
-    Piece("thumbs", (P, 3), 1, "each player's thumbs choice, once everyone has chosen"),
+    Piece("thumbs", (P, 3), 1, "each player's thumbs at the last Event Phase, once everyone has chosen"),
     Piece("revealed", (P,), ALL, "Look values revealed at the last Event Phase"),
     Piece("pending", (P,), 8, "reversed Shades waiting for each player's next hand"),
 )
 
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
+(_PHASE, _ASK, _ACTOR, _TURN, _FIRST, _ROUND, _EVENT, _LEFT, _WON, _PRESTIGE, _HAND, _HSIZE, _WSIZE, _FLOORS,
+ _ACTIVE, _COINS, _FLAGS, _LOOK, _VALUE, _FILLED, _MARKET, _PILE, _TRASH, _CARD, _TARGET, _PEEK, _PEEKED, _CHARS,
+ _USED, _BONUS, _HO, _ZEROED, _DOUBLED, _MY_THUMBS, _THUMBS, _REVEALED, _PENDING) = (
+    _O[p.name] for p in LAYOUT.pieces[2:])
+PRESTIGE = tuple(e.prestige for e in C.EVENTS)
+LOOK_POS = tuple(W * C.TYPE_OF[k] + C.SLOT_INDEX[k] for k in range(K))  # a worn kind's entry in "look"
+BITS = [bytes(m >> t & 1 for t in range(T)) for m in range(1 << T)]  # type bitmask -> its T bytes
 
 
 class Observer(_Observer):
-    """`encode` writes one byte per entry (every entry is a small whole number) and converts to
-    float32 once; `entries` lists its non-zero entries."""
+    """`encode` writes one byte per entry (every entry is a small whole number) into a copy of a
+    per-seat template, mostly as slices, and converts to float32 once; `entries` lists its
+    non-zero entries."""
 
     layout = LAYOUT
 
@@ -73,85 +81,93 @@ class Observer(_Observer):
         self.game = game
         n = game.n
         cfg = game.config
-        self._template = bytearray(LAYOUT.size)
+        self._intro = cfg.intro_game
+        template = bytearray(LAYOUT.size)
         for k in range(n):
-            self._template[_O["seats"] + k] = 1
+            template[_O["seats"] + k] = 1
         flags = (cfg.intro_game, cfg.last_minute_additions, cfg.category_is, cfg.thrifting, cfg.characters)
         for i, f in enumerate(flags):
-            self._template[_O["options"] + i] = int(f)
+            template[_O["options"] + i] = int(f)
+        self._template = bytes(template)
+        self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
-        g = self.game
-        v = self._template[:]
-        order = [(me + i) % n for i in range(n)]
-        v[_O["phase"] + s.phase] = 1
-        v[_O["ask"] + s.ask] = 1
-        for name, who in (("actor", s.actor), ("turn", s.turn), ("first", s.first)):
-            if who >= 0 and s.phase != Phase.OVER:
-                v[_O[name] + (who - me) % n] = 1
-        v[_O["round"]] = s.round
+        v = bytearray(self._template)
+        order = self._orders[me]
+        phase = s.phase
+        v[_PHASE + phase] = 1
+        v[_ASK + s.ask] = 1
+        if phase != Phase.OVER:
+            if s.actor >= 0:
+                v[_ACTOR + (s.actor - me) % n] = 1
+            if s.turn >= 0:
+                v[_TURN + (s.turn - me) % n] = 1
+            if s.first >= 0:
+                v[_FIRST + (s.first - me) % n] = 1
+        v[_ROUND] = s.round
         if s.event >= 0:
-            v[_O["event"] + s.event] = 1
-        base = _O["events_left"]
-        for d in s.stages[s.stage:]:
+            v[_EVENT + s.event] = 1
+        stages = s.stages
+        for d in stages[s.stage:]:
             for e in s.decks[d]:
-                v[base + e] = 1
-            special = C.SELL_OUT if (g.config.intro_game and d == s.stages[-1]) else C.DECK_SPECIAL[d]
-            v[base + special] = 1
-        won, pres = _O["won"], _O["prestige"]
-        hs, ws = _O["hand_sizes"], _O["wardrobe_sizes"]
-        floors, filled = _O["floors"], _O["filled"]
+                v[_LEFT + e] = 1
+            v[_LEFT + (C.SELL_OUT if (self._intro and d == stages[-1]) else C.DECK_SPECIAL[d])] = 1
+        hands, wardrobes, floors, looks, won = s.hands, s.wardrobes, s.floors, s.looks, s.won
+        sizes = list(map(sum, hands))
+        v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
+        sizes = list(map(sum, wardrobes))
+        v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
         for i, q in enumerate(order):
-            for e in s.won[q]:
-                v[won + E * i + e] = 1
-            v[pres + i] = g.prestige(s, q)
-            v[hs + i] = sum(s.hands[q])
-            v[ws + i] = sum(s.wardrobes[q])
-            v[floors + K * i : floors + K * (i + 1)] = s.floors[q]
-            for t, k in enumerate(s.looks[q]):
-                if k >= 0:
-                    v[filled + T * i + t] = 1
-        v[_O["hand"] : _O["hand"] + K] = s.hands[me]
+            v[_FLOORS + K * i : _FLOORS + K * i + K] = floors[q]
+        v[_FILLED : _FILLED + T * n] = [k >= 0 for q in order for k in looks[q]]
+        if any(won):
+            for i, q in enumerate(order):
+                v[_PRESTIGE + i] = sum(map(PRESTIGE.__getitem__, won[q]))
+                for e in won[q]:
+                    v[_WON + E * i + e] = 1
+        v[_HAND : _HAND + K] = hands[me]
         if s.turn >= 0:
-            v[_O["active"] : _O["active"] + K] = s.active[s.turn]
-        v[_O["coins"]] = s.coins
-        v[_O["turn_flags"]] = s.bought
-        v[_O["turn_flags"] + 1] = s.thrifted
-        look = _O["look"]
-        for t, k in enumerate(s.looks[me]):
+            v[_ACTIVE : _ACTIVE + K] = s.active[s.turn]
+        v[_COINS] = s.coins
+        v[_FLAGS] = s.bought
+        v[_FLAGS + 1] = s.thrifted
+        for k in looks[me]:
             if k >= 0:
-                v[look + W * t + C.SLOT_INDEX[k]] = 1
-        glam = s.phase == Phase.THUMBS and s.thumbs[me] == 2
-        v[_O["look_value"]] = g.look_value(s, me, glam)
-        v[_O["market"] : _O["market"] + K] = s.market
-        v[_O["pile"]] = sum(s.pile)
-        v[_O["trash"] : _O["trash"] + K] = s.trash
-        if s.phase in (Phase.CARD, Phase.REACT) and s.card >= 0:
-            v[_O["card"] + s.card] = 1
+                v[_LOOK + LOOK_POS[k]] = 1
+        v[_VALUE] = self.game.look_value(s, me, phase == Phase.THUMBS and s.thumbs[me] == 2)
+        v[_MARKET : _MARKET + K] = s.market
+        v[_PILE] = sum(s.pile)
+        v[_TRASH : _TRASH + K] = s.trash
+        if s.card >= 0 and (phase == Phase.CARD or phase == Phase.REACT):
+            v[_CARD + s.card] = 1
         if s.target >= 0:
-            v[_O["target"] + (s.target - me) % n] = 1
+            v[_TARGET + (s.target - me) % n] = 1
         if s.peek[me] >= 0:
-            v[_O["peek"] : _O["peek"] + K] = s.peek_hand[me]
-            v[_O["peeked"] + (s.peek[me] - me) % n] = 1
-        hidden = s.phase == Phase.THUMBS
-        for i, q in enumerate(order):
-            ch = s.characters[q]
-            if ch >= 0:
-                v[_O["characters"] + H * i + ch] = 1
-            v[_O["used"] + i] = s.used[q]  # Deathdrop Diva with the thumbs counts only at the reveal
-            v[_O["bonus"] + i] = s.bonus[q]
-            v[_O["glamazon"] + i] = s.ho[q]
-            for t in range(T):
-                v[_O["zeroed"] + T * i + t] = s.zeroed[q] >> t & 1
-                v[_O["doubled"] + T * i + t] = s.doubled[q] >> t & 1
-            if s.thumbs[q] >= 0 and not hidden:
-                v[_O["thumbs"] + 3 * i + s.thumbs[q]] = 1
-            if s.last_values[q] >= 0:
-                v[_O["revealed"] + i] = s.last_values[q]
-            v[_O["pending"] + i] = len(s.pending[q])
-        if s.thumbs[me] >= 0:
-            v[_O["my_thumbs"] + s.thumbs[me]] = 1
+            v[_PEEK : _PEEK + K] = s.peek_hand[me]
+            v[_PEEKED + (s.peek[me] - me) % n] = 1
+        if max(s.characters) >= 0:
+            for i, q in enumerate(order):
+                if s.characters[q] >= 0:
+                    v[_CHARS + H * i + s.characters[q]] = 1
+                v[_USED + i] = s.used[q]  # Deathdrop Diva chosen with the thumbs counts only at the reveal
+        if any(s.bonus) or any(s.ho) or any(s.zeroed) or any(s.doubled):
+            for i, q in enumerate(order):
+                v[_BONUS + i] = s.bonus[q]
+                v[_HO + i] = s.ho[q]
+                v[_ZEROED + T * i : _ZEROED + T * i + T] = BITS[s.zeroed[q]]
+                v[_DOUBLED + T * i : _DOUBLED + T * i + T] = BITS[s.doubled[q]]
+        thumbs = s.thumbs
+        if thumbs[me] >= 0:
+            v[_MY_THUMBS + thumbs[me]] = 1
+        if phase != Phase.THUMBS:  # everyone's thumbs show once all have chosen
+            for i, q in enumerate(order):
+                if thumbs[q] >= 0:
+                    v[_THUMBS + 3 * i + thumbs[q]] = 1
+                if s.last_values[q] >= 0:
+                    v[_REVEALED + i] = s.last_values[q]
+        if any(s.pending):
+            v[_PENDING : _PENDING + n] = [len(s.pending[q]) for q in order]
         return np.frombuffer(v, _U8).astype(_F32)
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:

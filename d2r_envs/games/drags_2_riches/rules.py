@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
+from itertools import accumulate, compress
+from operator import add
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -21,8 +24,12 @@ Ch = C.Character
 Op = C.Op
 _SEG_START = [A.END, A.ACTIVATE, A.WEAR, A.BUY, A.ABILITY, A.THUMBS, A.REACT, A.TARGET, A.CARD, A.LOOK_TYPE,
               A.CHARACTER, A.WINNER, A.ACTIONS.size]
-_PLAYER_PHASES = (Phase.CHARACTERS, Phase.PLAY, Phase.WERK, Phase.CARD, Phase.REACT, Phase.LAST_MINUTE,
-                  Phase.THUMBS, Phase.JUDGE)
+_KINDS = range(K)
+_VALUE = C.VALUE
+_TYPE = C.TYPE_OF
+_ACTIVATE_IDS = range(A.ACTIVATE, A.ACTIVATE + K)
+_WEAR_IDS = range(A.WEAR + 2, A.WEAR + K)  # coins (kinds 0, 1) are never worn: pair with hand[2:]
+_VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 
 
 class Game(core.Game[State]):
@@ -119,41 +126,52 @@ class Game(core.Game[State]):
     def sample_chance(self, s: State, rng: Any) -> int:
         u = rng.random()
         if s.chance:
-            counts = self._chance_counts(s)
-            r = int(u * sum(counts))
-            for k, c in enumerate(counts):
-                if r < c:
-                    return k
-                r -= c
-            raise AssertionError("empty chance pile")
+            cumulative = list(accumulate(self._chance_counts(s)))
+            return bisect_right(cumulative, int(u * cumulative[-1]))
         if s.phase == Phase.FIRST_PLAYER:
             return int(u * self.n)
         deck = sorted(s.decks[s.stages[s.stage]])
         return deck[int(u * len(deck))]
+
+    def resolve_chance(self, s: State, rng: Any) -> None:
+        """The generic loop of sample_chance + apply_legal, inlined for the draws and refills."""
+        random = rng.random
+        while True:
+            if s.chance:
+                task, seat = s.chance[0]
+                counts = s.wardrobes[seat] if task == Task.DRAW else s.pile if task == Task.MARKET else s.hands[seat]
+                cumulative = list(accumulate(counts))
+                self._apply_task(s, bisect_right(cumulative, int(random() * cumulative[-1])))
+                if not s.chance:
+                    self._advance(s)
+            elif s.phase == Phase.FIRST_PLAYER or s.phase == Phase.REVEAL:
+                self.apply_legal(s, self.sample_chance(s, rng))
+            else:
+                return
 
     def legal_actions(self, s: State) -> list[int]:
         if s.chance:
             return []
         ph = s.phase
         p = s.actor
-        if ph == Phase.PLAY:
+        if ph == Phase.PLAY:  # built in segment order, so already sorted
             hand = s.hands[p]
             out = [A.END]
-            out += [A.ACTIVATE + k for k in range(K) if hand[k]]
-            out += [A.WEAR + k for k in range(2, K) if hand[k]]  # coins (kinds 0, 1) cannot be worn
+            out += compress(_ACTIVATE_IDS, hand)
+            out += compress(_WEAR_IDS, hand[2:])
             out += self._buys(s)
-            if self._can_use_ability(s, p):
+            if s.characters[p] >= 0 and self._can_use_ability(s, p):
                 out.append(A.ABILITY)
-            return sorted(out)
+            return out
         if ph == Phase.WERK:
             return [A.END] + self._buys(s)
         if ph == Phase.CARD:
             return self._card_choices(s)
         if ph == Phase.REACT:
             return self.legal_reactions(s, p)
-        if ph == Phase.LAST_MINUTE:
-            hand = s.hands[p]
-            return [A.END] + [A.WEAR + k for k in range(2, K) if hand[k]]
+        if ph == Phase.LAST_MINUTE:  # adding only: into empty Look slots
+            look = s.looks[p]
+            return [A.END] + [a for a in compress(_WEAR_IDS, s.hands[p][2:]) if look[_TYPE[a - A.WEAR]] < 0]
         if ph == Phase.THUMBS:
             out = [A.DOWN, A.UP]
             if self._has_unused(s, p, Ch.GLAM_STOKER):
@@ -168,7 +186,8 @@ class Game(core.Game[State]):
 
     def _buys(self, s: State) -> list[int]:
         market = s.market
-        out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] <= s.coins]
+        coins = s.coins
+        out = [A.BUY + k for k in compress(_KINDS, market) if _VALUE[k] <= coins]
         if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):
             cheapest = min(C.VALUE[k] for k in range(K) if market[k])
             out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] == cheapest]
@@ -277,6 +296,8 @@ class Game(core.Game[State]):
 
     def _hand_hidden_change(self, s: State, seat: int) -> None:
         """The seat's hand changed in a way others do not see: Peeks at it are out of date."""
+        if seat not in s.peek:
+            return
         for p in range(self.n):
             if s.peek[p] == seat:
                 s.peek[p] = -1
@@ -285,6 +306,8 @@ class Game(core.Game[State]):
     def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:
         """A card of kind k left the seat's hand face up (by = -1) or joined it (by = +1):
         what Peeks showed stays in step."""
+        if seat not in s.peek:
+            return
         for p in range(self.n):
             if s.peek[p] == seat:
                 s.peek_hand[p][k] += by
@@ -337,16 +360,12 @@ class Game(core.Game[State]):
                 else:
                     self._start_turn(s, nxt)
             elif ph == Phase.LAST_MINUTE:
-                if not self._has_wearable(s, s.actor):
+                if self.legal_actions(s) == [A.END]:  # nothing to add to the Look: skip
                     self._next_last_minute(s)
                 else:
                     return
             else:
                 return
-
-    def _has_wearable(self, s: State, p: int) -> bool:
-        hand = s.hands[p]
-        return any(hand[k] for k in range(2, K))
 
     # Decisions --------------------------------------------------------------------------------
 
@@ -481,10 +500,9 @@ class Game(core.Game[State]):
         t = a - A.LOOK_TYPE
         if ask == Ask.SHADE_TARGET:
             s.target = other
-            if len(self.legal_reactions(s, other)) > 1:
-                s.phase, s.actor = Phase.REACT, other
-            else:
-                self._shade_effect(s, C.KINDS[s.card].op, other, p, reversed_=False)
+            # The target is always asked, even with nothing to show, so that being asked tells
+            # the table nothing about their hand.
+            s.phase, s.actor = Phase.REACT, other
         elif ask == Ask.BORROW:
             victim = s.victim
             s.hands[victim][k] -= 1
@@ -570,10 +588,9 @@ class Game(core.Game[State]):
 
     def _untuck(self, s: State) -> None:
         p = s.turn
-        floor, hand, active = s.floors[p], s.hands[p], s.active[p]
-        for k in range(K):
-            floor[k] += hand[k] + active[k]
-            hand[k] = active[k] = 0
+        s.floors[p] = list(map(add, map(add, s.floors[p], s.hands[p]), s.active[p]))
+        s.hands[p] = [0] * K
+        s.active[p] = [0] * K
         s.coins = 0
         s.card = -1
         s.phase = Phase.UNTUCK
@@ -627,6 +644,8 @@ class Game(core.Game[State]):
         self._reveal_looks(s)
 
     def look_value(self, s: State, p: int, glam: bool = False) -> int:
+        if not (s.zeroed[p] or s.doubled[p] or s.ho[p]):
+            return sum(map(_VALUE_OR_0.__getitem__, s.looks[p])) + s.bonus[p] + (C.GLAM_BONUS if glam else 0)
         total = 0
         for t, k in enumerate(s.looks[p]):
             if k < 0:
@@ -714,7 +733,8 @@ class Game(core.Game[State]):
         Every card entering or leaving another player's hand, Wardrobe and Look does so face up,
         so the contents of the three together are known; how they split between them is not
         (except a hand a still-valid Peek showed). Each is dealt anew with the same sizes, the
-        Look by slot type. Undeclared thumbs of the others are drawn anew among their options.
+        Look by slot type. During the Event Phase, the thumbs the others have declared (hidden until
+        everyone has chosen) are drawn anew among their options.
         """
         t = self.clone(s)
         for q in range(self.n):
@@ -768,7 +788,12 @@ class Game(core.Game[State]):
             return "chance: reveal the Event"
         p = f"player_{s.actor}"
         if ph == Phase.CARD:
-            what = C.KINDS[s.card].name if s.card >= 0 else C.CHARACTERS[s.characters[s.turn]][1]
+            if s.card >= 0:
+                what = C.KINDS[s.card].name
+            elif s.ask == Ask.BORROW:  # a reversed Shade that waited for the new hand
+                what = "a reversed Shade"
+            else:
+                what = C.CHARACTERS[s.characters[s.turn]][1]
             return f"{p} {s.ask.name.lower().replace('_', ' ')} for {what}"
         return p + " " + {
             Phase.CHARACTERS: "chooses a Character",
