@@ -19,6 +19,7 @@ from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 from d2r_envs.games.drags_2_riches import LAYOUT, Observer, invariants
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.rules import recount
 from d2r_envs.games.drags_2_riches.state import Phase, Task
 
 GAME = "drags_2_riches"
@@ -34,7 +35,8 @@ MARKET = ["Basic Outfit", "Basic Hair", "Quick Change Hair", "Tuck Heels", "Luxe
 
 
 def counts(names):
-    out = [0] * C.NUM_KINDS
+    """The count per card kind of the named cards, in the engine's pile format (a bytearray)."""
+    out = bytearray(C.NUM_KINDS)
     for name in names:
         out[K[name]] += 1
     return out
@@ -54,6 +56,7 @@ def fill(s, zone, names):
         assert _source(s, k)[k] > 0, f"no {name} left"
         _source(s, k)[k] -= 1
         zone[k] += 1
+    recount(s)
 
 
 def deal(g, s, p, hand=None, wardrobe=None, floor=None):
@@ -78,6 +81,7 @@ def wear(g, s, p, names):
         assert _source(s, k)[k] > 0, f"no {name} left"
         _source(s, k)[k] -= 1
         s.looks[p][C.TYPE_OF[k]] = k
+    recount(s)
     assert invariants.violations(g, s) == []
 
 
@@ -164,7 +168,7 @@ def buys(g, s):
 
 def gained(before, after):
     """Cards per kind that each seat's zone gained."""
-    return [[b - a for a, b in zip(x, y)] for x, y in zip(before, after)]
+    return [bytearray(b - a for a, b in zip(x, y)) for x, y in zip(before, after)]
 
 
 def assert_illegal(g, s, action):
@@ -226,7 +230,7 @@ def test_starting_decks_and_box(n):
     s = g.new_initial_state()
     deck = counts(["Silver", "Silver", "Gold"] + [C.KINDS[k].name for k in C.STARTERS])
     assert s.wardrobes == [deck] * n and not any(map(any, s.hands))
-    assert s.box == [C.KINDS[k].copies - n * c if c else 0 for k, c in enumerate(deck)]
+    assert list(s.box) == [C.KINDS[k].copies - n * c if c else 0 for k, c in enumerate(deck)]
     g.apply_action(s, 0)
     settle(g, s)
     reveal(g, s)
@@ -437,7 +441,7 @@ def test_market_space_refilled_from_pile_at_once():
     assert g.chance_outcomes(s) == [(k, c / sum(pile)) for k, c in enumerate(pile) if c]
     g.apply_action(s, K["Mirror Hair"])
     assert s.market == counts(MARKET[:-1] + ["Mirror Hair"])
-    assert s.pile == [c - (k == K["Mirror Hair"]) for k, c in enumerate(pile)]
+    assert list(s.pile) == [c - (k == K["Mirror Hair"]) for k, c in enumerate(pile)]
     assert g.current_player(s) == 0
 
 
@@ -447,6 +451,7 @@ def test_empty_pile_leaves_the_market_space_empty():
     for k, c in enumerate(s.pile):  # (set the draw pile aside)
         s.box[k] += c
         s.pile[k] = 0
+    recount(s)
     g.apply_action(s, A.BUY + K["Luxe Makeup"])
     assert not s.chance and g.current_player(s) == 0
     assert s.market == counts(MARKET[:4] + MARKET[5:])
@@ -568,9 +573,9 @@ def test_thumbs_hidden_until_everyone_has_chosen():
     assert up.actor == down.actor == 3
     assert (obs.encode(up, 3) == obs.encode(down, 3)).all()  # seat 3 can't tell
     assert (obs.encode(up, 1) != obs.encode(down, 1)).any()  # seat 1 knows its own choice
-    g.apply_action(up, A.UP)  # everyone has chosen: the choices are shown
-    seen = LAYOUT.views(obs.encode(up, 3))["thumbs"]
-    assert seen[(1 - 3) % 4].tolist() == [0, 1, 0] and seen[0].tolist() == [0, 1, 0]
+    g.apply_action(up, A.UP)  # everyone has chosen: who competed, and with what, is shown
+    seen = LAYOUT.views(obs.encode(up, 3))["revealed"]  # 1 + the Look value revealed
+    assert seen[(1 - 3) % 4] == 1 + 2 and seen[0] == 1 + 4 and seen[(0 - 3) % 4] == seen[(2 - 3) % 4] == 0
 
 
 @pytest.mark.rules("D2R-EVENT-3")
@@ -749,6 +754,7 @@ def test_victory_prestige_then_event_count_then_joint_winners(won, winners):
         for e in events:
             s.decks[C.EVENTS[e].deck].remove(e)
             s.won[p].append(e)
+    recount(s)
     while g.current_player(s) != TERMINAL:
         play_round(g, s)
     assert s.winners == winners
@@ -763,5 +769,5 @@ def test_floordrobes_are_seen_by_everyone():
     assert s.floors[0] == counts(["Couture Hair", "Silver", "Gold"])
     obs = Observer(g)
     for me in range(4):
-        assert LAYOUT.views(obs.encode(s, me))["floors"][(0 - me) % 4].tolist() == s.floors[0]
+        assert LAYOUT.views(obs.encode(s, me))["floors"][(0 - me) % 4].tolist() == list(s.floors[0])
         assert "Couture Hair" in obs.string_from(s, me)

@@ -16,6 +16,7 @@ from d2r_envs.core.game import CHANCE, IllegalActionError
 from d2r_envs.games.drags_2_riches import LAYOUT, Observer, invariants
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.rules import recount
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, Task
 
 GAME = "drags_2_riches"
@@ -61,6 +62,7 @@ def take(s, p, name):
     for pile in (s.pile, s.wardrobes[p], s.box):
         if pile[k]:
             pile[k] -= 1
+            recount(s)
             return k
     raise AssertionError(f"no {name} left")
 
@@ -71,6 +73,7 @@ def set_hand(s, p, names):
         s.hands[p][k] = 0
     for name in names:
         s.hands[p][take(s, p, name)] += 1
+    recount(s)
 
 
 def floor(s, p, *names):
@@ -84,6 +87,7 @@ def dress(s, p, *names):
         k = take(s, p, name)
         assert s.looks[p][C.TYPE_OF[k]] < 0
         s.looks[p][C.TYPE_OF[k]] = k
+    recount(s)
 
 
 def act(g, s, *actions):
@@ -362,6 +366,7 @@ def test_others_hand_wardrobe_and_worn_cards_do_not_show(zone):
         assert s.wardrobes[q] != old
     else:  # the face-down Hair replaced by another Hair
         s.pile[K["Basic Hair"]] += 1
+        recount(s)
         s.looks[q][HAIR] = take(s, q, "Couture Hair")
     check(g, s)
     for p in (0, 2):
@@ -398,9 +403,10 @@ def test_thumbs_are_hidden_until_everyone_has_chosen_then_shown_to_all():
     t.thumbs[0] = 2
     g.apply_action(t, A.DOWN)  # player_2: everyone has chosen, the Looks are revealed
     assert t.phase != Phase.THUMBS
-    for p in range(3):
-        shown = piece(g, t, p, "thumbs")
-        assert [int(np.argmax(shown[(q - p) % 3])) for q in range(3)] == [2, 1, 0]
+    for p in range(3):  # all see who revealed (player_2 did not) and Deathdrop Diva spent at the reveal
+        shown = piece(g, t, p, "revealed")
+        assert [shown[(q - p) % 3] > 0 for q in range(3)] == [True, True, False]
+        assert piece(g, t, p, "used")[(0 - p) % 3] == 1
 
 
 @pytest.mark.rules("D2R-HIDDEN-2", "D2R-GLOSS-PEEK")
@@ -409,13 +415,13 @@ def test_a_peek_is_seen_by_the_peeker_alone_and_only_while_the_hand_is_unchanged
     activate(g, s, "Read Hair")
     g.apply_action(s, A.TARGET)
     g.apply_action(s, A.TAKE)  # the target is always asked; nothing to show
-    assert list(piece(g, s, 0, "peek")) == s.hands[1] and piece(g, s, 0, "peeked")[1] == 1
+    assert list(piece(g, s, 0, "peek")) == list(s.hands[1]) and piece(g, s, 0, "peeked")[1] == 1
     assert "your peek at player_1: Silver, Starter Outfit, Basic Heels" in view(g, s, 0)[1]
     for p in (1, 2):
         assert not piece(g, s, p, "peek").any() and not piece(g, s, p, "peeked").any()
         assert "peek" not in view(g, s, p)[1]
     g.apply_action(s, card("Basic Heels"))
-    assert list(piece(g, s, 0, "peek")) == s.hands[1]  # the borrow left face up: still known
+    assert list(piece(g, s, 0, "peek")) == list(s.hands[1])  # the borrow left face up: still known
     g.apply_action(s, A.END)
     settle(g, s)  # player_0's own new hand does not touch the Peek at player_1
     assert s.turn == 1 and "your peek at player_1: Silver, Starter Outfit" in view(g, s, 0)[1]
@@ -645,6 +651,7 @@ def test_catastrophoebe_takes_the_highest_value_market_card_and_the_market_refil
     g, s = start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     s.market[K["Basic Outfit"]] -= 1
     s.pile[K["Basic Outfit"]] += 1
+    recount(s)
     s.market[take(s, 0, "Couture Hair")] += 1
     g.apply_action(s, A.ABILITY)
     assert s.floors[0][K["Couture Hair"]] == 1 and s.market[K["Couture Hair"]] == 0

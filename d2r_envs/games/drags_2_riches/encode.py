@@ -28,7 +28,7 @@ LAYOUT = ObsLayout(
     Piece("round", (1,), 20, "the round number"),
     Piece("event", (E,), 1, "the current Event card"),
     Piece("events_left", (E,), 1, "Event cards still to come"),
-    Piece("won", (P, E), 1, "the Event cards each player won"),
+    Piece("events_won", (P,), E, "how many Event cards each player won"),
     Piece("prestige", (P,), 100, "each player's prestige"),
     Piece("hand", (K,), ALL, "my hand: copies of each kind"),
     Piece("hand_sizes", (P,), ALL, "cards in each player's hand"),
@@ -54,8 +54,7 @@ LAYOUT = ObsLayout(
     Piece("zeroed", (P, T), 1, "this round: Look types worth 0 to each player (Sickening)"),
     Piece("doubled", (P, T), 1, "this round: Look types doubled for each player (Drag Mother)"),
     Piece("my_thumbs", (3,), 1, "my thumbs choice in this Event Phase"),
-    Piece("thumbs", (P, 3), 1, "each player's thumbs at the last Event Phase, once everyone has chosen"),
-    Piece("revealed", (P,), ALL, "Look values revealed at the last Event Phase"),
+    Piece("revealed", (P,), ALL, "1 + the Look value each player revealed at the last Event Phase (0: not revealed)"),
     Piece("pending", (P,), 8, "reversed Shades waiting for each player's next hand"),
 )
 
@@ -63,9 +62,10 @@ _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
 (_PHASE, _ASK, _ACTOR, _TURN, _FIRST, _ROUND, _EVENT, _LEFT, _WON, _PRESTIGE, _HAND, _HSIZE, _WSIZE, _FLOORS,
  _ACTIVE, _COINS, _FLAGS, _LOOK, _VALUE, _FILLED, _MARKET, _PILE, _TRASH, _CARD, _TARGET, _PEEK, _PEEKED, _CHARS,
- _USED, _BONUS, _HO, _ZEROED, _DOUBLED, _MY_THUMBS, _THUMBS, _REVEALED, _PENDING) = (
+ _USED, _BONUS, _HO, _ZEROED, _DOUBLED, _MY_THUMBS, _REVEALED, _PENDING) = (
     _O[p.name] for p in LAYOUT.pieces[2:])
 PRESTIGE = tuple(e.prestige for e in C.EVENTS)
+VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 LOOK_POS = tuple(W * C.TYPE_OF[k] + C.SLOT_INDEX[k] for k in range(K))  # a worn kind's entry in "look"
 BITS = [bytes(m >> t & 1 for t in range(T)) for m in range(1 << T)]  # type bitmask -> its T bytes
 
@@ -82,6 +82,7 @@ class Observer(_Observer):
         n = game.n
         cfg = game.config
         self._intro = cfg.intro_game
+        self._characters = cfg.characters
         template = bytearray(LAYOUT.size)
         for k in range(n):
             template[_O["seats"] + k] = 1
@@ -90,6 +91,18 @@ class Observer(_Observer):
             template[_O["options"] + i] = int(f)
         self._template = bytes(template)
         self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
+        # _below[i]: events still to come from the deck of stage i on, once stage i's regulars are out.
+        stages = game.stages
+        self._below = []
+        for i in range(len(stages)):
+            left = bytearray(E)
+            for j, d in enumerate(stages[i:], i):
+                last = j == len(stages) - 1
+                left[C.SELL_OUT if (cfg.intro_game and last) else C.DECK_SPECIAL[d]] = 1
+                if j > i:
+                    for e in C.DECK_REGULARS[d]:
+                        left[e] = 1
+            self._below.append(bytes(left))
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
@@ -108,25 +121,24 @@ class Observer(_Observer):
         v[_ROUND] = s.round
         if s.event >= 0:
             v[_EVENT + s.event] = 1
-        stages = s.stages
-        for d in stages[s.stage:]:
-            for e in s.decks[d]:
+        if s.stage < len(s.stages):  # the current deck's events, then everything in the decks below
+            v[_LEFT : _LEFT + E] = self._below[s.stage]
+            for e in s.decks[s.stages[s.stage]]:
                 v[_LEFT + e] = 1
-            v[_LEFT + (C.SELL_OUT if (self._intro and d == stages[-1]) else C.DECK_SPECIAL[d])] = 1
-        hands, wardrobes, floors, looks, won = s.hands, s.wardrobes, s.floors, s.looks, s.won
-        sizes = list(map(sum, hands))
+        floors, looks, won = s.floors, s.looks, s.won
+        sizes = s.hand_n
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
-        sizes = list(map(sum, wardrobes))
+        sizes = s.wardrobe_n
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
+        worn = s.worn
         for i, q in enumerate(order):
             v[_FLOORS + K * i : _FLOORS + K * i + K] = floors[q]
-        v[_FILLED : _FILLED + T * n] = [k >= 0 for q in order for k in looks[q]]
+            v[_FILLED + T * i : _FILLED + T * i + T] = BITS[worn[q]]
         if any(won):
-            for i, q in enumerate(order):
-                v[_PRESTIGE + i] = sum(map(PRESTIGE.__getitem__, won[q]))
-                for e in won[q]:
-                    v[_WON + E * i + e] = 1
-        v[_HAND : _HAND + K] = hands[me]
+            v[_WON : _WON + n] = [len(won[q]) for q in order]
+            prestige = s.prestige
+            v[_PRESTIGE : _PRESTIGE + n] = prestige[me:] + prestige[:me]
+        v[_HAND : _HAND + K] = s.hands[me]
         if s.turn >= 0:
             v[_ACTIVE : _ACTIVE + K] = s.active[s.turn]
         v[_COINS] = s.coins
@@ -135,9 +147,12 @@ class Observer(_Observer):
         for k in looks[me]:
             if k >= 0:
                 v[_LOOK + LOOK_POS[k]] = 1
-        v[_VALUE] = self.game.look_value(s, me, phase == Phase.THUMBS and s.thumbs[me] == 2)
+        if self._characters:  # the Look's value with this round's Character effects
+            v[_VALUE] = self.game.look_value(s, me, phase == Phase.THUMBS and s.thumbs[me] == 2)
+        else:
+            v[_VALUE] = sum(map(VALUE_OR_0.__getitem__, looks[me]))
         v[_MARKET : _MARKET + K] = s.market
-        v[_PILE] = sum(s.pile)
+        v[_PILE] = s.pile_n
         v[_TRASH : _TRASH + K] = s.trash
         if s.card >= 0 and (phase == Phase.CARD or phase == Phase.REACT):
             v[_CARD + s.card] = 1
@@ -146,12 +161,11 @@ class Observer(_Observer):
         if s.peek[me] >= 0:
             v[_PEEK : _PEEK + K] = s.peek_hand[me]
             v[_PEEKED + (s.peek[me] - me) % n] = 1
-        if max(s.characters) >= 0:
+        if self._characters:  # every per-round Look effect comes from a Character
             for i, q in enumerate(order):
                 if s.characters[q] >= 0:
                     v[_CHARS + H * i + s.characters[q]] = 1
                 v[_USED + i] = s.used[q]  # Deathdrop Diva chosen with the thumbs counts only at the reveal
-        if any(s.bonus) or any(s.ho) or any(s.zeroed) or any(s.doubled):
             for i, q in enumerate(order):
                 v[_BONUS + i] = s.bonus[q]
                 v[_HO + i] = s.ho[q]
@@ -160,12 +174,9 @@ class Observer(_Observer):
         thumbs = s.thumbs
         if thumbs[me] >= 0:
             v[_MY_THUMBS + thumbs[me]] = 1
-        if phase != Phase.THUMBS:  # everyone's thumbs show once all have chosen
-            for i, q in enumerate(order):
-                if thumbs[q] >= 0:
-                    v[_THUMBS + 3 * i + thumbs[q]] = 1
-                if s.last_values[q] >= 0:
-                    v[_REVEALED + i] = s.last_values[q]
+        if phase != Phase.THUMBS:  # who competed (and their Looks) shows once all have chosen
+            values = s.last_values
+            v[_REVEALED : _REVEALED + n] = [x + 1 for x in values[me:] + values[:me]]
         if any(s.pending):
             v[_PENDING : _PENDING + n] = [len(s.pending[q]) for q in order]
         return np.frombuffer(v, _U8).astype(_F32)

@@ -30,6 +30,12 @@ def violations(game, s: State) -> list[str]:
                     + ([s.event] if s.event >= 0 and s.event not in s.gone and all(s.event not in w for w in s.won) else []))
     if len(events) != len(set(events)):
         out.append(f"an Event is in two places: {events}")
+    if s.hand_n != list(map(sum, s.hands)) or s.wardrobe_n != list(map(sum, s.wardrobes)) or s.pile_n != sum(s.pile):
+        out.append("the card counts (hand_n, wardrobe_n, pile_n) are out of step with the piles")
+    if s.worn != [sum(1 << t for t, k in enumerate(look) if k >= 0) for look in s.looks]:
+        out.append(f"worn {s.worn} is out of step with the Looks")
+    if s.prestige != [sum(C.EVENTS[e].prestige for e in won) for won in s.won]:
+        out.append(f"prestige {s.prestige} is out of step with the events won {s.won}")
     if s.coins < 0:
         out.append(f"negative coins {s.coins}")
     return out

@@ -27,9 +27,19 @@ _SEG_START = [A.END, A.ACTIVATE, A.WEAR, A.BUY, A.ABILITY, A.THUMBS, A.REACT, A.
 _KINDS = range(K)
 _VALUE = C.VALUE
 _TYPE = C.TYPE_OF
+_CHEAPEST = min(C.VALUE[k] for k in C.WARDROBE)  # no Market card costs less
 _ACTIVATE_IDS = range(A.ACTIVATE, A.ACTIVATE + K)
 _WEAR_IDS = range(A.WEAR + 2, A.WEAR + K)  # coins (kinds 0, 1) are never worn: pair with hand[2:]
 _VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
+
+
+def recount(s: State) -> None:
+    """Rebuild the card counts from the piles (after editing hands, Wardrobes or the pile by hand)."""
+    s.hand_n = list(map(sum, s.hands))
+    s.wardrobe_n = list(map(sum, s.wardrobes))
+    s.pile_n = sum(s.pile)
+    s.prestige = [sum(C.EVENTS[e].prestige for e in won) for won in s.won]
+    s.worn = [sum(1 << t for t, k in enumerate(look) if k >= 0) for look in s.looks]
 
 
 class Game(core.Game[State]):
@@ -54,11 +64,11 @@ class Game(core.Game[State]):
 
     def new_initial_state(self) -> State:
         n = self.n
-        deck = [0] * K
+        deck = bytearray(K)
         for k in C.STARTING_DECK:
             deck[k] += 1
-        box = [0] * K
-        pile = [0] * K
+        box = bytearray(K)
+        pile = bytearray(K)
         for k, kind in enumerate(C.KINDS):
             if kind.group == "wardrobe":
                 pile[k] = kind.copies
@@ -66,21 +76,21 @@ class Game(core.Game[State]):
                 box[k] = kind.copies - n * deck[k]
         return State(
             num_players=n,
-            hands=[[0] * K for _ in range(n)],
+            hands=[bytearray(K) for _ in range(n)],
             wardrobes=[deck[:] for _ in range(n)],
-            floors=[[0] * K for _ in range(n)],
-            active=[[0] * K for _ in range(n)],
+            floors=[bytearray(K) for _ in range(n)],
+            active=[bytearray(K) for _ in range(n)],
             looks=[[-1] * C.NUM_TYPES for _ in range(n)],
-            market=[0] * K,
+            market=bytearray(K),
             pile=pile,
-            trash=[0] * K,
+            trash=bytearray(K),
             box=box,
             decks=[list(d) for d in C.DECK_REGULARS],
             stages=list(self.stages),
             won=[[] for _ in range(n)],
             pending=[[] for _ in range(n)],
             peek=[-1] * n,
-            peek_hand=[[0] * K for _ in range(n)],
+            peek_hand=[bytearray(K) for _ in range(n)],
             characters=[-1] * n,
             used=[False] * n,
             bonus=[0] * n,
@@ -89,7 +99,13 @@ class Game(core.Game[State]):
             doubled=[0] * n,
             thumbs=[-1] * n,
             last_values=[-1] * n,
+            hand_n=[0] * n,
+            wardrobe_n=[len(C.STARTING_DECK)] * n,
+            pile_n=sum(pile),
+            prestige=[0] * n,
+            worn=[0] * n,
         )
+
 
     # Who acts ---------------------------------------------------------------------------------
 
@@ -136,14 +152,30 @@ class Game(core.Game[State]):
     def resolve_chance(self, s: State, rng: Any) -> None:
         """The generic loop of sample_chance + apply_legal, inlined for the draws and refills."""
         random = rng.random
+        chance = s.chance
         while True:
-            if s.chance:
-                task, seat = s.chance[0]
-                counts = s.wardrobes[seat] if task == Task.DRAW else s.pile if task == Task.MARKET else s.hands[seat]
-                cumulative = list(accumulate(counts))
-                self._apply_task(s, bisect_right(cumulative, int(random() * cumulative[-1])))
-                if not s.chance:
+            if chance:
+                task, seat = chance[0]
+                if task == Task.DRAW:  # _apply_task's draw, inlined
+                    wardrobe = s.wardrobes[seat]
+                    cumulative = list(accumulate(wardrobe))
+                    k = bisect_right(cumulative, int(random() * cumulative[-1]))
+                    wardrobe[k] -= 1
+                    s.wardrobe_n[seat] -= 1
+                    s.hands[seat][k] += 1
+                    s.hand_n[seat] += 1
+                    if seat in s.peek:
+                        self._hand_hidden_change(s, seat)
+                    del chance[0]
+                    if chance:
+                        self._normalise_chance(s)
+                else:
+                    counts = s.pile if task == Task.MARKET else s.hands[seat]
+                    cumulative = list(accumulate(counts))
+                    self._apply_task(s, bisect_right(cumulative, int(random() * cumulative[-1])))
+                if not chance:
                     self._advance(s)
+                    chance = s.chance
             elif s.phase == Phase.FIRST_PLAYER or s.phase == Phase.REVEAL:
                 self.apply_legal(s, self.sample_chance(s, rng))
             else:
@@ -187,7 +219,7 @@ class Game(core.Game[State]):
     def _buys(self, s: State) -> list[int]:
         market = s.market
         coins = s.coins
-        out = [A.BUY + k for k in compress(_KINDS, market) if _VALUE[k] <= coins]
+        out = [A.BUY + k for k in compress(_KINDS, market) if _VALUE[k] <= coins] if coins >= _CHEAPEST else []
         if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):
             cheapest = min(C.VALUE[k] for k in range(K) if market[k])
             out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] == cheapest]
@@ -266,13 +298,17 @@ class Game(core.Game[State]):
         task, seat = s.chance.pop(0)
         if task == Task.DRAW:
             s.wardrobes[seat][k] -= 1
+            s.wardrobe_n[seat] -= 1
             s.hands[seat][k] += 1
+            s.hand_n[seat] += 1
             self._hand_hidden_change(s, seat)
         elif task == Task.MARKET:
             s.pile[k] -= 1
+            s.pile_n -= 1
             s.market[k] += 1
         else:  # DISCARD at random
             s.hands[seat][k] -= 1
+            s.hand_n[seat] -= 1
             s.floors[seat][k] += 1
             self._hand_public_change(s, seat, k)
         self._normalise_chance(s)
@@ -282,15 +318,16 @@ class Game(core.Game[State]):
         while s.chance:
             task, seat = s.chance[0]
             if task == Task.DRAW:
-                if not any(s.wardrobes[seat]):
+                if not s.wardrobe_n[seat]:
                     # Dry Clean: only now, with the Wardrobe empty.
-                    s.wardrobes[seat], s.floors[seat] = s.floors[seat], [0] * K
-                if any(s.wardrobes[seat]):
+                    s.wardrobes[seat], s.floors[seat] = s.floors[seat], bytearray(K)
+                    s.wardrobe_n[seat] = sum(s.wardrobes[seat])
+                if s.wardrobe_n[seat]:
                     return
             elif task == Task.MARKET:
-                if any(s.pile):
+                if s.pile_n:
                     return
-            elif any(s.hands[seat]):
+            elif s.hand_n[seat]:
                 return
             s.chance.pop(0)
 
@@ -301,7 +338,7 @@ class Game(core.Game[State]):
         for p in range(self.n):
             if s.peek[p] == seat:
                 s.peek[p] = -1
-                s.peek_hand[p] = [0] * K
+                s.peek_hand[p] = bytearray(K)
 
     def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:
         """A card of kind k left the seat's hand face up (by = -1) or joined it (by = +1):
@@ -349,7 +386,7 @@ class Game(core.Game[State]):
                 self._start_turn(s, s.first)
             elif ph == Phase.UNTUCK:
                 p = s.turn
-                if s.pending[p] and any(s.hands[p]):
+                if s.pending[p] and s.hand_n[p]:
                     op, beneficiary = s.pending[p].pop(0)
                     self._shade_effect(s, op, p, beneficiary, reversed_=False)
                     continue
@@ -372,14 +409,7 @@ class Game(core.Game[State]):
     def _apply_decision(self, s: State, a: int) -> None:
         ph = s.phase
         p = s.actor
-        if ph == Phase.CHARACTERS:
-            s.characters[p] = a - A.CHARACTER
-            nxt = (p + 1) % self.n
-            if nxt == s.first:
-                self._setup_market(s)
-            else:
-                s.actor = nxt
-        elif ph == Phase.PLAY or ph == Phase.WERK:
+        if ph == Phase.PLAY or ph == Phase.WERK:
             if a == A.END:
                 self._untuck(s)
             elif a < A.WEAR:
@@ -390,6 +420,13 @@ class Game(core.Game[State]):
                 self._buy(s, p, a - A.BUY)
             else:
                 self._ability(s, p)
+        elif ph == Phase.CHARACTERS:
+            s.characters[p] = a - A.CHARACTER
+            nxt = (p + 1) % self.n
+            if nxt == s.first:
+                self._setup_market(s)
+            else:
+                s.actor = nxt
         elif ph == Phase.CARD:
             self._answer(s, p, a)
         elif ph == Phase.REACT:
@@ -408,8 +445,10 @@ class Game(core.Game[State]):
     def _activate(self, s: State, p: int, k: int) -> None:
         kind = C.KINDS[k]
         s.hands[p][k] -= 1
+        s.hand_n[p] -= 1
         s.active[p][k] += 1
-        self._hand_public_change(s, p, k)
+        if p in s.peek:
+            self._hand_public_change(s, p, k)
         s.coins += kind.coins
         s.card = k
         op = kind.op
@@ -420,7 +459,7 @@ class Game(core.Game[State]):
             if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
                 self._ask(s, p, Ask.RETURN)
         elif op == Op.LEND:
-            if any(s.hands[p]):
+            if s.hand_n[p]:
                 self._ask(s, p, Ask.LEND_CARD)
         elif op in C.SHADE_OPS:
             self._ask(s, p, Ask.SHADE_TARGET)
@@ -443,7 +482,9 @@ class Game(core.Game[State]):
         if old >= 0:  # replaced: the old card goes to the Floordrobe, face up
             s.floors[p][old] += 1
         s.looks[p][t] = k
+        s.worn[p] |= 1 << t
         s.hands[p][k] -= 1
+        s.hand_n[p] -= 1
         self._hand_hidden_change(s, p)
 
     def _buy(self, s: State, p: int, k: int) -> None:
@@ -455,6 +496,7 @@ class Game(core.Game[State]):
         s.market[k] -= 1
         if self._sell_out(s):  # purchases can be played this round
             s.hands[p][k] += 1
+            s.hand_n[p] += 1
             self._hand_public_change(s, p, k, by=1)
         else:
             s.floors[p][k] += 1
@@ -506,12 +548,14 @@ class Game(core.Game[State]):
         elif ask == Ask.BORROW:
             victim = s.victim
             s.hands[victim][k] -= 1
+            s.hand_n[victim] -= 1
             s.floors[p][k] += 1
             self._hand_public_change(s, victim, k)
             self._done(s)
         elif ask == Ask.RETURN:
             s.floors[p][k] -= 1
             s.hands[p][k] += 1
+            s.hand_n[p] += 1
             self._hand_public_change(s, p, k, by=1)
             self._done(s)
         elif ask == Ask.LEND_CARD:
@@ -519,6 +563,7 @@ class Game(core.Game[State]):
             s.ask = Ask.LEND_TARGET
         elif ask == Ask.LEND_TARGET:
             s.hands[p][s.picked] -= 1
+            s.hand_n[p] -= 1
             s.floors[other][s.picked] += 1
             self._hand_public_change(s, p, s.picked)
             self._done(s)
@@ -568,7 +613,7 @@ class Game(core.Game[State]):
     def _shade_effect(self, s: State, op: int, victim: int, beneficiary: int, reversed_: bool) -> None:
         """The Shade hits `victim` for `beneficiary`; a reversed Shade on an empty hand waits for
         the victim's next hand."""
-        if not any(s.hands[victim]):
+        if not s.hand_n[victim]:
             if reversed_:
                 s.pending[victim].append((int(op), beneficiary))
             if s.phase in (Phase.CARD, Phase.REACT):
@@ -588,9 +633,10 @@ class Game(core.Game[State]):
 
     def _untuck(self, s: State) -> None:
         p = s.turn
-        s.floors[p] = list(map(add, map(add, s.floors[p], s.hands[p]), s.active[p]))
-        s.hands[p] = [0] * K
-        s.active[p] = [0] * K
+        s.floors[p] = bytearray(map(add, map(add, s.floors[p], s.hands[p]), s.active[p]))
+        s.hands[p] = bytearray(K)
+        s.hand_n[p] = 0
+        s.active[p] = bytearray(K)
         s.coins = 0
         s.card = -1
         s.phase = Phase.UNTUCK
@@ -681,12 +727,14 @@ class Game(core.Game[State]):
 
     def _award(self, s: State, winner: int) -> None:
         s.won[winner].append(s.event)
+        s.prestige[winner] += C.EVENTS[s.event].prestige
         for q in range(self.n):  # every revealed Look is discarded
             if s.thumbs[q] >= 1:
                 for t, k in enumerate(s.looks[q]):
                     if k >= 0:
                         s.floors[q][k] += 1
                         s.looks[q][t] = -1
+                s.worn[q] = 0
         self._end_round(s)
 
     def _end_round(self, s: State) -> None:
@@ -704,7 +752,7 @@ class Game(core.Game[State]):
         self._start_round(s)
 
     def prestige(self, s: State, p: int) -> int:
-        return sum(C.EVENTS[e].prestige for e in s.won[p])
+        return s.prestige[p]
 
     def winners(self, s: State) -> list[int]:
         """Highest prestige; ties go to more Event cards; still tied: joint winners."""
@@ -723,7 +771,7 @@ class Game(core.Game[State]):
         for name in ("hands", "wardrobes", "floors", "active", "looks", "decks", "won", "pending", "peek_hand"):
             setattr(t, name, [x[:] for x in getattr(s, name)])
         for name in ("market", "pile", "trash", "box", "stages", "chance", "gone", "peek", "characters", "used",
-                     "bonus", "ho", "zeroed", "doubled", "thumbs", "last_values", "winners"):
+                     "bonus", "ho", "zeroed", "doubled", "thumbs", "last_values", "winners", "hand_n", "wardrobe_n", "prestige", "worn"):
             setattr(t, name, getattr(s, name)[:])
         return t
 
@@ -760,7 +808,7 @@ class Game(core.Game[State]):
             zones = ([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]]
             i = 0
             for zone, size in zip(zones, sizes):
-                zone[:] = [0] * K
+                zone[:] = bytes(K)
                 for j in order[i : i + size]:
                     zone[cards[j]] += 1
                 i += size

@@ -1,6 +1,7 @@
 """Drags 2 Riches state: plain data, changed in place by rules.Game.
 
-Card piles are counts per card kind (cards.KINDS): a Wardrobe or the draw pile is shuffled, so
+Card piles are counts per card kind (cards.KINDS), each a bytearray (a count never passes 255, and
+a bytearray copies into the observation in one step): a Wardrobe or the draw pile is shuffled, so
 only its contents matter and every draw is an explicit chance event.
 """
 
@@ -53,15 +54,15 @@ class Task(enum.IntEnum):
 @dataclass(slots=True)
 class State:
     num_players: int
-    hands: list[list[int]]  # per seat, counts per kind (hidden from others)
-    wardrobes: list[list[int]]  # per seat, face-down deck (hidden, order random)
-    floors: list[list[int]]  # per seat, the Floordrobe, face up
-    active: list[list[int]]  # per seat, cards activated this turn, face up
+    hands: list[bytearray]  # per seat, counts per kind (hidden from others)
+    wardrobes: list[bytearray]  # per seat, face-down deck (hidden, order random)
+    floors: list[bytearray]  # per seat, the Floordrobe, face up
+    active: list[bytearray]  # per seat, cards activated this turn, face up
     looks: list[list[int]]  # per seat, kind worn in each Look slot, -1 empty (face down)
-    market: list[int]  # counts per kind, face up
-    pile: list[int]  # the Market draw pile, face down
-    trash: list[int]  # trashed cards, out of the game
-    box: list[int]  # starting cards not used with fewer than 5 players
+    market: bytearray  # counts per kind, face up
+    pile: bytearray  # the Market draw pile, face down
+    trash: bytearray  # trashed cards, out of the game
+    box: bytearray  # starting cards not used with fewer than 5 players
     decks: list[list[int]]  # regular events left in decks I, II, III
     stages: list[int]  # the decks in play, top first (the intro game uses I and II)
     stage: int = 0  # index into stages of the deck the next event comes from
@@ -87,7 +88,7 @@ class State:
     home: Phase = Phase.PLAY  # where a card's resolution returns to
     pending: list[list[tuple[int, int]]] = field(default_factory=list)  # per seat: reversed Shade (op, beneficiary) waiting for a new hand
     peek: list[int] = field(default_factory=list)  # per seat: the seat whose hand it saw, while that hand is unchanged
-    peek_hand: list[list[int]] = field(default_factory=list)  # per seat: what the Peek showed (kept in step)
+    peek_hand: list[bytearray] = field(default_factory=list)  # per seat: what the Peek showed (kept in step)
     characters: list[int] = field(default_factory=list)  # per seat, -1 none
     used: list[bool] = field(default_factory=list)  # per seat: the Character action was used
     bonus: list[int] = field(default_factory=list)  # this round: flat Look bonus (Deathdrop Diva)
@@ -97,3 +98,9 @@ class State:
     thumbs: list[int] = field(default_factory=list)  # this Event Phase: -1 undeclared, else the thumbs choice
     last_values: list[int] = field(default_factory=list)  # Look values revealed at the last Event Phase, -1 not revealed
     winners: list[int] = field(default_factory=list)
+    # Card counts kept in step with the piles (rules.recount rebuilds them after editing piles by hand).
+    hand_n: list[int] = field(default_factory=list)
+    wardrobe_n: list[int] = field(default_factory=list)
+    pile_n: int = 0
+    prestige: list[int] = field(default_factory=list)  # per seat, from the events won
+    worn: list[int] = field(default_factory=list)  # per seat, bitmask of the filled Look slots
