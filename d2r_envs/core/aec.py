@@ -79,7 +79,7 @@ class GameEnv(AECEnv):
         """The body of step() for a live agent and an int action already known to be legal."""
         game, state = self.game, self.state
         game.apply_legal(state, a)
-        self._resolve_chance()
+        game.resolve_chance(state, self.np_random)
         player = game.current_player(state)
         self._mask = None
         self.num_moves += 1

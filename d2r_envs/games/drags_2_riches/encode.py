@@ -60,6 +60,7 @@ LAYOUT = ObsLayout(
 
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
+_OVER, _THUMBS_PHASE, _CARD_PHASE, _REACT_PHASE = int(Phase.OVER), int(Phase.THUMBS), int(Phase.CARD), int(Phase.REACT)
 (_PHASE, _ASK, _ACTOR, _TURN, _FIRST, _ROUND, _EVENT, _LEFT, _WON, _PRESTIGE, _HAND, _HSIZE, _WSIZE, _FLOORS,
  _ACTIVE, _COINS, _FLAGS, _LOOK, _VALUE, _FILLED, _MARKET, _PILE, _TRASH, _CARD, _TARGET, _PEEK, _PEEKED, _CHARS,
  _USED, _BONUS, _HO, _ZEROED, _DOUBLED, _MY_THUMBS, _REVEALED, _PENDING) = (
@@ -111,7 +112,7 @@ class Observer(_Observer):
         phase = s.phase
         v[_PHASE + phase] = 1
         v[_ASK + s.ask] = 1
-        if phase != Phase.OVER:
+        if phase != _OVER:
             if s.actor >= 0:
                 v[_ACTOR + (s.actor - me) % n] = 1
             if s.turn >= 0:
@@ -130,10 +131,9 @@ class Observer(_Observer):
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         sizes = s.wardrobe_n
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
+        v[_FLOORS : _FLOORS + K * n] = b"".join(floors[me:] + floors[:me])
         worn = s.worn
-        for i, q in enumerate(order):
-            v[_FLOORS + K * i : _FLOORS + K * i + K] = floors[q]
-            v[_FILLED + T * i : _FILLED + T * i + T] = BITS[worn[q]]
+        v[_FILLED : _FILLED + T * n] = b"".join(map(BITS.__getitem__, worn[me:] + worn[:me]))
         if any(won):
             v[_WON : _WON + n] = [len(won[q]) for q in order]
             prestige = s.prestige
@@ -148,13 +148,13 @@ class Observer(_Observer):
             if k >= 0:
                 v[_LOOK + LOOK_POS[k]] = 1
         if self._characters:  # the Look's value with this round's Character effects
-            v[_VALUE] = self.game.look_value(s, me, phase == Phase.THUMBS and s.thumbs[me] == 2)
+            v[_VALUE] = self.game.look_value(s, me, phase == _THUMBS_PHASE and s.thumbs[me] == 2)
         else:
             v[_VALUE] = sum(map(VALUE_OR_0.__getitem__, looks[me]))
         v[_MARKET : _MARKET + K] = s.market
         v[_PILE] = s.pile_n
         v[_TRASH : _TRASH + K] = s.trash
-        if s.card >= 0 and (phase == Phase.CARD or phase == Phase.REACT):
+        if s.card >= 0 and (phase == _CARD_PHASE or phase == _REACT_PHASE):
             v[_CARD + s.card] = 1
         if s.target >= 0:
             v[_TARGET + (s.target - me) % n] = 1
@@ -174,8 +174,8 @@ class Observer(_Observer):
         thumbs = s.thumbs
         if thumbs[me] >= 0:
             v[_MY_THUMBS + thumbs[me]] = 1
-        if phase != Phase.THUMBS:  # who competed (and their Looks) shows once all have chosen
-            values = s.last_values
+        values = s.last_values
+        if phase != _THUMBS_PHASE and max(values) >= 0:  # who competed (and their Looks) shows once all have chosen
             v[_REVEALED : _REVEALED + n] = [x + 1 for x in values[me:] + values[:me]]
         if any(s.pending):
             v[_PENDING : _PENDING + n] = [len(s.pending[q]) for q in order]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 from bisect import bisect_right
 from itertools import accumulate, compress
-from operator import add
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -633,7 +632,10 @@ class Game(core.Game[State]):
 
     def _untuck(self, s: State) -> None:
         p = s.turn
-        s.floors[p] = bytearray(map(add, map(add, s.floors[p], s.hands[p]), s.active[p]))
+        floor = s.floors[p]
+        for pile in (s.hands[p], s.active[p]):
+            for k in compress(_KINDS, pile):
+                floor[k] += pile[k]
         s.hands[p] = bytearray(K)
         s.hand_n[p] = 0
         s.active[p] = bytearray(K)
@@ -669,7 +671,7 @@ class Game(core.Game[State]):
 
     def _competitors_in_order(self, s: State) -> list[int]:
         order = [(s.first + i) % self.n for i in range(self.n)]
-        return [q for q in order if any(t >= 0 for t in s.looks[q])]
+        return [q for q in order if s.worn[q]]
 
     def _start_thumbs(self, s: State) -> None:
         s.turn = -1
