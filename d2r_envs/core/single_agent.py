@@ -64,6 +64,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(spec.num_actions)
         self.pool: list[Agent] = [self._agent(o) for o in opponents]
         self.state = None
+        self._mask = None  # the learner's legal-action mask at the current decision
         self.seat = 0
         self.seat_agents: dict[int, Agent] = {}
         self.opponent_seconds = 0.0  # time spent choosing opponents' actions, for the benchmark
@@ -95,6 +96,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.seat_agents = {q: self.pool[int(rng.integers(len(self.pool)))] for q in range(n) if q != self.seat}
         self.decisions = 0
         self._return = 0.0
+        self._mask = None
         self._advance()
         return self._observe(), self._info()
 
@@ -104,13 +106,14 @@ class SingleAgentEnv(gymnasium.Env):
         if game.current_player(state) != self.seat:
             raise RuntimeError("step() called after the episode ended; call reset()")
         a = int(action)
-        if a != action or a not in game.legal_actions(state):
+        if a != action or not 0 <= a < game.spec.num_actions or not self._legal_mask()[a]:
             if self.illegal_action == "raise":
                 raise IllegalActionError(f"learner (seat {self.seat}): " + game.illegal_message(state, a, game.legal_actions(state)))
             self.env_seconds += time.perf_counter() - start
             reward = game.spec.min_return - self._return
             return self._observe(), reward, True, False, self._info(illegal=True)
         game.apply_legal(state, a)
+        self._mask = None
         self.decisions += 1
         self.env_seconds += time.perf_counter() - start
         self._advance()
@@ -124,10 +127,8 @@ class SingleAgentEnv(gymnasium.Env):
         return obs, reward, terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
-        mask = np.zeros(self.engine.spec.num_actions, bool)
-        if self.state is not None and self.engine.current_player(self.state) == self.seat:
-            mask[self.engine.legal_actions(self.state)] = True
-        return mask
+        """The learner's legal actions now, as a bool mask."""
+        return self._legal_mask().copy()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -157,6 +158,15 @@ class SingleAgentEnv(gymnasium.Env):
                 self.decisions += 1
         self.opponent_seconds += thinking
         self.env_seconds += clock() - start - thinking
+
+    def _legal_mask(self) -> np.ndarray:
+        """The learner's mask, computed once per decision (step() checks the action against it)."""
+        if self._mask is None:
+            mask = np.zeros(self.engine.spec.num_actions, bool)
+            if self.state is not None and self.engine.current_player(self.state) == self.seat:
+                mask[self.engine.legal_actions(self.state)] = True
+            self._mask = mask
+        return self._mask
 
     def _observe(self) -> np.ndarray:
         return self.observer.encode(self.state, self.seat)
