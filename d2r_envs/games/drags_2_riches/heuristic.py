@@ -168,7 +168,8 @@ class Heuristic:
                     best, kind = w, k
         return best, kind
 
-    def activation_worth(self, s: State, seat: int, k: int, nested: bool = False) -> float:
+    def action_worth(self, k: int, returned: float) -> float:
+        """Coins plus what the card's action is worth (`returned`: the worth of its Return)."""
         w = float(COINS[k])
         op = OP[k]
         if op == Op.DRAW:
@@ -178,10 +179,15 @@ class Heuristic:
         elif op == Op.DISCARD:
             w += self.spill_worth
         elif op == Op.RETURN:
-            w += 1.0 if nested else max(0.0, self.return_worth(s, seat, AMOUNT[k])[0])
+            w += returned
         elif op == Op.LEND:
             w += self.lend_worth
         return w
+
+    def activation_worth(self, s: State, seat: int, k: int, nested: bool = False) -> float:
+        if OP[k] != Op.RETURN or nested:
+            return self.action_worth(k, 1.0)
+        return self.action_worth(k, max(0.0, self.return_worth(s, seat, AMOUNT[k])[0]))
 
     def slot_value(self, s: State, seat: int, t: int) -> int:
         k = s.looks[seat][t]
@@ -213,18 +219,7 @@ class Heuristic:
     def card_score(self, k: int, lv: float) -> float:
         cw = self.coin_buy[0] + (self.coin_buy[1] - self.coin_buy[0]) * lv
         lw = self.look_buy[0] + (self.look_buy[1] - self.look_buy[0]) * lv
-        w = float(COINS[k])
-        op = OP[k]
-        if op == Op.DRAW:
-            w += self.draw_worth * DRAWS[k]
-        elif op == Op.PEEK_BORROW:
-            w += self.read_worth
-        elif op == Op.DISCARD:
-            w += self.spill_worth
-        elif op == Op.RETURN:
-            w += 1.5
-        elif op == Op.LEND:
-            w += self.lend_worth
+        w = self.action_worth(k, 1.5)
         if REVERSER[k] or BLOCKER[k]:
             w += 0.3
         return cw * w + lw * VALUE[k]
