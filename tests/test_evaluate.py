@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("openskill")
 pytest.importorskip("matplotlib")
 
-from d2r_envs import opponents, registry  # noqa: E402
+from d2r_envs import opponents  # noqa: E402
 from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
 from training import evaluate as ev  # noqa: E402

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from d2r_envs import play
 from d2r_envs.cli import main

@@ -522,7 +522,7 @@ def to_markdown(result: dict[str, Any]) -> str:
         f"- games won (a shared win split): {shares}",
         f"- no-winner games: {result['no_winner_games']} of {games}, of which cut off at "
         f"{result['max_decisions']} decisions: {result['truncated_games']}",
-        f"- win share by seat (any agent): "
+        "- win share by seat (any agent): "
         + ", ".join(f"{s} {_pct(w)}" for s, w in enumerate(result["seat_win_share"])),
         f"- mean game length: {_num(result['mean_length'], 1)} decisions",
         f"- rating: {result['rating_method']}",

@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.base import BaseWrapper
 
-from d2r_envs.core.game import CHANCE, TERMINAL, Game, IllegalActionError
+from d2r_envs.core.game import TERMINAL, Game, IllegalActionError
 from d2r_envs.core.obs import Observer
 
 
@@ -57,7 +57,7 @@ class GameEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.np_random, self.np_random_seed = seeding.np_random(seed)
         self.state = self.game.new_initial_state()
-        self._resolve_chance()
+        self.game.resolve_chance(self.state, self.np_random)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -155,9 +155,6 @@ class GameEnv(AECEnv):
                 + self.game.illegal_message(self.state, a, self.game.legal_actions(self.state))
             )
         return a
-
-    def _resolve_chance(self) -> None:
-        self.game.resolve_chance(self.state, self.np_random)
 
 
 # What OrderEnforcingWrapper refuses to read before reset().
