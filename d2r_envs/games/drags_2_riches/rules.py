@@ -446,8 +446,7 @@ class Game(core.Game[State]):
         s.hands[p][k] -= 1
         s.hand_n[p] -= 1
         s.active[p][k] += 1
-        if p in s.peek:
-            self._hand_public_change(s, p, k)
+        self._hand_public_change(s, p, k)
         s.coins += kind.coins
         s.card = k
         op = kind.op
