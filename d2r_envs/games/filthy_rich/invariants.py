@@ -1,0 +1,50 @@
+"""What must hold in every Filthy Rich state: the fuzz tests check it after every transition."""
+
+from __future__ import annotations
+
+from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
+
+
+def violations(game, s: State) -> list[str]:
+    out = []
+    n = s.num_players
+    for k in range(C.NUM_KINDS):
+        where = s.deck[k] + s.discard[k] + sum(s.hands[p][k] + s.assets[p][k] for p in range(n))
+        if k < C.NUM_BUSINESSES and s.owner[k] >= 0:
+            where += 1  # the business card lies in front of its owner
+        if where != C.COPIES[k]:
+            out.append(f"{C.KIND_NAMES[k]}: {where} copies in play, the box has {C.COPIES[k]}")
+    for p in range(n):
+        if s.money[p] < 0:
+            out.append(f"player_{p} has negative money {s.money[p]}")
+        if not s.alive[p] and (s.money[p] or s.hand_n[p] or any(s.assets[p]) or p in s.owner or p in s.lux_owner):
+            out.append(f"player_{p} is out but still has money, cards, businesses or luxuries")
+    if sum(s.money) != C.START_MONEY * n + s.from_bank - s.to_bank:
+        out.append(f"money {sum(s.money)} != start + from bank {s.from_bank} - to bank {s.to_bank}: "
+                   "a payment between players was not conserved")
+    cells = [0] * C.NUM_BUSINESSES
+    for pg, page in enumerate(s.book):
+        for slot, b in enumerate(page):
+            if b >= 0:
+                cells[b] += 1
+                if s.sign_page[b] != pg or not s.sign_mask[b] >> slot & 1:
+                    out.append(f"page {pg + 1} slot {slot + 1} holds {C.KIND_NAMES[b]}, placed elsewhere")
+    for b in range(C.NUM_BUSINESSES):
+        want = C.SIZE[b] if s.owner[b] >= 0 else 0
+        if cells[b] != want:
+            out.append(f"{C.KIND_NAMES[b]}'s sign has {cells[b]} cards in the book, expected {want}")
+        if s.owner[b] >= 0 and (not s.alive[s.owner[b]] or bin(s.sign_mask[b]).count("1") != C.SIZE[b]):
+            out.append(f"{C.KIND_NAMES[b]} is run by player_{s.owner[b]} with sign mask {s.sign_mask[b]:b}")
+    for x, o in enumerate(s.lux_owner):
+        if not (o in (NO_OWNER, REMOVED) or 0 <= o < n or (o == ON_AUCTION and (s.lot == x or any(x == y for y, _ in s.lots)))):
+            out.append(f"luxury {C.LUXURIES[x].name} has owner {o}")
+    if s.phase != Phase.OVER and max(s.lux_owner.count(p) for p in range(n)) >= 3:
+        out.append("a player holds three luxuries but the game goes on")
+    if s.phase == Phase.OVER and not (0 <= s.winner < n and s.alive[s.winner]):
+        out.append(f"the game is over with winner {s.winner}")
+    if s.phase != Phase.OVER and sum(s.alive) < 2:
+        out.append("fewer than two players are in, but the game goes on")
+    if s.hand_n != list(map(sum, s.hands)) or s.deck_n != sum(s.deck):
+        out.append("the card counts (hand_n, deck_n) are out of step with the piles")
+    return out

@@ -1,0 +1,757 @@
+"""Filthy Rich rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+
+from __future__ import annotations
+
+import copy
+from bisect import bisect_right
+from itertools import accumulate, compress
+from typing import Any
+
+from d2r_envs.core import game as core
+from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.games.filthy_rich import actions as A
+from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.config import Config
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase, State
+
+NAME = "filthy_rich"
+VERSION = 0
+MAX_GAME_LENGTH = 4000  # player decisions; the adapter truncates beyond it
+
+K = C.NUM_KINDS
+B = C.NUM_BUSINESSES
+E = C.Effect
+_BUSINESS_KINDS = range(B)
+_DISCARD_IDS = range(A.DISCARD, A.DISCARD + K)
+_SELL_IDS = range(A.SELL, A.SELL + B)
+_CHANCE_PHASES = (Phase.FIRST_PLAYER, Phase.DICE, Phase.PAGE_DIE)
+_TAX = [b.tax for b in C.BUSINESSES]
+_LUX_TAX = [x.tax for x in C.LUXURIES]
+_PRICE = [x.price for x in C.LUXURIES]
+_SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]
+_CONNECTIONS = C.EFFECT_KIND[E.CONNECTIONS]
+_INSURANCE = C.EFFECT_KIND[E.INSURANCE]
+_BILLBOARD = C.EFFECT_KIND[E.BILLBOARD]
+_OFFSHORE = C.EFFECT_KIND[E.OFFSHORE]
+_RACKET = C.EFFECT_KIND[E.RACKET]
+_PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
+_TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
+
+
+def recount(s: State) -> None:
+    """Rebuild the card counts from the piles (after editing hands or the deck by hand)."""
+    s.hand_n = list(map(sum, s.hands))
+    s.deck_n = sum(s.deck)
+
+
+class Game(core.Game[State]):
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.n = config.num_players
+        self.spec = GameSpec(
+            name=NAME,
+            version=VERSION,
+            num_players=self.n,
+            min_players=C.MIN_PLAYERS,
+            max_players=C.MAX_PLAYERS,
+            num_actions=A.ACTIONS.size,
+            max_chance_outcomes=K,
+            max_game_length=MAX_GAME_LENGTH,
+            min_return=-1.0,
+            max_return=1.0,
+        )
+
+    # Set-up -----------------------------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        n = self.n
+        return State(
+            num_players=n,
+            hands=[bytearray(K) for _ in range(n)],
+            assets=[bytearray(K) for _ in range(n)],
+            deck=bytearray(C.COPIES),
+            discard=bytearray(K),
+            money=[C.START_MONEY] * n,
+            alive=[True] * n,
+            owner=[-1] * B,
+            sign_page=[-1] * B,
+            sign_mask=[0] * B,
+            book=[[-1] * C.SLOTS for _ in range(C.PAGES)],
+            lux_owner=[NO_OWNER] * C.NUM_LUXURIES,
+            hand_n=[0] * n,
+            deck_n=C.DECK_SIZE,
+        )
+
+    # Who acts ---------------------------------------------------------------------------------
+
+    def current_player(self, s: State) -> int:
+        if s.draws:
+            return CHANCE
+        ph = s.phase
+        if ph == Phase.OVER:
+            return TERMINAL
+        if ph in _CHANCE_PHASES:
+            return CHANCE
+        return s.actor
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        if s.draws:
+            total = s.deck_n
+            return [(k, c / total) for k, c in enumerate(s.deck) if c]
+        if s.phase == Phase.FIRST_PLAYER:
+            return [(p, 1.0 / self.n) for p in range(self.n)]
+        if s.phase == Phase.DICE:
+            return [(d, 0.1) for d in range(10)]
+        if s.phase == Phase.PAGE_DIE:
+            return [(d, 1.0 / 6) for d in range(1, 7)]
+        raise ValueError("not a chance node")
+
+    def sample_chance(self, s: State, rng: Any) -> int:
+        u = rng.random()
+        if s.draws:
+            cumulative = list(accumulate(s.deck))
+            return bisect_right(cumulative, int(u * cumulative[-1]))
+        if s.phase == Phase.FIRST_PLAYER:
+            return int(u * self.n)
+        if s.phase == Phase.DICE:
+            return int(u * 10)
+        return 1 + int(u * 6)
+
+    # Legal actions ----------------------------------------------------------------------------
+
+    def legal_actions(self, s: State) -> list[int]:
+        if s.draws:
+            return []
+        ph = s.phase
+        p = s.actor
+        if ph == Phase.ACTIONS:
+            out = []
+            if s.actions_left == 0 or not s.hand_n[p]:
+                out.append(A.DONE)
+            out += self._sells(s, p)
+            if s.actions_left and s.hand_n[p]:
+                hand = s.hands[p]
+                money = s.money[p]
+                for k in range(B, K):
+                    if hand[k] and self._can_play(s, p, k, money):
+                        out.append(A.PLAY + k - B)
+                for b in compress(_BUSINESS_KINDS, hand):
+                    out += self._openings(s, p, b)
+                out += compress(_DISCARD_IDS, hand)
+            return out
+        if ph == Phase.LUXURY:
+            money = s.money[p]
+            out = [A.DONE]
+            out += [A.LUXURY + x for x, o in enumerate(s.lux_owner) if o == NO_OWNER and _PRICE[x] <= money]
+            return out + self._sells(s, p)
+        if ph == Phase.TAX_SELL:
+            return [A.DONE] + self._sells(s, p)
+        if ph == Phase.TARGET:
+            return self._targets(s, p)
+        if ph == Phase.AUCTION:
+            low = self._lowest_bid(s)
+            money = s.money[p]
+            return [A.DONE] + [A.BID + i for i, step in enumerate(A.BID_STEPS) if low + step <= money]
+        return []
+
+    def _sells(self, s: State, p: int) -> list[int]:
+        return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
+
+    def _can_play(self, s: State, p: int, k: int, money: int) -> bool:
+        card = C.card_of(k)
+        if card.asset:
+            return card.cost <= money
+        if card.effect == E.FIRE:
+            return any(o >= 0 and o != p for o in s.owner)
+        return True
+
+    def open_cost(self, s: State, p: int, b: int, mask: int) -> tuple[int, list[tuple[int, int]]]:
+        """Launch cost plus covering fees, and the fees as (owner, $) for a sign at `mask` now."""
+        fees = []
+        for slot in range(C.SLOTS):
+            if mask >> slot & 1:
+                under = self.visible(s, slot, s.page - 1)
+                if under >= 0 and s.owner[under] != p:
+                    fees.append((s.owner[under], C.COVER_FEE))
+        return C.BUSINESSES[b].cost + sum(f for _, f in fees), fees
+
+    def _openings(self, s: State, p: int, b: int) -> list[int]:
+        if s.owner[b] >= 0:  # its sign is already in the book
+            return []
+        money = s.money[p]
+        if C.BUSINESSES[b].cost > money:
+            return []
+        page = s.book[s.page]
+        used = sum(1 << i for i in range(C.SLOTS) if page[i] >= 0)
+        out = []
+        for anchor, mask in enumerate(C.PLACEMENTS[b]):
+            if mask and not mask & used and self.open_cost(s, p, b, mask)[0] <= money:
+                out.append(A.OPEN + b * C.SLOTS + anchor)
+        return out
+
+    def _targets(self, s: State, p: int) -> list[int]:
+        ask = s.ask
+        n = self.n
+        if ask == Ask.PLAYER:
+            return [A.PLAYER + i for i in range(n - 1) if s.alive[(p + 1 + i) % n]]
+        if ask == Ask.BUSINESS:
+            return [A.BUSINESS + b for b, o in enumerate(s.owner) if o >= 0 and o != p]
+        if ask == Ask.SCOUT:
+            return [A.BUSINESS + b for b in range(B) if s.discard[b]]
+        return [A.PAGE + pg for pg in range(C.PAGES) if pg != s.page]
+
+    def _lowest_bid(self, s: State) -> int:
+        return _PRICE[s.lot] if s.high < 0 else s.high + 1
+
+    # The book ---------------------------------------------------------------------------------
+
+    def visible(self, s: State, slot: int, page: int | None = None) -> int:
+        """The business whose sign is visible in `slot` looking from `page` (default: the current page)."""
+        book = s.book
+        for pg in range(s.page if page is None else page, -1, -1):
+            b = book[pg][slot]
+            if b >= 0:
+                return b
+        return -1
+
+    def tax_symbols(self, s: State, p: int) -> int:
+        n = sum(_TAX[b] for b, o in enumerate(s.owner) if o == p)
+        n += sum(_LUX_TAX[x] for x, o in enumerate(s.lux_owner) if o == p)
+        assets = s.assets[p]
+        for k in C.ASSET_KINDS:
+            if assets[k]:
+                n += assets[k] * C.card_of(k).tax
+        return max(0, n - assets[_CONNECTIONS] * C.card_of(_CONNECTIONS).amount)
+
+    # Applying ---------------------------------------------------------------------------------
+
+    def apply_legal(self, s: State, action: int) -> None:
+        if s.draws:
+            self._draw(s, action)
+        elif s.phase == Phase.FIRST_PLAYER:
+            s.first = action
+            s.phase = Phase.DEAL
+            s.draws = [p for _ in range(C.HAND_SIZE) for p in range(action, action + self.n)]
+            s.draws = [p % self.n for p in s.draws]
+        elif s.phase == Phase.DICE:
+            s.dice.append(action)
+            if len(s.dice) == s.page + 1 + s.extra_dice:
+                self._hits(s)
+        elif s.phase == Phase.PAGE_DIE:
+            if action <= C.PAGES:
+                s.page = action - 1
+            self._end_turn(s)
+        else:
+            self._decide(s, action)
+        self._advance(s)
+
+    def _draw(self, s: State, k: int) -> None:
+        p = s.draws.pop(0)
+        s.deck[k] -= 1
+        s.deck_n -= 1
+        s.hands[p][k] += 1
+        s.hand_n[p] += 1
+
+    def _advance(self, s: State) -> None:
+        """Move on through steps that need no decision: reshuffles, the turn's start and end, auctions."""
+        while True:
+            if s.phase == Phase.OVER:
+                s.draws = []
+                return
+            if s.draws:
+                if s.deck_n:
+                    return
+                if any(s.discard):  # the deck ran out: shuffle the discards into a new deck
+                    s.deck, s.discard = s.discard, bytearray(K)
+                    s.deck_n = sum(s.deck)
+                    return
+                s.draws = []  # every card is in a hand or on the table: no more to draw
+                continue
+            if s.lots and s.phase != Phase.AUCTION:
+                s.resume = s.phase
+                self._next_lot(s)
+                continue
+            ph = s.phase
+            if ph == Phase.DEAL:
+                self._start_turn(s, s.first)
+            elif ph == Phase.DRAW:
+                self._start_turn(s, self._next_alive(s, s.turn))
+            elif ph == Phase.ACTIONS:
+                if s.actions_left and not s.hand_n[s.actor] and not any(o == s.actor for o in s.owner):
+                    s.actions_left = 0  # an empty hand and nothing to sell: roll
+                if s.actions_left == 0 and s.actor not in s.owner:
+                    self._roll(s)
+                else:
+                    return
+            elif ph == Phase.LUXURY:
+                return
+            elif ph == Phase.TAX_SELL:
+                return
+            elif ph == Phase.AUCTION:
+                if not self._auction_step(s):
+                    return
+            else:
+                return
+
+    def _start_turn(self, s: State, p: int) -> None:
+        s.turn = s.actor = p
+        s.extra_dice = 0
+        s.dice = []
+        s.actions_left = C.ACTIONS_PER_TURN
+        s.phase = Phase.ACTIONS
+        if s.assets[p][_PORTFOLIO]:
+            self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
+        # The luxury decision only where one is within reach, selling every business if need be.
+        reach = s.money[p] + sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
+        if any(o == NO_OWNER and _PRICE[x] <= reach for x, o in enumerate(s.lux_owner)):
+            s.phase = Phase.LUXURY
+
+    def _next_alive(self, s: State, p: int) -> int:
+        for i in range(1, self.n + 1):
+            q = (p + i) % self.n
+            if s.alive[q]:
+                return q
+        return p
+
+    # Money --------------------------------------------------------------------------------------
+
+    def _gain(self, s: State, p: int, amount: int) -> None:
+        s.money[p] += amount
+        s.from_bank += amount
+
+    def _spend(self, s: State, p: int, amount: int) -> None:
+        """A payment the player chose and can afford, to the bank."""
+        s.money[p] -= amount
+        s.to_bank += amount
+
+    def _owe(self, s: State, p: int, amount: int, to: int = -1) -> None:
+        """A forced payment to the bank (to = -1) or a player; a player who cannot pay it all pays
+        what they have and is knocked out."""
+        if not s.alive[p] or amount <= 0:
+            return
+        paid = min(amount, s.money[p])
+        s.money[p] -= paid
+        if to >= 0:
+            s.money[to] += paid
+        else:
+            s.to_bank += paid
+        if paid < amount:
+            self._knock_out(s, p)
+
+    def _knock_out(self, s: State, p: int) -> None:
+        s.alive[p] = False
+        for k in range(K):
+            s.discard[k] += s.hands[p][k] + s.assets[p][k]
+        s.hands[p] = bytearray(K)
+        s.hand_n[p] = 0
+        s.assets[p] = bytearray(K)
+        for b, o in enumerate(s.owner):
+            if o == p:
+                self._close(s, b)
+        s.money[p] = 0  # nothing left: _owe took it all
+        left = [q for q in range(self.n) if s.alive[q]]
+        mine = sorted((x for x, o in enumerate(s.lux_owner) if o == p), key=_PRICE.__getitem__)
+        if len(left) == 1:  # no one to bid: the luxuries leave the game
+            for x in mine:
+                s.lux_owner[x] = REMOVED
+            self._win(s, left[0])
+            return
+        for x in mine:
+            s.lux_owner[x] = ON_AUCTION
+            s.lots.append((x, p))
+
+    def _win(self, s: State, p: int) -> None:
+        s.winner = p
+        s.phase = Phase.OVER
+        s.actor = -1
+        s.lots = []
+        s.lot = -1
+        s.lux_owner = [REMOVED if o == ON_AUCTION else o for o in s.lux_owner]
+
+    # Businesses ---------------------------------------------------------------------------------
+
+    def _close(self, s: State, b: int) -> None:
+        """The business's card goes to the discard pile and its sign leaves the book."""
+        page = s.book[s.sign_page[b]]
+        for slot in range(C.SLOTS):
+            if s.sign_mask[b] >> slot & 1:
+                page[slot] = -1
+        s.owner[b] = -1
+        s.sign_page[b] = -1
+        s.sign_mask[b] = 0
+        s.discard[b] += 1
+
+    def _sell(self, s: State, p: int, b: int) -> None:
+        self._close(s, b)
+        self._gain(s, p, _SALE[b])
+
+    def _open(self, s: State, p: int, b: int, anchor: int) -> None:
+        mask = C.PLACEMENTS[b][anchor]
+        cost, fees = self.open_cost(s, p, b, mask)
+        s.hands[p][b] -= 1
+        s.hand_n[p] -= 1
+        self._spend(s, p, C.BUSINESSES[b].cost)
+        for q, fee in fees:
+            s.money[p] -= fee
+            s.money[q] += fee
+        s.owner[b] = p
+        s.sign_page[b] = s.page
+        s.sign_mask[b] = mask
+        page = s.book[s.page]
+        for slot in range(C.SLOTS):
+            if mask >> slot & 1:
+                page[slot] = b
+
+    # Decisions ----------------------------------------------------------------------------------
+
+    def _decide(self, s: State, a: int) -> None:
+        ph = s.phase
+        p = s.actor
+        if A.SELL <= a < A.PLAY:
+            self._sell(s, p, a - A.SELL)
+            return
+        if ph == Phase.LUXURY:
+            if a == A.DONE:
+                s.phase = Phase.ACTIONS
+            else:
+                x = a - A.LUXURY
+                self._spend(s, p, _PRICE[x])
+                s.lux_owner[x] = p
+                if s.lux_owner.count(p) >= 3:
+                    self._win(s, p)
+                else:
+                    s.phase = Phase.ACTIONS
+        elif ph == Phase.ACTIONS:
+            if a == A.DONE:
+                self._roll(s)
+                return
+            s.actions_left -= 1
+            if a < A.OPEN:
+                self._play(s, p, a - A.PLAY + B)
+            elif a < A.DISCARD:
+                b, anchor = divmod(a - A.OPEN, C.SLOTS)
+                self._open(s, p, b, anchor)
+            else:
+                k = a - A.DISCARD
+                s.hands[p][k] -= 1
+                s.hand_n[p] -= 1
+                s.discard[k] += 1
+                self._gain(s, p, C.DISCARD_PAY)
+        elif ph == Phase.TARGET:
+            self._resolve_target(s, p, a)
+        elif ph == Phase.TAX_SELL:
+            s.sellers.pop(0)
+            self._next_seller(s)
+        elif ph == Phase.AUCTION:
+            if a == A.DONE:
+                s.passes += 1
+            else:
+                s.high = self._lowest_bid(s) + A.BID_STEPS[a - A.BID]
+                s.high_bidder = p
+                s.passes = 0
+            s.actor = self._next_bidder(s, p)
+
+    def _play(self, s: State, p: int, k: int) -> None:
+        card = C.card_of(k)
+        s.hands[p][k] -= 1
+        s.hand_n[p] -= 1
+        if card.asset:
+            self._spend(s, p, card.cost)
+            s.assets[p][k] += 1
+            if card.effect == E.LOAN:
+                self._gain(s, p, card.amount)
+            return
+        s.discard[k] += 1  # an action card's effect happens, then it lies in the discard pile
+        eff = card.effect
+        if eff == E.WINDFALL:
+            self._gain(s, p, card.amount)
+        elif eff == E.ADVERTISING:
+            s.extra_dice += 1
+        elif eff == E.NETWORKING:
+            s.draws += [p] * card.amount
+        elif eff == E.SCOUT and not any(s.discard[:B]):
+            s.draws.append(p)
+        else:
+            s.card = k
+            s.ask = {E.IRS_AUDIT: Ask.PLAYER, E.LAWSUIT: Ask.PLAYER, E.FIRE: Ask.BUSINESS,
+                     E.SCOUT: Ask.SCOUT, E.PAGE_TURNER: Ask.PAGE}[eff]
+            s.phase = Phase.TARGET
+
+    def _resolve_target(self, s: State, p: int, a: int) -> None:
+        card = C.card_of(s.card)
+        eff = card.effect
+        s.phase = Phase.ACTIONS
+        s.ask = Ask.NONE
+        s.card = -1
+        if eff == E.IRS_AUDIT or eff == E.LAWSUIT:
+            q = (p + 1 + a - A.PLAYER) % self.n
+            if eff == E.IRS_AUDIT:
+                self._owe(s, q, self.tax_symbols(s, q))
+            else:
+                self._owe(s, q, card.amount, to=p)
+        elif eff == E.FIRE:
+            b = a - A.BUSINESS
+            q = s.owner[b]
+            if s.assets[q][_INSURANCE]:
+                s.assets[q][_INSURANCE] -= 1
+                s.discard[_INSURANCE] += 1
+            else:
+                self._close(s, b)
+        elif eff == E.SCOUT:
+            b = a - A.BUSINESS
+            s.discard[b] -= 1
+            s.hands[p][b] += 1
+            s.hand_n[p] += 1
+        else:
+            s.page = a - A.PAGE
+
+    # The roll -----------------------------------------------------------------------------------
+
+    def _roll(self, s: State) -> None:
+        s.actions_left = 0
+        s.phase = Phase.DICE
+        s.dice = []
+
+    def zeros_taxed(self, s: State) -> int:
+        zeros = s.dice.count(0)
+        return min(zeros, 1) if self.config.one_tax_per_turn else zeros
+
+    def _hits(self, s: State) -> None:
+        """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
+        roller = s.turn
+        for d in s.dice:
+            if d == 0:
+                continue
+            b = self.visible(s, d - 1)
+            if b < 0:
+                continue
+            o = s.owner[b]
+            if not s.alive[o]:
+                continue
+            biz = C.BUSINESSES[b]
+            pay = biz.pay
+            if biz.hit == C.Hit.ROLLER and o != roller:
+                self._owe(s, roller, pay, to=o)
+            else:
+                self._gain(s, o, pay)
+            if s.phase == Phase.OVER:
+                return
+            if s.alive[o] and s.assets[o][_BILLBOARD]:
+                self._gain(s, o, s.assets[o][_BILLBOARD] * C.card_of(_BILLBOARD).amount)
+        zeros = self.zeros_taxed(s)
+        for _ in range(zeros):
+            for b in _TAX_MEN:
+                o = s.owner[b]
+                if o >= 0:
+                    self._gain(s, o, C.BUSINESSES[b].zero_pay)
+            for q in self._in_turn_order(s):
+                if s.assets[q][_OFFSHORE]:
+                    self._gain(s, q, s.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
+                if s.assets[q][_RACKET]:
+                    due = s.assets[q][_RACKET] * C.card_of(_RACKET).amount
+                    for r in self._in_turn_order(s):
+                        if r != q and s.alive[q]:
+                            self._owe(s, r, due, to=q)
+                            if s.phase == Phase.OVER:
+                                return
+        if zeros:
+            s.sellers = [q for q in self._in_turn_order(s)]
+            s.phase = Phase.TAX_SELL
+            self._next_seller(s)
+        else:
+            s.phase = Phase.PAGE_DIE
+
+    def _in_turn_order(self, s: State) -> list[int]:
+        """Players still in, in turn order from the player whose turn it is."""
+        return [q % self.n for q in range(s.turn, s.turn + self.n) if s.alive[q % self.n]]
+
+    def _next_seller(self, s: State) -> None:
+        while s.sellers and not (s.alive[s.sellers[0]] and s.sellers[0] in s.owner):
+            s.sellers.pop(0)
+        if s.sellers:
+            s.actor = s.sellers[0]
+            return
+        self._pay_taxes(s)
+
+    def _pay_taxes(self, s: State) -> None:
+        zeros = self.zeros_taxed(s)
+        for q in self._in_turn_order(s):
+            self._owe(s, q, zeros * self.tax_symbols(s, q))
+            if s.phase == Phase.OVER:
+                return
+        s.actor = s.turn
+        s.phase = Phase.PAGE_DIE
+
+    def _end_turn(self, s: State) -> None:
+        p = s.turn
+        s.phase = Phase.DRAW
+        if s.alive[p] and s.hand_n[p] < C.HAND_SIZE:
+            s.draws = [p] * (C.HAND_SIZE - s.hand_n[p])
+
+    # Auctions -----------------------------------------------------------------------------------
+
+    def _next_lot(self, s: State) -> None:
+        s.lot, s.seller = s.lots.pop(0)
+        s.high = s.high_bidder = -1
+        s.passes = 0
+        s.phase = Phase.AUCTION
+        s.actor = self._next_bidder(s, s.seller)
+
+    def _next_bidder(self, s: State, p: int) -> int:
+        return self._next_alive(s, p)
+
+    def _auction_step(self, s: State) -> bool:
+        """Auto-pass a bidder who cannot afford the lowest bid; settle a finished auction.
+        Returns True when there is no decision to wait for."""
+        bidders = sum(s.alive)
+        while True:
+            if s.high_bidder >= 0 and s.passes >= bidders - 1:
+                x, q = s.lot, s.high_bidder
+                self._spend(s, q, s.high)
+                s.lux_owner[x] = q
+                s.lot = -1
+                if s.lux_owner.count(q) >= 3:
+                    self._win(s, q)
+                    return True
+                break
+            if s.high_bidder < 0 and s.passes >= bidders:
+                s.lux_owner[s.lot] = REMOVED
+                s.lot = -1
+                break
+            if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:
+                s.passes += 1
+                s.actor = self._next_bidder(s, s.actor)
+                continue
+            return False
+        s.high = s.high_bidder = -1
+        s.passes = 0
+        if s.lots:
+            self._next_lot(s)
+            return True
+        s.phase = s.resume
+        s.actor = s.turn if s.resume != Phase.TAX_SELL else s.sellers[0]
+        return True
+
+    # Results ------------------------------------------------------------------------------------
+
+    def returns(self, s: State) -> list[float]:
+        if s.phase != Phase.OVER:
+            return [0.0] * self.n
+        return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
+
+    def clone(self, s: State) -> State:
+        t = copy.copy(s)
+        t.hands = [h[:] for h in s.hands]
+        t.assets = [h[:] for h in s.assets]
+        t.book = [pg[:] for pg in s.book]
+        for name in ("deck", "discard", "money", "alive", "owner", "sign_page", "sign_mask", "lux_owner",
+                     "dice", "sellers", "draws", "lots", "hand_n"):
+            setattr(t, name, getattr(s, name)[:])
+        return t
+
+    def redeterminise(self, s: State, player: int, rng: Any) -> State:
+        """A copy in which the other players' hands are dealt anew from those hands and the deck.
+
+        It ignores what a player with a perfect memory knows of another hand (a card that player
+        took face up with Business Scout)."""
+        t = self.clone(s)
+        others = [q for q in range(self.n) if q != player and t.hand_n[q]]
+        pool = t.deck[:]
+        for q in others:
+            for k in range(K):
+                pool[k] += t.hands[q][k]
+        cards = [k for k in range(K) for _ in range(pool[k])]
+        order = rng.permutation(len(cards))
+        i = 0
+        for q in others:
+            hand = bytearray(K)
+            for j in order[i : i + t.hand_n[q]]:
+                hand[cards[j]] += 1
+            t.hands[q] = hand
+            i += t.hand_n[q]
+        deck = bytearray(K)
+        for j in order[i:]:
+            deck[cards[j]] += 1
+        t.deck = deck
+        return t
+
+    # Text ---------------------------------------------------------------------------------------
+
+    def decision_name(self, s: State) -> str:
+        ph = s.phase
+        if ph == Phase.OVER:
+            return "game over"
+        if s.draws:
+            return f"chance: player_{s.draws[0]} draws"
+        if ph == Phase.FIRST_PLAYER:
+            return "chance: first player"
+        if ph == Phase.DICE:
+            return f"chance: business die {len(s.dice) + 1} of {s.page + 1 + s.extra_dice}"
+        if ph == Phase.PAGE_DIE:
+            return "chance: page die"
+        p = f"player_{s.actor}"
+        if ph == Phase.TARGET:
+            return f"{p} chooses {s.ask.name.lower()} for {C.KIND_NAMES[s.card]}"
+        if ph == Phase.AUCTION:
+            return f"{p} bids on {C.LUXURIES[s.lot].name} (high bid {s.high if s.high >= 0 else '-'})"
+        if ph == Phase.ACTIONS:
+            return f"{p} takes actions ({s.actions_left} left)" if s.actions_left else f"{p} sells or rolls"
+        return p + {Phase.LUXURY: " may buy a luxury", Phase.TAX_SELL: " may sell businesses before taxes"}[ph]
+
+    def action_to_string(self, s: State, a: int) -> str:
+        if self.current_player(s) == CHANCE:
+            if s.draws:
+                return f"player_{s.draws[0]} draws {C.KIND_NAMES[a]}"
+            if s.phase == Phase.FIRST_PLAYER:
+                return f"first player: player_{a}"
+            if s.phase == Phase.DICE:
+                return f"business die: {a}"
+            return f"page die: {a}"
+        seg, index = A.ACTIONS.decode(a)
+        me = max(s.actor, 0)
+        if seg == "done":
+            return {Phase.LUXURY: "buy no luxury", Phase.AUCTION: "pass",
+                    Phase.TAX_SELL: "sell no more"}.get(s.phase, "roll the dice")
+        i = index[0]
+        if seg == "luxury":
+            return f"buy {C.LUXURIES[i].name} (${C.LUXURIES[i].price})"
+        if seg == "sell":
+            return f"sell {C.BUSINESSES[i].name} (${_SALE[i]})"
+        if seg == "play":
+            return f"play {C.CARDS[i].name}"
+        if seg == "open":
+            b, anchor = index
+            slots = C.slots_of(C.PLACEMENTS[b][anchor])
+            return f"open {C.BUSINESSES[b].name} in slots {'+'.join(map(str, slots)) or '-'}"
+        if seg == "discard":
+            return f"discard {C.KIND_NAMES[i]} for $1"
+        if seg == "player":
+            return f"target player_{(me + 1 + i) % self.n} (+{i + 1})"
+        if seg == "business":
+            return f"{'take' if s.ask == Ask.SCOUT else 'burn'} {C.BUSINESSES[i].name}"
+        if seg == "page":
+            return f"turn to page {i + 1}"
+        low = self._lowest_bid(s) if s.lot >= 0 else 0
+        return f"bid ${low + A.BID_STEPS[i]}"
+
+    def book_to_string(self, s: State) -> list[str]:
+        lines = []
+        for pg in range(C.PAGES - 1, -1, -1):
+            cells = [f"{s.book[pg][i] + 1:>2}" if s.book[pg][i] >= 0 else " ." for i in range(C.SLOTS)]
+            rows = " | ".join(" ".join(cells[r * 3 : r * 3 + 3]) for r in range(3))
+            lines.append(f"page {pg + 1}{' *' if pg == s.page else '  '} {rows}")
+        return lines
+
+    def state_to_string(self, s: State) -> str:
+        lines = [f"page {s.page + 1} | turn player_{s.turn} | {self.decision_name(s)} | dice {s.dice}"]
+        lines += self.book_to_string(s)
+        for p in range(self.n):
+            biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner) if o == p) or "-"
+            lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p) or "-"
+            out = "" if s.alive[p] else " OUT"
+            lines.append(f"p{p}{out}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
+                         f" | assets: {C.counts_to_string(s.assets[p])} | hand: {C.counts_to_string(s.hands[p])}")
+        lines.append(f"deck {s.deck_n} | discard: {C.counts_to_string(s.discard)}")
+        if s.phase == Phase.OVER:
+            lines.append(f"winner: player_{s.winner}")
+        return "\n".join(lines)

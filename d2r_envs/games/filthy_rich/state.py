@@ -1,0 +1,80 @@
+"""Filthy Rich state: plain data, changed in place by rules.Game.
+
+Card piles are counts per card kind (cards.KIND_NAMES): the deck is shuffled, so only its contents
+matter and every draw is an explicit chance event. The book is four pages of nine slots, each
+holding the business whose sign card is there (-1: an empty pocket).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Phase(enum.IntEnum):
+    FIRST_PLAYER = 0  # chance: who goes first
+    LUXURY = 1  # decision: buy a luxury (optional; selling allowed)
+    ACTIONS = 2  # decision: the two actions, selling, then roll
+    TARGET = 3  # decision: the choice a played card asks for (see Ask)
+    DICE = 4  # chance: one business die per node
+    TAX_SELL = 5  # decision: a 0 was rolled; each player in turn may sell businesses
+    PAGE_DIE = 6  # chance: the page die
+    AUCTION = 7  # decision: bid on a knocked-out player's luxury, or pass
+    DEAL = 8  # the opening hands are being dealt (chance draws)
+    DRAW = 9  # the end-of-turn draws (chance draws)
+    OVER = 10
+
+
+class Ask(enum.IntEnum):
+    NONE = 0
+    PLAYER = 1  # IRS Audit, Lawsuit: the player it targets
+    BUSINESS = 2  # Mysterious Fire: the business it burns
+    SCOUT = 3  # Business Scout: the business card taken from the discard pile
+    PAGE = 4  # Page Turner: the page to turn to
+
+
+NO_OWNER = -1  # luxury: still for sale
+REMOVED = -2  # luxury: unsold at auction, out of the game
+ON_AUCTION = -3  # luxury: being auctioned
+
+
+@dataclass(slots=True)
+class State:
+    num_players: int
+    hands: list[bytearray]  # per seat, counts per kind (hidden from others)
+    assets: list[bytearray]  # per seat, asset cards on the table, counts per kind
+    deck: bytearray  # face-down draw pile, counts per kind
+    discard: bytearray  # face-up discard pile, counts per kind
+    money: list[int]
+    alive: list[bool]
+    owner: list[int]  # per business: the seat that runs it, -1 closed
+    sign_page: list[int]  # per open business: the page its sign is on
+    sign_mask: list[int]  # per open business: its slots (bit i = slot i+1)
+    book: list[list[int]]  # [page][slot] -> business whose sign card is there, -1 empty
+    lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
+    phase: Phase = Phase.FIRST_PLAYER
+    ask: Ask = Ask.NONE
+    page: int = 0  # 0-3 for pages 1-4
+    first: int = -1
+    turn: int = -1  # whose turn it is
+    actor: int = -1  # who decides now
+    actions_left: int = 0
+    card: int = -1  # the kind being resolved (Phase.TARGET)
+    extra_dice: int = 0  # Advertising Blitz this turn
+    dice: list[int] = field(default_factory=list)  # business dice rolled this turn
+    sellers: list[int] = field(default_factory=list)  # tax time: who still chooses whether to sell
+    draws: list[int] = field(default_factory=list)  # seats still to draw a card, first due first
+    resume: Phase = Phase.ACTIONS  # where play returns after the auctions
+    lots: list[tuple[int, int]] = field(default_factory=list)  # (luxury, knocked-out seat) waiting to be auctioned
+    lot: int = -1  # the luxury being auctioned
+    seller: int = -1  # whose luxury it was
+    high: int = -1  # the high bid, -1 none yet
+    high_bidder: int = -1
+    passes: int = 0  # passes since the last bid
+    winner: int = -1
+    # Money in and out of the bank (players' money = start + from_bank - to_bank: player-to-player
+    # payments are conserved).
+    from_bank: int = 0
+    to_bank: int = 0
+    hand_n: list[int] = field(default_factory=list)  # kept in step with hands
+    deck_n: int = 0  # kept in step with deck
