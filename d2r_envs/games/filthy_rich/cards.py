@@ -230,6 +230,9 @@ def counts_to_string(counts) -> str:
     return ", ".join(f"{KIND_NAMES[k]}" + (f" x{c}" if c > 1 else "") for k, c in enumerate(counts) if c) or "-"
 
 
+SLOTS_OF = tuple(tuple(i for i in range(SLOTS) if m >> i & 1) for m in range(1 << SLOTS))  # slot mask -> slots 0-8
+
+
 def slots_of(mask: int) -> list[int]:
     """Slot numbers 1-9 in a bitmask."""
     return [i + 1 for i in range(SLOTS) if mask >> i & 1]

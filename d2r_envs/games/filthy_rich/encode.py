@@ -6,6 +6,8 @@ pile, its own hand and the sizes of the other hands and of the deck.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
@@ -24,7 +26,6 @@ LAYOUT = ObsLayout(
     Piece("ask", (len(Ask),), 1, "what the card being played asks for"),
     Piece("actor", (P,), 1, "who decides now"),
     Piece("turn", (P,), 1, "whose turn it is"),
-    Piece("alive", (P,), 1, "players still in the game"),
     Piece("money", (P,), MONEY, "each player's money"),
     Piece("page", (PG,), 1, "the current page"),
     Piece("actions_left", (C.ACTIONS_PER_TURN + 1,), 1, "actions left this turn (0, 1, 2)"),
@@ -34,14 +35,17 @@ LAYOUT = ObsLayout(
     Piece("hand_sizes", (P,), C.DECK_SIZE, "cards in each player's hand"),
     Piece("deck_size", (1,), C.DECK_SIZE, "cards in the deck"),
     Piece("discard", (K,), 8, "the discard pile: copies of each kind"),
+    # The board: from here to `taxes`, encoded once per change of the board (State.board).
+    Piece("alive", (P,), 1, "players still in the game"),
     Piece("assets", (P, NA), 8, "each player's asset cards on the table"),
     Piece("owner", (B, P), 1, "which player runs each business"),
     Piece("book", (PG, S, B), 1, "the sign card in each slot of each page"),
-    Piece("visible", (S, B), 1, "the sign visible in each slot from the current page"),
-    Piece("visible_owner", (S, P), 1, "the owner of the sign visible in each slot"),
     Piece("luxuries", (L, P), 1, "who owns each luxury"),
     Piece("for_sale", (L,), 1, "luxuries still to buy"),
     Piece("taxes", (P,), 64, "each player's tax symbols"),
+    # The view from the current page: encoded once per board and page.
+    Piece("visible", (S, B), 1, "the sign visible in each slot from the current page"),
+    Piece("visible_owner", (S, P), 1, "the owner of the sign visible in each slot"),
     Piece("card", (C.NUM_CARDS,), 1, "the card being played (while it asks for a choice)"),
     Piece("lot", (L,), 1, "the luxury being auctioned"),
     Piece("high_bid", (1,), MONEY, "the high bid so far (0: none)"),
@@ -52,10 +56,17 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
 _OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
-(_PHASE, _ASK, _ACTOR, _TURN, _ALIVE, _MONEY, _PAGE, _ACTIONS, _DICE, _NDICE, _HAND, _HSIZE, _DECK, _DISCARD,
- _ASSETS, _OWNER, _BOOK, _VISIBLE, _VOWNER, _LUX, _FOR_SALE, _TAXES, _CARD, _LOT, _HIGH, _HIGH_BIDDER, _LOWEST) = (
-    _O[p.name] for p in LAYOUT.pieces[2:])
+(_PHASE, _ASK, _ACTOR, _TURN, _MONEY, _PAGE, _ACTIONS, _DICE, _NDICE, _HAND, _HSIZE, _DECK, _DISCARD,
+ _ALIVE, _ASSETS, _OWNER, _BOOK, _LUX, _FOR_SALE, _TAXES, _VISIBLE, _VOWNER, _CARD, _LOT, _HIGH, _HIGH_BIDDER,
+ _LOWEST) = (_O[p.name] for p in LAYOUT.pieces[2:])
+_BOARD, _VIEW, _VIEW_END = _ALIVE, _VISIBLE, _VOWNER + S * P
 _PRICE = [x.price for x in C.LUXURIES]
+_A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
+assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
+_SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
+_FOR_SALE = [0] * (P + 3)  # luxury owner -> 1 if still for sale (NO_OWNER = -1 is the last entry)
+_FOR_SALE[NO_OWNER] = 1
+SLOTS_OF = C.SLOTS_OF
 
 
 class Observer(_Observer):
@@ -72,6 +83,13 @@ class Observer(_Observer):
             template[_O["seats"] + k] = 1
         template[_O["options"]] = int(game.config.one_tax_per_turn)
         self._template = bytes(template)
+        self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
+        self._pad = bytes(P - n)
+        # Per observer: a seat (0..n-1; -1, -2, -3 for none) -> one-hot of its place after the observer.
+        self._seat_onehot = [
+            [bytes(1 if i == (q - me) % n else 0 for i in range(P)) for q in range(n)] + [bytes(P)] * 3
+            for me in range(n)
+        ]
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
@@ -85,10 +103,7 @@ class Observer(_Observer):
                 v[_ACTOR + (s.actor - me) % n] = 1
             if s.turn >= 0:
                 v[_TURN + (s.turn - me) % n] = 1
-        alive = s.alive
-        v[_ALIVE : _ALIVE + n] = alive[me:] + alive[:me]
-        money = s.money
-        v[_MONEY : _MONEY + n] = [min(m, MONEY) for m in money[me:] + money[:me]]
+        v[_MONEY : _MONEY + n] = [min(m, MONEY) for m in s.money[me:] + s.money[:me]]
         v[_PAGE + s.page] = 1
         v[_ACTIONS + s.actions_left] = 1
         for d in s.dice:
@@ -99,32 +114,18 @@ class Observer(_Observer):
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         v[_DECK] = s.deck_n
         v[_DISCARD : _DISCARD + K] = s.discard
-        for i in range(n):
-            q = (me + i) % n
-            assets = s.assets[q]
-            if any(assets):
-                for j, k in enumerate(C.ASSET_KINDS):
-                    v[_ASSETS + NA * i + j] = assets[k]
-            if alive[q]:
-                v[_TAXES + i] = min(g.tax_symbols(s, q), 64)
-        for b, o in enumerate(s.owner):
-            if o >= 0:
-                v[_OWNER + P * b + (o - me) % n] = 1
-        for pg, page in enumerate(s.book):
-            base = _BOOK + S * B * pg
-            for slot, b in enumerate(page):
-                if b >= 0:
-                    v[base + B * slot + b] = 1
-        for slot in range(S):
-            b = g.visible(s, slot)
-            if b >= 0:
-                v[_VISIBLE + B * slot + b] = 1
-                v[_VOWNER + P * slot + (s.owner[b] - me) % n] = 1
-        for x, o in enumerate(s.lux_owner):
-            if o >= 0:
-                v[_LUX + P * x + (o - me) % n] = 1
-            elif o == NO_OWNER:
-                v[_FOR_SALE + x] = 1
+        board = s.board
+        if board is None:
+            board = s.board = [None] * ((1 + PG) * n)
+        block = board[me]
+        if block is None:
+            block = board[me] = self.board(s, me)
+        key = n + PG * me + s.page
+        view = board[key]
+        if view is None:
+            view = board[key] = self.view(s, me)
+        v[_BOARD:_VIEW] = block
+        v[_VIEW:_VIEW_END] = view
         if s.card >= 0:
             v[_CARD + s.card - B] = 1
         if phase == _AUCTION:
@@ -134,6 +135,30 @@ class Observer(_Observer):
                 v[_HIGH_BIDDER + (s.high_bidder - me) % n] = 1
             v[_LOWEST] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
         return np.frombuffer(v, _U8).astype(_F32)
+
+    def board(self, s: State, me: int) -> bytes:
+        """The board block of the observation (`alive` to `taxes`) for seat `me`, piece by piece."""
+        order = self._orders[me]
+        seat = self._seat_onehot[me]  # seat (or -1: none) -> one-hot of its place after me
+        taxes = self.game.tax_table(s)
+        pad = self._pad
+        alive = s.alive
+        return b"".join((
+            bytes(alive[me:] + alive[:me]), pad,
+            b"".join(s.assets[q][_A0:_A1] for q in order), pad * NA,
+            b"".join(map(seat.__getitem__, s.owner)),
+            b"".join(map(_SIGN.__getitem__, chain.from_iterable(s.book))),
+            b"".join(map(seat.__getitem__, s.lux_owner)),
+            bytes(map(_FOR_SALE.__getitem__, s.lux_owner)),
+            bytes(min(taxes[q], 64) if alive[q] else 0 for q in order), pad,
+        ))
+
+    def view(self, s: State, me: int) -> bytes:
+        """The `visible` and `visible_owner` pieces for seat `me` on the current page."""
+        seat = self._seat_onehot[me]
+        owner = s.owner
+        row = self.game.visible_row(s)
+        return b"".join(map(_SIGN.__getitem__, row)) + b"".join(seat[owner[b]] if b >= 0 else seat[-1] for b in row)
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         vec = self.encode(s, me)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from bisect import bisect_right
 from itertools import accumulate, compress
+from operator import mul
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -36,12 +37,21 @@ _OFFSHORE = C.EFFECT_KIND[E.OFFSHORE]
 _RACKET = C.EFFECT_KIND[E.RACKET]
 _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
+_CARD_KINDS = range(B, K)
+_A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode.py checks)
+_ASSET_TAX = [C.card_of(k).tax for k in range(_A0, _A1)]
+_CONNECTIONS_CUT = C.CARDS[_CONNECTIONS - B].amount
+_COST = [x.cost for x in C.BUSINESSES] + [c.cost for c in C.CARDS]
+# What playing a card kind needs: 0 nothing, 1 its cost (assets), 2 another player's business (Fire).
+_NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.CARDS]
 
 
 def recount(s: State) -> None:
-    """Rebuild the card counts from the piles (after editing hands or the deck by hand)."""
+    """Rebuild the card counts from the piles and drop the observation's cached board (after editing
+    the state by hand)."""
     s.hand_n = list(map(sum, s.hands))
     s.deck_n = sum(s.deck)
+    s.board = None
 
 
 class Game(core.Game[State]):
@@ -117,6 +127,31 @@ class Game(core.Game[State]):
             return int(u * 10)
         return 1 + int(u * 6)
 
+    def resolve_chance(self, s: State, rng: Any) -> None:
+        """The generic loop of sample_chance + apply_legal, inlined for the draws and the business dice."""
+        random = rng.random
+        while True:
+            if s.draws:
+                deck = s.deck
+                cumulative = list(accumulate(deck))
+                k = bisect_right(cumulative, int(random() * cumulative[-1]))
+                p = s.draws.pop(0)
+                deck[k] -= 1
+                s.deck_n -= 1
+                s.hands[p][k] += 1
+                s.hand_n[p] += 1
+                if not s.draws or not s.deck_n:
+                    self._advance(s)
+            elif s.phase == Phase.DICE:
+                s.dice.append(int(random() * 10))
+                if len(s.dice) == s.page + 1 + s.extra_dice:
+                    self._hits(s)
+                    self._advance(s)
+            elif s.phase == Phase.PAGE_DIE or s.phase == Phase.FIRST_PLAYER:
+                self.apply_legal(s, self.sample_chance(s, rng))
+            else:
+                return
+
     # Legal actions ----------------------------------------------------------------------------
 
     def legal_actions(self, s: State) -> list[int]:
@@ -132,11 +167,13 @@ class Game(core.Game[State]):
             if s.actions_left and s.hand_n[p]:
                 hand = s.hands[p]
                 money = s.money[p]
-                for k in range(B, K):
-                    if hand[k] and self._can_play(s, p, k, money):
-                        out.append(A.PLAY + k - B)
-                for b in compress(_BUSINESS_KINDS, hand):
-                    out += self._openings(s, p, b)
+                for k in compress(_CARD_KINDS, hand[B:]):
+                    need = _NEEDS[k]
+                    if need == 0 or (need == 1 and _COST[k] <= money) or (need == 2 and self._rival_business(s, p)):
+                        out.append(A.PLAY - B + k)
+                bizs = [b for b in compress(_BUSINESS_KINDS, hand) if s.owner[b] < 0 and _COST[b] <= money]
+                if bizs:
+                    out += self._openings(s, p, bizs, money)
                 out += compress(_DISCARD_IDS, hand)
             return out
         if ph == Phase.LUXURY:
@@ -155,38 +192,41 @@ class Game(core.Game[State]):
         return []
 
     def _sells(self, s: State, p: int) -> list[int]:
+        if p not in s.owner:
+            return []
         return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
 
-    def _can_play(self, s: State, p: int, k: int, money: int) -> bool:
-        card = C.card_of(k)
-        if card.asset:
-            return card.cost <= money
-        if card.effect == E.FIRE:
-            return any(o >= 0 and o != p for o in s.owner)
-        return True
+    def _rival_business(self, s: State, p: int) -> bool:
+        return any(o >= 0 and o != p for o in s.owner)
+
+    def _fees(self, s: State, p: int) -> list[int]:
+        """The covering fee for each slot of the current page (0 where nothing of another player's shows)."""
+        owner = s.owner
+        if s.page == 0:
+            return [0] * C.SLOTS
+        return [C.COVER_FEE if b >= 0 and owner[b] != p else 0 for b in self.visible_row(s, s.page - 1)]
 
     def open_cost(self, s: State, p: int, b: int, mask: int) -> tuple[int, list[tuple[int, int]]]:
         """Launch cost plus covering fees, and the fees as (owner, $) for a sign at `mask` now."""
         fees = []
-        for slot in range(C.SLOTS):
-            if mask >> slot & 1:
-                under = self.visible(s, slot, s.page - 1)
-                if under >= 0 and s.owner[under] != p:
-                    fees.append((s.owner[under], C.COVER_FEE))
-        return C.BUSINESSES[b].cost + sum(f for _, f in fees), fees
+        for slot in C.SLOTS_OF[mask]:
+            under = self.visible(s, slot, s.page - 1)
+            if under >= 0 and s.owner[under] != p:
+                fees.append((s.owner[under], C.COVER_FEE))
+        return _COST[b] + sum(f for _, f in fees), fees
 
-    def _openings(self, s: State, p: int, b: int) -> list[int]:
-        if s.owner[b] >= 0:  # its sign is already in the book
-            return []
-        money = s.money[p]
-        if C.BUSINESSES[b].cost > money:
-            return []
+    def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
+        """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
         page = s.book[s.page]
         used = sum(1 << i for i in range(C.SLOTS) if page[i] >= 0)
+        fees = self._fees(s, p)
         out = []
-        for anchor, mask in enumerate(C.PLACEMENTS[b]):
-            if mask and not mask & used and self.open_cost(s, p, b, mask)[0] <= money:
-                out.append(A.OPEN + b * C.SLOTS + anchor)
+        for b in bizs:
+            spare = money - _COST[b]
+            base = A.OPEN + b * C.SLOTS
+            for anchor, mask in enumerate(C.PLACEMENTS[b]):
+                if mask and not mask & used and sum(fees[i] for i in C.SLOTS_OF[mask]) <= spare:
+                    out.append(base + anchor)
         return out
 
     def _targets(self, s: State, p: int) -> list[int]:
@@ -214,14 +254,35 @@ class Game(core.Game[State]):
                 return b
         return -1
 
+    def visible_row(self, s: State, page: int | None = None) -> list[int]:
+        """`visible` for slots 1-9 at once."""
+        book = s.book
+        top = s.page if page is None else page
+        row = book[top][:]
+        for pg in range(top - 1, -1, -1):
+            if -1 not in row:
+                break
+            below = book[pg]
+            row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
+        return row
+
     def tax_symbols(self, s: State, p: int) -> int:
-        n = sum(_TAX[b] for b, o in enumerate(s.owner) if o == p)
-        n += sum(_LUX_TAX[x] for x, o in enumerate(s.lux_owner) if o == p)
-        assets = s.assets[p]
-        for k in C.ASSET_KINDS:
-            if assets[k]:
-                n += assets[k] * C.card_of(k).tax
-        return max(0, n - assets[_CONNECTIONS] * C.card_of(_CONNECTIONS).amount)
+        return self.tax_table(s)[p]
+
+    def tax_table(self, s: State) -> list[int]:
+        """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""
+        n = self.n
+        out = [0] * (n + 3)  # the last three entries take owners -3..-1 (none)
+        for o, t in zip(s.owner, _TAX):
+            out[o] += t
+        for o, t in zip(s.lux_owner, _LUX_TAX):
+            out[o] += t
+        for p, assets in enumerate(s.assets):
+            if any(assets):
+                t = out[p] + sum(map(mul, assets[_A0:_A1], _ASSET_TAX))
+                out[p] = max(0, t - assets[_CONNECTIONS] * _CONNECTIONS_CUT)
+        del out[n:]
+        return out
 
     # Applying ---------------------------------------------------------------------------------
 
@@ -277,7 +338,7 @@ class Game(core.Game[State]):
             elif ph == Phase.DRAW:
                 self._start_turn(s, self._next_alive(s, s.turn))
             elif ph == Phase.ACTIONS:
-                if s.actions_left and not s.hand_n[s.actor] and not any(o == s.actor for o in s.owner):
+                if s.actions_left and not s.hand_n[s.actor] and s.actor not in s.owner:
                     s.actions_left = 0  # an empty hand and nothing to sell: roll
                 if s.actions_left == 0 and s.actor not in s.owner:
                     self._roll(s)
@@ -302,9 +363,13 @@ class Game(core.Game[State]):
         if s.assets[p][_PORTFOLIO]:
             self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
         # The luxury decision only where one is within reach, selling every business if need be.
-        reach = s.money[p] + sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
-        if any(o == NO_OWNER and _PRICE[x] <= reach for x, o in enumerate(s.lux_owner)):
-            s.phase = Phase.LUXURY
+        reach = s.money[p]
+        if p in s.owner:
+            reach += sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
+        for x, o in enumerate(s.lux_owner):
+            if o == NO_OWNER and _PRICE[x] <= reach:
+                s.phase = Phase.LUXURY
+                break
 
     def _next_alive(self, s: State, p: int) -> int:
         for i in range(1, self.n + 1):
@@ -340,6 +405,7 @@ class Game(core.Game[State]):
 
     def _knock_out(self, s: State, p: int) -> None:
         s.alive[p] = False
+        s.board = None
         for k in range(K):
             s.discard[k] += s.hands[p][k] + s.assets[p][k]
         s.hands[p] = bytearray(K)
@@ -367,6 +433,7 @@ class Game(core.Game[State]):
         s.lots = []
         s.lot = -1
         s.lux_owner = [REMOVED if o == ON_AUCTION else o for o in s.lux_owner]
+        s.board = None
 
     # Businesses ---------------------------------------------------------------------------------
 
@@ -377,6 +444,7 @@ class Game(core.Game[State]):
             if s.sign_mask[b] >> slot & 1:
                 page[slot] = -1
         s.owner[b] = -1
+        s.board = None
         s.sign_page[b] = -1
         s.sign_mask[b] = 0
         s.discard[b] += 1
@@ -395,6 +463,7 @@ class Game(core.Game[State]):
             s.money[p] -= fee
             s.money[q] += fee
         s.owner[b] = p
+        s.board = None
         s.sign_page[b] = s.page
         s.sign_mask[b] = mask
         page = s.book[s.page]
@@ -417,6 +486,7 @@ class Game(core.Game[State]):
                 x = a - A.LUXURY
                 self._spend(s, p, _PRICE[x])
                 s.lux_owner[x] = p
+                s.board = None
                 if s.lux_owner.count(p) >= 3:
                     self._win(s, p)
                 else:
@@ -458,6 +528,7 @@ class Game(core.Game[State]):
         if card.asset:
             self._spend(s, p, card.cost)
             s.assets[p][k] += 1
+            s.board = None
             if card.effect == E.LOAN:
                 self._gain(s, p, card.amount)
             return
@@ -494,6 +565,7 @@ class Game(core.Game[State]):
             q = s.owner[b]
             if s.assets[q][_INSURANCE]:
                 s.assets[q][_INSURANCE] -= 1
+                s.board = None
                 s.discard[_INSURANCE] += 1
             else:
                 self._close(s, b)
@@ -609,6 +681,7 @@ class Game(core.Game[State]):
                 x, q = s.lot, s.high_bidder
                 self._spend(s, q, s.high)
                 s.lux_owner[x] = q
+                s.board = None
                 s.lot = -1
                 if s.lux_owner.count(q) >= 3:
                     self._win(s, q)
@@ -616,6 +689,7 @@ class Game(core.Game[State]):
                 break
             if s.high_bidder < 0 and s.passes >= bidders:
                 s.lux_owner[s.lot] = REMOVED
+                s.board = None
                 s.lot = -1
                 break
             if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:

@@ -78,3 +78,6 @@ class State:
     to_bank: int = 0
     hand_n: list[int] = field(default_factory=list)  # kept in step with hands
     deck_n: int = 0  # kept in step with deck
+    # The observation's board block per seat and page (encode.Observer), dropped by every change to
+    # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
+    board: list | None = field(default=None, compare=False, repr=False)

@@ -1,0 +1,106 @@
+"""The fast encoder (with its board cache) against a plain one written piece by piece from the state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import d2r_envs
+from d2r_envs.core.game import CHANCE
+from d2r_envs.games.filthy_rich import LAYOUT, Observer
+from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.state import NO_OWNER, Phase
+
+GAME = "filthy_rich"
+
+
+def plain_encode(g, s, me):
+    """Each piece from its definition in LAYOUT, using only what `me` may see."""
+    n = s.num_players
+    out = np.zeros(LAYOUT.size, np.float32)
+    v = LAYOUT.views(out)
+    rel = [(me + i) % n for i in range(n)]  # relative index i -> seat
+    v["seats"][:n] = 1
+    v["options"][0] = g.config.one_tax_per_turn
+    v["phase"][s.phase] = 1
+    v["ask"][s.ask] = 1
+    if s.phase != Phase.OVER:
+        for name, who in (("actor", s.actor), ("turn", s.turn)):
+            if who >= 0:
+                v[name][(who - me) % n] = 1
+    v["page"][s.page] = 1
+    v["actions_left"][s.actions_left] = 1
+    for d in s.dice:
+        v["dice"][d] += 1
+    v["dice_count"][0] = s.page + 1 + s.extra_dice
+    v["hand"][:] = list(s.hands[me])
+    v["deck_size"][0] = sum(s.deck)
+    v["discard"][:] = list(s.discard)
+    for i, q in enumerate(rel):
+        v["money"][i] = min(s.money[q], 255)
+        v["hand_sizes"][i] = sum(s.hands[q])
+        v["alive"][i] = s.alive[q]
+        v["assets"][i] = [s.assets[q][k] for k in C.ASSET_KINDS]
+        if s.alive[q]:
+            v["taxes"][i] = g.tax_symbols(s, q)
+    for b, o in enumerate(s.owner):
+        if o >= 0:
+            v["owner"][b, (o - me) % n] = 1
+    for pg in range(C.PAGES):
+        for slot in range(C.SLOTS):
+            if s.book[pg][slot] >= 0:
+                v["book"][pg, slot, s.book[pg][slot]] = 1
+    for slot in range(C.SLOTS):
+        b = g.visible(s, slot)
+        if b >= 0:
+            v["visible"][slot, b] = 1
+            v["visible_owner"][slot, (s.owner[b] - me) % n] = 1
+    for x, o in enumerate(s.lux_owner):
+        if o >= 0:
+            v["luxuries"][x, (o - me) % n] = 1
+        v["for_sale"][x] = o == NO_OWNER
+    if s.card >= 0:
+        v["card"][s.card - C.NUM_BUSINESSES] = 1
+    if s.phase == Phase.AUCTION:
+        v["lot"][s.lot] = 1
+        if s.high >= 0:
+            v["high_bid"][0] = s.high
+            v["high_bidder"][(s.high_bidder - me) % n] = 1
+        v["lowest_bid"][0] = C.LUXURIES[s.lot].price if s.high < 0 else s.high + 1
+    return out
+
+
+@pytest.mark.parametrize(("n", "options"), [(2, {}), (3, dict(one_tax_per_turn=True)), (4, {}), (5, {})])
+def test_encode_matches_the_plain_encoder(n, options):
+    """At every node, for every seat; the board cache is used as play goes on, and must agree with a
+    fresh encoding at every step."""
+    g = d2r_envs.make_game(GAME, n, **options)
+    obs = Observer(g)
+    rng = np.random.default_rng(n)
+    checked = 0
+    for _ in range(12):
+        s = g.new_initial_state()
+        while not g.is_terminal(s):
+            if g.current_player(s) == CHANCE:
+                g.apply_action(s, g.sample_chance(s, rng))
+                continue
+            for me in range(n):
+                assert np.array_equal(obs.encode(s, me), plain_encode(g, s, me)), g.state_to_string(s)
+                checked += 1
+            legal = g.legal_actions(s)
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])
+        for me in range(n):
+            assert np.array_equal(obs.encode(s, me), plain_encode(g, s, me))
+    assert checked > 1000
+
+
+def test_the_board_cache_is_not_game_state():
+    """Two states equal but for the cache compare equal; a clone shares it until either changes."""
+    g = d2r_envs.make_game(GAME, 4)
+    obs = Observer(g)
+    rng = np.random.default_rng(0)
+    s = g.new_initial_state()
+    g.resolve_chance(s, rng)
+    t = g.clone(s)
+    obs.encode(s, s.actor)
+    assert s.board is not None and t.board is None and s == t
