@@ -176,10 +176,7 @@ def test_sale_round_goes_in_turn_order_from_the_roller_and_sold_businesses_are_n
     assert s.actor == 3
     assert set(g.legal_actions(s)) == {A.DONE, sell("Hot Dog Stand")}
     refused(g, s, sell("Nail Salon"))  # another player's business
-    g.apply_action(s, sell("Hot Dog Stand"))
-    assert s.actor == 3 and s.phase == Phase.TAX_SELL  # still player 3's say
-    assert g.legal_actions(s) == [A.DONE]
-    g.apply_action(s, A.DONE)
+    g.apply_action(s, sell("Hot Dog Stand"))  # player 3's last business: nothing more to ask them
 
     assert s.actor == 0  # then clockwise; player 1, with nothing to sell, is not asked
     assert set(g.legal_actions(s)) == {A.DONE, sell("Nail Salon"), sell("Shoe Shine Kiosk")}
@@ -1014,4 +1011,32 @@ def test_tax_man_hit_pays_per_hit_and_per_zero(table):
     assert s.money[1] == 10 + 3 + 2 * 2
     g.apply_action(s, A.DONE)
     assert s.money == [10, 15, 10, 10]
+    check(g, s)
+
+
+@pytest.mark.rules("FR-DECIDE-8", "FR-AUCT-1")
+@pytest.mark.parametrize("anyone_to_ask", [False, True])
+def test_a_knock_out_in_the_hits_is_auctioned_before_the_taxes(table, anyone_to_ask):
+    """Player 0, the roller, has no money for player 1's Protection Racket when the 0 comes up. Their
+    Personal Trainer is auctioned first, so its buyer pays its tax symbol in this roll, whether or
+    not anyone is then asked about selling."""
+    g, s = begin(table)
+    table.asset(s, 1, "Protection Racket")  # tax 1
+    if anyone_to_ask:
+        table.sign(s, 2, "Lemonade Empire", 1, [5])  # no tax symbol; player 2 will be asked
+    table.luxury(s, 0, "Personal Trainer")
+    to_dice(g, s)
+    table.money(s, 0, 0)
+    roll(g, s, 0)
+    assert s.alive == [False, True, True, True]
+    assert s.phase == Phase.AUCTION and s.actor == 1
+    g.apply_action(s, bid(0))  # $6, the printed price
+    g.apply_action(s, A.DONE)
+    g.apply_action(s, A.DONE)
+    if anyone_to_ask:
+        assert s.phase == Phase.TAX_SELL and s.actor == 2
+        g.apply_action(s, A.DONE)
+    assert s.phase == Phase.PAGE_DIE
+    # Player 1: $10 + $1 each from players 2 and 3 - $6 - taxes (Racket 1 + Personal Trainer 1).
+    assert s.money[1] == 10 + 2 - 6 - 2
     check(g, s)

@@ -1,8 +1,10 @@
 """Filthy Rich components as data: businesses (card + sign), luxuries, action and asset cards.
 
-Provenance of each entry: "rulebook" (shared/rulebooks/filthy_rich.txt), "found" (public sources,
-shared/research/facts_filthy_rich_draco.md) or "reconstructed" (designed here: the rulebook lists
-no cards). The game README explains every reconstruction.
+Provenance of each entry (`source`): "rulebook" (shared/rulebooks/filthy_rich.txt), "found" (public
+sources, shared/research/facts_filthy_rich_draco.md) or "reconstructed" (designed here: the rulebook
+lists no cards), with a note where only part is sourced ("found name", "found (price)", "rulebook
+name", "rulebook theme": the rest of that entry is reconstructed). The game README explains every
+reconstruction.
 """
 
 from __future__ import annotations
@@ -174,7 +176,7 @@ class Card:
             Effect.WINDFALL: f"collect ${a} from the bank",
             Effect.LAWSUIT: f"a player you choose pays you ${a}",
             Effect.ADVERTISING: "roll one extra business die this turn",
-            Effect.PAGE_TURNER: "turn the book to any page now",
+            Effect.PAGE_TURNER: "turn the book to any other page now",
             Effect.NETWORKING: f"draw {a} cards",
             Effect.LOAN: f"collect ${a} from the bank",
             Effect.RACKET: f"each 0 rolled: every other player pays you ${a}",

@@ -69,6 +69,20 @@ _FOR_SALE[NO_OWNER] = 1
 SLOTS_OF = C.SLOTS_OF
 
 
+class _Board:
+    """What the observation keeps of a board (State.board) until it changes: the seat-independent
+    pieces, and the finished blocks per seat (and per page for the view)."""
+
+    __slots__ = ("book", "taxes", "pages", "blocks", "views")
+
+    def __init__(self) -> None:
+        self.book: bytes | None = None  # the `book` piece
+        self.taxes: list[int] = []  # per seat, as encoded (clipped, 0 when out)
+        self.pages: dict[int, tuple[bytes, list[int]]] = {}  # page -> (`visible` piece, owner per slot)
+        self.blocks: dict[int, bytes] = {}  # seat -> pieces `alive` to `taxes`
+        self.views: dict[int, bytes] = {}  # n * page + seat -> pieces `visible` and `visible_owner`
+
+
 class Observer(_Observer):
     """`encode` writes one byte per entry (every entry is a whole number up to 255) into a copy of
     a per-game template and converts to float32 once; `entries` lists its non-zero entries."""
@@ -93,7 +107,6 @@ class Observer(_Observer):
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
-        g = self.game
         v = bytearray(self._template)
         phase = s.phase
         v[_PHASE + phase] = 1
@@ -103,11 +116,15 @@ class Observer(_Observer):
                 v[_ACTOR + (s.actor - me) % n] = 1
             if s.turn >= 0:
                 v[_TURN + (s.turn - me) % n] = 1
-        v[_MONEY : _MONEY + n] = [min(m, MONEY) for m in s.money[me:] + s.money[:me]]
+        money = s.money[me:] + s.money[:me]
+        if max(money) > MONEY:
+            money = [min(m, MONEY) for m in money]
+        v[_MONEY : _MONEY + n] = money
         v[_PAGE + s.page] = 1
         v[_ACTIONS + s.actions_left] = 1
-        for d in s.dice:
-            v[_DICE + d] += 1
+        if s.dice:
+            for d in s.dice:
+                v[_DICE + d] += 1
         v[_NDICE] = s.page + 1 + s.extra_dice
         v[_HAND : _HAND + K] = s.hands[me]
         sizes = s.hand_n
@@ -116,14 +133,14 @@ class Observer(_Observer):
         v[_DISCARD : _DISCARD + K] = s.discard
         board = s.board
         if board is None:
-            board = s.board = [None] * ((1 + PG) * n)
-        block = board[me]
+            board = s.board = _Board()
+        block = board.blocks.get(me)
         if block is None:
-            block = board[me] = self.board(s, me)
-        key = n + PG * me + s.page
-        view = board[key]
+            block = board.blocks[me] = self.block(s, me, board)
+        page = s.page
+        view = board.views.get(n * page + me)
         if view is None:
-            view = board[key] = self.view(s, me)
+            view = board.views[n * page + me] = self.view(s, me, board)
         v[_BOARD:_VIEW] = block
         v[_VIEW:_VIEW_END] = view
         if s.card >= 0:
@@ -136,29 +153,34 @@ class Observer(_Observer):
             v[_LOWEST] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
         return np.frombuffer(v, _U8).astype(_F32)
 
-    def board(self, s: State, me: int) -> bytes:
-        """The board block of the observation (`alive` to `taxes`) for seat `me`, piece by piece."""
+    def block(self, s: State, me: int, board: _Board) -> bytes:
+        """The pieces `alive` to `taxes` for seat `me`."""
         order = self._orders[me]
         seat = self._seat_onehot[me]  # seat (or -1: none) -> one-hot of its place after me
-        taxes = self.game.tax_table(s)
+        if board.book is None:
+            board.book = b"".join(map(_SIGN.__getitem__, chain.from_iterable(s.book)))
+            taxes = self.game.tax_table(s)
+            board.taxes = [min(t, 64) if a else 0 for t, a in zip(taxes, s.alive)]
         pad = self._pad
-        alive = s.alive
+        alive, taxes = s.alive, board.taxes
         return b"".join((
             bytes(alive[me:] + alive[:me]), pad,
             b"".join(s.assets[q][_A0:_A1] for q in order), pad * NA,
             b"".join(map(seat.__getitem__, s.owner)),
-            b"".join(map(_SIGN.__getitem__, chain.from_iterable(s.book))),
+            board.book,
             b"".join(map(seat.__getitem__, s.lux_owner)),
             bytes(map(_FOR_SALE.__getitem__, s.lux_owner)),
-            bytes(min(taxes[q], 64) if alive[q] else 0 for q in order), pad,
+            bytes(taxes[me:] + taxes[:me]), pad,
         ))
 
-    def view(self, s: State, me: int) -> bytes:
+    def view(self, s: State, me: int, board: _Board) -> bytes:
         """The `visible` and `visible_owner` pieces for seat `me` on the current page."""
-        seat = self._seat_onehot[me]
-        owner = s.owner
-        row = self.game.visible_row(s)
-        return b"".join(map(_SIGN.__getitem__, row)) + b"".join(seat[owner[b]] if b >= 0 else seat[-1] for b in row)
+        page = board.pages.get(s.page)
+        if page is None:
+            row = self.game.visible_row(s)
+            owners = [s.owner[b] if b >= 0 else -1 for b in row]
+            page = board.pages[s.page] = (b"".join(map(_SIGN.__getitem__, row)), owners)
+        return page[0] + b"".join(map(self._seat_onehot[me].__getitem__, page[1]))
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         vec = self.encode(s, me)

@@ -79,7 +79,7 @@ RULES: dict[str, str] = {
     "FR-OPT-1": "Fan variant (option one_tax_per_turn, off by default): only the first 0 rolled each turn triggers "
     "taxes and 0-roll payouts.",
     # Our readings and reconstructions
-    "FR-DATA-1": "The 73 cards are 26 business cards (22 businesses; four cheap ones have 2 cards), 25 action cards "
+    "FR-DATA-1": "The 73 cards are 26 business cards (22 businesses; four single-card ones have 2 cards), 25 action cards "
     "and 22 asset cards, as listed in cards.py; every sign has 1-4 cards and fits a 3x3 page.",
     "FR-DATA-2": "The 12 luxuries are a price ladder from Personal Trainer ($6) to Space Shuttle ($45) with 1-3 tax symbols.",
     "FR-DATA-3": "Each action and asset card does what its text in cards.py says.",
@@ -93,4 +93,6 @@ RULES: dict[str, str] = {
     "FR-DECIDE-6": "0-roll payouts (Pawn Shop, Bowling Alley, Law Firm, Offshore Account, Protection Racket) are "
     "settled with the hits, before the selling round and taxes.",
     "FR-DECIDE-7": "A knocked-out current player's turn ends after the roll; they draw nothing.",
+    "FR-DECIDE-8": "The luxuries of a player knocked out during the hits are auctioned before the selling round and "
+    "the taxes; a player with no business left is not asked to sell.",
 }

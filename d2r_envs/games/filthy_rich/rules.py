@@ -38,6 +38,10 @@ _RACKET = C.EFFECT_KIND[E.RACKET]
 _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _CARD_KINDS = range(B, K)
+_NO_CARDS = bytes(K)
+# Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page.
+_FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
+         for b in range(B)]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode.py checks)
 _ASSET_TAX = [C.card_of(k).tax for k in range(_A0, _A1)]
 _CONNECTIONS_CUT = C.CARDS[_CONNECTIONS - B].amount
@@ -218,15 +222,19 @@ class Game(core.Game[State]):
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
         page = s.book[s.page]
-        used = sum(1 << i for i in range(C.SLOTS) if page[i] >= 0)
-        fees = self._fees(s, p)
+        used = 0
+        for i, x in enumerate(page):
+            if x >= 0:
+                used |= 1 << i
+        fees = self._fees(s, p) if s.page else None
+        if fees is not None and not any(fees):
+            fees = None
         out = []
         for b in bizs:
             spare = money - _COST[b]
-            base = A.OPEN + b * C.SLOTS
-            for anchor, mask in enumerate(C.PLACEMENTS[b]):
-                if mask and not mask & used and sum(fees[i] for i in C.SLOTS_OF[mask]) <= spare:
-                    out.append(base + anchor)
+            for action, mask, slots in _FITS[b]:
+                if not mask & used and (fees is None or sum(map(fees.__getitem__, slots)) <= spare):
+                    out.append(action)
         return out
 
     def _targets(self, s: State, p: int) -> list[int]:
@@ -272,16 +280,17 @@ class Game(core.Game[State]):
     def tax_table(self, s: State) -> list[int]:
         """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""
         n = self.n
-        out = [0] * (n + 3)  # the last three entries take owners -3..-1 (none)
-        for o, t in zip(s.owner, _TAX):
-            out[o] += t
-        for o, t in zip(s.lux_owner, _LUX_TAX):
-            out[o] += t
+        out = [0] * n
+        for b, o in enumerate(s.owner):
+            if o >= 0:
+                out[o] += _TAX[b]
+        for x, o in enumerate(s.lux_owner):
+            if o >= 0:
+                out[o] += _LUX_TAX[x]
         for p, assets in enumerate(s.assets):
-            if any(assets):
+            if assets != _NO_CARDS:
                 t = out[p] + sum(map(mul, assets[_A0:_A1], _ASSET_TAX))
                 out[p] = max(0, t - assets[_CONNECTIONS] * _CONNECTIONS_CUT)
-        del out[n:]
         return out
 
     # Applying ---------------------------------------------------------------------------------
@@ -347,7 +356,8 @@ class Game(core.Game[State]):
             elif ph == Phase.LUXURY:
                 return
             elif ph == Phase.TAX_SELL:
-                return
+                if self._next_seller(s):
+                    return
             elif ph == Phase.AUCTION:
                 if not self._auction_step(s):
                     return
@@ -511,7 +521,6 @@ class Game(core.Game[State]):
             self._resolve_target(s, p, a)
         elif ph == Phase.TAX_SELL:
             s.sellers.pop(0)
-            self._next_seller(s)
         elif ph == Phase.AUCTION:
             if a == A.DONE:
                 s.passes += 1
@@ -627,9 +636,8 @@ class Game(core.Game[State]):
                             if s.phase == Phase.OVER:
                                 return
         if zeros:
-            s.sellers = [q for q in self._in_turn_order(s)]
-            s.phase = Phase.TAX_SELL
-            self._next_seller(s)
+            s.sellers = self._in_turn_order(s)
+            s.phase = Phase.TAX_SELL  # after the auctions of anyone knocked out by the hits
         else:
             s.phase = Phase.PAGE_DIE
 
@@ -637,18 +645,22 @@ class Game(core.Game[State]):
         """Players still in, in turn order from the player whose turn it is."""
         return [q % self.n for q in range(s.turn, s.turn + self.n) if s.alive[q % self.n]]
 
-    def _next_seller(self, s: State) -> None:
+    def _next_seller(self, s: State) -> bool:
+        """Tax time: the next player who may sell becomes the actor (True), or, when no one is left
+        to ask, the taxes are paid (False)."""
         while s.sellers and not (s.alive[s.sellers[0]] and s.sellers[0] in s.owner):
             s.sellers.pop(0)
         if s.sellers:
             s.actor = s.sellers[0]
-            return
+            return True
         self._pay_taxes(s)
+        return False
 
     def _pay_taxes(self, s: State) -> None:
         zeros = self.zeros_taxed(s)
+        taxes = self.tax_table(s)  # a knock-out below changes only the taxes of the player knocked out
         for q in self._in_turn_order(s):
-            self._owe(s, q, zeros * self.tax_symbols(s, q))
+            self._owe(s, q, zeros * taxes[q])
             if s.phase == Phase.OVER:
                 return
         s.actor = s.turn
@@ -703,7 +715,7 @@ class Game(core.Game[State]):
             self._next_lot(s)
             return True
         s.phase = s.resume
-        s.actor = s.turn if s.resume != Phase.TAX_SELL else s.sellers[0]
+        s.actor = s.turn  # at tax time _advance moves it on to the next seller
         return True
 
     # Results ------------------------------------------------------------------------------------

@@ -80,4 +80,4 @@ class State:
     deck_n: int = 0  # kept in step with deck
     # The observation's board block per seat and page (encode.Observer), dropped by every change to
     # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
-    board: list | None = field(default=None, compare=False, repr=False)
+    board: object = field(default=None, compare=False, repr=False)
