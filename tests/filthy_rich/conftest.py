@@ -77,6 +77,7 @@ def asset(s, p, name):
 
 def luxury(s, p, name):
     s.lux_owner[LUX[name]] = p
+    recount(s)
 
 
 def money(s, p, amount):

@@ -45,7 +45,7 @@ def plain_encode(g, s, me):
             v["taxes"][i] = g.tax_symbols(s, q)
     for b, o in enumerate(s.owner):
         if o >= 0:
-            v["owner"][b, (o - me) % n] = 1
+            v["businesses"][(o - me) % n, b] = 1
     for pg in range(C.PAGES):
         for slot in range(C.SLOTS):
             if s.book[pg][slot] >= 0:
@@ -54,10 +54,10 @@ def plain_encode(g, s, me):
         b = g.visible(s, slot)
         if b >= 0:
             v["visible"][slot, b] = 1
-            v["visible_owner"][slot, (s.owner[b] - me) % n] = 1
+            v["visible_owner"][(s.owner[b] - me) % n, slot] = 1
     for x, o in enumerate(s.lux_owner):
         if o >= 0:
-            v["luxuries"][x, (o - me) % n] = 1
+            v["luxuries"][(o - me) % n, x] = 1
         v["for_sale"][x] = o == NO_OWNER
     if s.card >= 0:
         v["card"][s.card - C.NUM_BUSINESSES] = 1

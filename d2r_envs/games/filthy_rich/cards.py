@@ -209,6 +209,8 @@ CARDS: tuple[Card, ...] = (
     Card("Stock Portfolio", True, Effect.PORTFOLIO, 2, cost=10, tax=1, copies=4),
 )
 
+assert all(a.price < b.price for a, b in zip(LUXURIES, LUXURIES[1:])), "luxuries are listed in price order"
+
 # Card kinds: businesses first (kind b is business b), then the action and asset cards.
 NUM_BUSINESSES = len(BUSINESSES)
 NUM_LUXURIES = len(LUXURIES)

@@ -6,13 +6,11 @@ pile, its own hand and the sizes of the other hands and of the deck.
 
 from __future__ import annotations
 
-from itertools import chain
-
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
 P, K, B, L = C.MAX_PLAYERS, C.NUM_KINDS, C.NUM_BUSINESSES, C.NUM_LUXURIES
 S, PG = C.SLOTS, C.PAGES
@@ -35,17 +33,15 @@ LAYOUT = ObsLayout(
     Piece("hand_sizes", (P,), C.DECK_SIZE, "cards in each player's hand"),
     Piece("deck_size", (1,), C.DECK_SIZE, "cards in the deck"),
     Piece("discard", (K,), 8, "the discard pile: copies of each kind"),
-    # The board: from here to `taxes`, encoded once per change of the board (State.board).
     Piece("alive", (P,), 1, "players still in the game"),
     Piece("assets", (P, NA), 8, "each player's asset cards on the table"),
-    Piece("owner", (B, P), 1, "which player runs each business"),
-    Piece("book", (PG, S, B), 1, "the sign card in each slot of each page"),
-    Piece("luxuries", (L, P), 1, "who owns each luxury"),
+    Piece("businesses", (P, B), 1, "the businesses each player runs"),
+    Piece("luxuries", (P, L), 1, "the luxuries each player owns"),
     Piece("for_sale", (L,), 1, "luxuries still to buy"),
     Piece("taxes", (P,), 64, "each player's tax symbols"),
-    # The view from the current page: encoded once per board and page.
+    Piece("book", (PG, S, B), 1, "the sign card in each slot of each page"),
     Piece("visible", (S, B), 1, "the sign visible in each slot from the current page"),
-    Piece("visible_owner", (S, P), 1, "the owner of the sign visible in each slot"),
+    Piece("visible_owner", (P, S), 1, "the slots where each player's sign is visible"),
     Piece("card", (C.NUM_CARDS,), 1, "the card being played (while it asks for a choice)"),
     Piece("lot", (L,), 1, "the luxury being auctioned"),
     Piece("high_bid", (1,), MONEY, "the high bid so far (0: none)"),
@@ -56,36 +52,42 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
 _OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
-(_PHASE, _ASK, _ACTOR, _TURN, _MONEY, _PAGE, _ACTIONS, _DICE, _NDICE, _HAND, _HSIZE, _DECK, _DISCARD,
- _ALIVE, _ASSETS, _OWNER, _BOOK, _LUX, _FOR_SALE, _TAXES, _VISIBLE, _VOWNER, _CARD, _LOT, _HIGH, _HIGH_BIDDER,
+(_PHASE, _ASK, _ACTOR, _TURN, _MONEY, _PAGE, _ACTIONS, _DICE, _NDICE, _HAND, _HSIZE, _DECK, _DISCARD, _ALIVE,
+ _ASSETS, _BUSINESSES, _LUX, _FOR_SALE, _TAXES, _BOOK, _VISIBLE, _VOWNER, _CARD, _LOT, _HIGH, _HIGH_BIDDER,
  _LOWEST) = (_O[p.name] for p in LAYOUT.pieces[2:])
-_BOARD, _VIEW, _VIEW_END = _ALIVE, _VISIBLE, _VOWNER + S * P
 _PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
 _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
-_FOR_SALE = [0] * (P + 3)  # luxury owner -> 1 if still for sale (NO_OWNER = -1 is the last entry)
-_FOR_SALE[NO_OWNER] = 1
-SLOTS_OF = C.SLOTS_OF
 
 
 class _Board:
-    """What the observation keeps of a board (State.board) until it changes: the seat-independent
-    pieces, and the finished blocks per seat (and per page for the view)."""
+    """What the observation keeps of a board until it changes (State.board): the tax symbols, the
+    pieces `alive` to `taxes` per seat, and per page the view from it."""
 
-    __slots__ = ("book", "taxes", "pages", "blocks", "views")
+    __slots__ = ("taxes", "pages", "blocks")
 
-    def __init__(self) -> None:
-        self.book: bytes | None = None  # the `book` piece
-        self.taxes: list[int] = []  # per seat, as encoded (clipped, 0 when out)
-        self.pages: dict[int, tuple[bytes, list[int]]] = {}  # page -> (`visible` piece, owner per slot)
-        self.blocks: dict[int, bytes] = {}  # seat -> pieces `alive` to `taxes`
-        self.views: dict[int, bytes] = {}  # n * page + seat -> pieces `visible` and `visible_owner`
+    def __init__(self, game, s: State) -> None:
+        self.taxes = [min(t, 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
+        self.pages: dict[int, tuple[bytes, list[bytes]]] = {}  # page -> (`visible`, per seat its slots)
+        self.blocks: dict[int, bytes] = {}  # seat -> the pieces `alive` to `taxes`
+
+    def page(self, game, s: State) -> tuple[bytes, list[bytes]]:
+        view = self.pages.get(s.page)
+        if view is None:
+            row = game.visible_row(s)
+            slots = [bytearray(S) for _ in range(s.num_players)]
+            for i, b in enumerate(row):
+                if b >= 0:
+                    slots[s.owner[b]][i] = 1
+            view = self.pages[s.page] = (b"".join(map(_SIGN.__getitem__, row)), slots)
+        return view
 
 
 class Observer(_Observer):
     """`encode` writes one byte per entry (every entry is a whole number up to 255) into a copy of
-    a per-game template and converts to float32 once; `entries` lists its non-zero entries."""
+    a per-game template, mostly as slices of the state's own bytearrays rotated to the seat, and
+    converts to float32 once; `entries` lists its non-zero entries."""
 
     layout = LAYOUT
 
@@ -97,13 +99,6 @@ class Observer(_Observer):
             template[_O["seats"] + k] = 1
         template[_O["options"]] = int(game.config.one_tax_per_turn)
         self._template = bytes(template)
-        self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
-        self._pad = bytes(P - n)
-        # Per observer: a seat (0..n-1; -1, -2, -3 for none) -> one-hot of its place after the observer.
-        self._seat_onehot = [
-            [bytes(1 if i == (q - me) % n else 0 for i in range(P)) for q in range(n)] + [bytes(P)] * 3
-            for me in range(n)
-        ]
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
@@ -131,18 +126,17 @@ class Observer(_Observer):
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         v[_DECK] = s.deck_n
         v[_DISCARD : _DISCARD + K] = s.discard
+        v[_BOOK:_VISIBLE] = s.signs
         board = s.board
         if board is None:
-            board = s.board = _Board()
+            board = s.board = _Board(self.game, s)
         block = board.blocks.get(me)
         if block is None:
             block = board.blocks[me] = self.block(s, me, board)
-        page = s.page
-        view = board.views.get(n * page + me)
-        if view is None:
-            view = board.views[n * page + me] = self.view(s, me, board)
-        v[_BOARD:_VIEW] = block
-        v[_VIEW:_VIEW_END] = view
+        v[_ALIVE:_BOOK] = block
+        visible, slots = board.page(self.game, s)
+        v[_VISIBLE:_VOWNER] = visible
+        v[_VOWNER : _VOWNER + S * n] = b"".join(slots[me:] + slots[:me])
         if s.card >= 0:
             v[_CARD + s.card - B] = 1
         if phase == _AUCTION:
@@ -154,33 +148,17 @@ class Observer(_Observer):
         return np.frombuffer(v, _U8).astype(_F32)
 
     def block(self, s: State, me: int, board: _Board) -> bytes:
-        """The pieces `alive` to `taxes` for seat `me`."""
-        order = self._orders[me]
-        seat = self._seat_onehot[me]  # seat (or -1: none) -> one-hot of its place after me
-        if board.book is None:
-            board.book = b"".join(map(_SIGN.__getitem__, chain.from_iterable(s.book)))
-            taxes = self.game.tax_table(s)
-            board.taxes = [min(t, 64) if a else 0 for t, a in zip(taxes, s.alive)]
-        pad = self._pad
-        alive, taxes = s.alive, board.taxes
+        """The pieces `alive` to `taxes` (contiguous in LAYOUT) for seat `me`."""
+        pad = bytes(P - s.num_players)
+        alive, assets, owned, luxes, taxes = s.alive, s.assets, s.owned, s.luxes, board.taxes
         return b"".join((
             bytes(alive[me:] + alive[:me]), pad,
-            b"".join(s.assets[q][_A0:_A1] for q in order), pad * NA,
-            b"".join(map(seat.__getitem__, s.owner)),
-            board.book,
-            b"".join(map(seat.__getitem__, s.lux_owner)),
-            bytes(map(_FOR_SALE.__getitem__, s.lux_owner)),
+            b"".join([a[_A0:_A1] for a in assets[me:] + assets[:me]]), pad * NA,
+            b"".join(owned[me:] + owned[:me]), pad * B,
+            b"".join(luxes[me:] + luxes[:me]), pad * L,
+            s.for_sale,
             bytes(taxes[me:] + taxes[:me]), pad,
         ))
-
-    def view(self, s: State, me: int, board: _Board) -> bytes:
-        """The `visible` and `visible_owner` pieces for seat `me` on the current page."""
-        page = board.pages.get(s.page)
-        if page is None:
-            row = self.game.visible_row(s)
-            owners = [s.owner[b] if b >= 0 else -1 for b in row]
-            page = board.pages[s.page] = (b"".join(map(_SIGN.__getitem__, row)), owners)
-        return page[0] + b"".join(map(self._seat_onehot[me].__getitem__, page[1]))
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         vec = self.encode(s, me)

@@ -90,6 +90,8 @@ class Heuristic:
     cover_risk = 0.85  # a sign's hits from each page higher up count this much less (signs to come)
     lux_reserve = 9  # money kept after buying a luxury (plus 2 x tax symbols)
     bid_margin = 3  # an auction bid for a second luxury may go this far over the printed price
+    long_horizon = 2.5  # assets stay for good: their income and taxes count this many horizons
+    insure = 1.0  # Fire Insurance: this share of my best business, times the share of Fires unseen
     cash_floor = 4  # money kept after any spend: a Lawsuit takes $4
     knockout = 15.0  # knocking a rival out (more than two players)
     keep = {E.WINDFALL: 3.0, E.LAWSUIT: 3.0, E.FIRE: 1.5, E.IRS_AUDIT: 1.0, E.SCOUT: 0.5,
@@ -331,8 +333,12 @@ class Heuristic:
         card = C.card_of(k)
         eff = card.effect
         if card.asset:
+            long = hz * self.long_horizon
             if eff == E.LOAN:
-                return card.amount - card.tax * ZEROS * hz
+                v = card.amount - card.tax * ZEROS * long
+                if self.luxuries(s, me) >= 2 and s.money[me] + self.sale(s, me) + card.amount >= self.cheapest(s):
+                    v += 20.0  # the money for the winning luxury
+                return v
             if not self.safe(game, s, me, card.cost, 0, card.tax):
                 return -1e9
             alive = sum(s.alive)
@@ -349,8 +355,9 @@ class Heuristic:
                 r = card.amount / alive
             else:  # Fire Insurance: a share of my best business
                 best = max((self.business_worth(s, b, hz) + SALE[b] for b in range(B) if s.owner[b] == me), default=0.0)
-                return 0.15 * best - card.cost
-            return (r - ZEROS * card.tax) * hz - card.cost
+                fires = C.COPIES[KIND[E.FIRE]] - s.discard[KIND[E.FIRE]]
+                return self.insure * fires / C.COPIES[KIND[E.FIRE]] * best - card.cost
+            return (r - ZEROS * card.tax) * long - card.cost
         if eff == E.WINDFALL:
             return card.amount
         if eff in (E.LAWSUIT, E.IRS_AUDIT):

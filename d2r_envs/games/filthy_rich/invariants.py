@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
 
 
@@ -45,6 +46,10 @@ def violations(game, s: State) -> list[str]:
         out.append(f"the game is over with winner {s.winner}")
     if s.phase != Phase.OVER and sum(s.alive) < 2:
         out.append("fewer than two players are in, but the game goes on")
+    t = game.clone(s)
+    recount(t)
+    if (t.owned, t.luxes, t.for_sale, t.signs, t.tax_raw) != (s.owned, s.luxes, s.for_sale, s.signs, s.tax_raw):
+        out.append("owned, luxes, for_sale, signs or tax_raw are out of step with owners, luxuries, assets and the book")
     if s.hand_n != list(map(sum, s.hands)) or s.deck_n != sum(s.deck):
         out.append("the card counts (hand_n, deck_n) are out of step with the piles")
     return out

@@ -26,6 +26,7 @@ _BUSINESS_KINDS = range(B)
 _DISCARD_IDS = range(A.DISCARD, A.DISCARD + K)
 _SELL_IDS = range(A.SELL, A.SELL + B)
 _CHANCE_PHASES = (Phase.FIRST_PLAYER, Phase.DICE, Phase.PAGE_DIE)
+_DICE, _PAGE_DIE = Phase.DICE, Phase.PAGE_DIE
 _TAX = [b.tax for b in C.BUSINESSES]
 _LUX_TAX = [x.tax for x in C.LUXURIES]
 _PRICE = [x.price for x in C.LUXURIES]
@@ -39,6 +40,7 @@ _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _CARD_KINDS = range(B, K)
 _NO_CARDS = bytes(K)
+_SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
 # Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page.
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
          for b in range(B)]
@@ -55,7 +57,31 @@ def recount(s: State) -> None:
     the state by hand)."""
     s.hand_n = list(map(sum, s.hands))
     s.deck_n = sum(s.deck)
+    n = s.num_players
+    s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
+    s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
+    s.for_sale = bytearray(1 if o == NO_OWNER else 0 for o in s.lux_owner)
+    s.tax_raw = raw_taxes(s)
+    s.signs = bytearray(C.PAGES * C.SLOTS * B)
+    for pg, page in enumerate(s.book):
+        for slot, b in enumerate(page):
+            if b >= 0:
+                s.signs[_SIGN_AT[pg][slot] + b] = 1
     s.board = None
+
+
+def raw_taxes(s: State) -> list[int]:
+    """Each player's tax symbols on businesses, luxuries and assets (before Government Connections)."""
+    out = [0] * s.num_players
+    for b, o in enumerate(s.owner):
+        if o >= 0:
+            out[o] += _TAX[b]
+    for x, o in enumerate(s.lux_owner):
+        if o >= 0:
+            out[o] += _LUX_TAX[x]
+    for p, assets in enumerate(s.assets):
+        out[p] += sum(map(mul, assets[_A0:_A1], _ASSET_TAX))
+    return out
 
 
 class Game(core.Game[State]):
@@ -92,6 +118,11 @@ class Game(core.Game[State]):
             sign_mask=[0] * B,
             book=[[-1] * C.SLOTS for _ in range(C.PAGES)],
             lux_owner=[NO_OWNER] * C.NUM_LUXURIES,
+            owned=[bytearray(B) for _ in range(n)],
+            luxes=[bytearray(C.NUM_LUXURIES) for _ in range(n)],
+            for_sale=bytearray([1] * C.NUM_LUXURIES),
+            signs=bytearray(C.PAGES * C.SLOTS * B),
+            tax_raw=[0] * n,
             hand_n=[0] * n,
             deck_n=C.DECK_SIZE,
         )
@@ -132,29 +163,41 @@ class Game(core.Game[State]):
         return 1 + int(u * 6)
 
     def resolve_chance(self, s: State, rng: Any) -> None:
-        """The generic loop of sample_chance + apply_legal, inlined for the draws and the business dice."""
+        """The generic loop of sample_chance + apply_legal, inlined for the draws and the dice."""
         random = rng.random
+        draws = s.draws
         while True:
-            if s.draws:
+            if draws:
                 deck = s.deck
                 cumulative = list(accumulate(deck))
                 k = bisect_right(cumulative, int(random() * cumulative[-1]))
-                p = s.draws.pop(0)
+                p = draws.pop(0)
                 deck[k] -= 1
                 s.deck_n -= 1
                 s.hands[p][k] += 1
                 s.hand_n[p] += 1
-                if not s.draws or not s.deck_n:
-                    self._advance(s)
-            elif s.phase == Phase.DICE:
-                s.dice.append(int(random() * 10))
-                if len(s.dice) == s.page + 1 + s.extra_dice:
-                    self._hits(s)
-                    self._advance(s)
-            elif s.phase == Phase.PAGE_DIE or s.phase == Phase.FIRST_PLAYER:
-                self.apply_legal(s, self.sample_chance(s, rng))
+                if draws and s.deck_n:
+                    continue
             else:
-                return
+                ph = s.phase
+                if ph == _DICE:
+                    s.dice.append(int(random() * 10))
+                    if len(s.dice) < s.page + 1 + s.extra_dice:
+                        continue
+                    self._hits(s)
+                elif ph == _PAGE_DIE:
+                    d = 1 + int(random() * 6)
+                    if d <= C.PAGES:
+                        s.page = d - 1
+                    self._end_turn(s)
+                elif ph == Phase.FIRST_PLAYER:
+                    self.apply_legal(s, self.sample_chance(s, rng))
+                    draws = s.draws
+                    continue
+                else:
+                    return
+            self._advance(s)
+            draws = s.draws
 
     # Legal actions ----------------------------------------------------------------------------
 
@@ -279,19 +322,7 @@ class Game(core.Game[State]):
 
     def tax_table(self, s: State) -> list[int]:
         """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""
-        n = self.n
-        out = [0] * n
-        for b, o in enumerate(s.owner):
-            if o >= 0:
-                out[o] += _TAX[b]
-        for x, o in enumerate(s.lux_owner):
-            if o >= 0:
-                out[o] += _LUX_TAX[x]
-        for p, assets in enumerate(s.assets):
-            if assets != _NO_CARDS:
-                t = out[p] + sum(map(mul, assets[_A0:_A1], _ASSET_TAX))
-                out[p] = max(0, t - assets[_CONNECTIONS] * _CONNECTIONS_CUT)
-        return out
+        return [max(0, t - a[_CONNECTIONS] * _CONNECTIONS_CUT) for t, a in zip(s.tax_raw, s.assets)]
 
     # Applying ---------------------------------------------------------------------------------
 
@@ -373,13 +404,13 @@ class Game(core.Game[State]):
         if s.assets[p][_PORTFOLIO]:
             self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
         # The luxury decision only where one is within reach, selling every business if need be.
-        reach = s.money[p]
-        if p in s.owner:
-            reach += sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
-        for x, o in enumerate(s.lux_owner):
-            if o == NO_OWNER and _PRICE[x] <= reach:
+        cheapest = s.for_sale.find(1)  # the luxuries are in price order
+        if cheapest >= 0:
+            reach = s.money[p]
+            if reach < _PRICE[cheapest] and p in s.owner:
+                reach += sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
+            if reach >= _PRICE[cheapest]:
                 s.phase = Phase.LUXURY
-                break
 
     def _next_alive(self, s: State, p: int) -> int:
         for i in range(1, self.n + 1):
@@ -415,6 +446,7 @@ class Game(core.Game[State]):
 
     def _knock_out(self, s: State, p: int) -> None:
         s.alive[p] = False
+        s.luxes[p] = bytearray(C.NUM_LUXURIES)
         s.board = None
         for k in range(K):
             s.discard[k] += s.hands[p][k] + s.assets[p][k]
@@ -424,6 +456,7 @@ class Game(core.Game[State]):
         for b, o in enumerate(s.owner):
             if o == p:
                 self._close(s, b)
+        s.tax_raw[p] = 0  # no businesses, assets or luxuries (those go to auction) left
         s.money[p] = 0  # nothing left: _owe took it all
         left = [q for q in range(self.n) if s.alive[q]]
         mine = sorted((x for x, o in enumerate(s.lux_owner) if o == p), key=_PRICE.__getitem__)
@@ -453,6 +486,9 @@ class Game(core.Game[State]):
         for slot in range(C.SLOTS):
             if s.sign_mask[b] >> slot & 1:
                 page[slot] = -1
+                s.signs[_SIGN_AT[s.sign_page[b]][slot] + b] = 0
+        s.owned[s.owner[b]][b] = 0
+        s.tax_raw[s.owner[b]] -= _TAX[b]
         s.owner[b] = -1
         s.board = None
         s.sign_page[b] = -1
@@ -473,13 +509,16 @@ class Game(core.Game[State]):
             s.money[p] -= fee
             s.money[q] += fee
         s.owner[b] = p
+        s.owned[p][b] = 1
+        s.tax_raw[p] += _TAX[b]
         s.board = None
         s.sign_page[b] = s.page
         s.sign_mask[b] = mask
         page = s.book[s.page]
-        for slot in range(C.SLOTS):
-            if mask >> slot & 1:
-                page[slot] = b
+        at = _SIGN_AT[s.page]
+        for slot in C.SLOTS_OF[mask]:
+            page[slot] = b
+            s.signs[at[slot] + b] = 1
 
     # Decisions ----------------------------------------------------------------------------------
 
@@ -496,6 +535,9 @@ class Game(core.Game[State]):
                 x = a - A.LUXURY
                 self._spend(s, p, _PRICE[x])
                 s.lux_owner[x] = p
+                s.luxes[p][x] = 1
+                s.tax_raw[p] += _LUX_TAX[x]
+                s.for_sale[x] = 0
                 s.board = None
                 if s.lux_owner.count(p) >= 3:
                     self._win(s, p)
@@ -537,6 +579,7 @@ class Game(core.Game[State]):
         if card.asset:
             self._spend(s, p, card.cost)
             s.assets[p][k] += 1
+            s.tax_raw[p] += card.tax
             s.board = None
             if card.effect == E.LOAN:
                 self._gain(s, p, card.amount)
@@ -574,6 +617,7 @@ class Game(core.Game[State]):
             q = s.owner[b]
             if s.assets[q][_INSURANCE]:
                 s.assets[q][_INSURANCE] -= 1
+                s.tax_raw[q] -= C.CARDS[_INSURANCE - B].tax
                 s.board = None
                 s.discard[_INSURANCE] += 1
             else:
@@ -693,6 +737,8 @@ class Game(core.Game[State]):
                 x, q = s.lot, s.high_bidder
                 self._spend(s, q, s.high)
                 s.lux_owner[x] = q
+                s.luxes[q][x] = 1
+                s.tax_raw[q] += _LUX_TAX[x]
                 s.board = None
                 s.lot = -1
                 if s.lux_owner.count(q) >= 3:
@@ -730,8 +776,10 @@ class Game(core.Game[State]):
         t.hands = [h[:] for h in s.hands]
         t.assets = [h[:] for h in s.assets]
         t.book = [pg[:] for pg in s.book]
+        t.owned = [x[:] for x in s.owned]
+        t.luxes = [x[:] for x in s.luxes]
         for name in ("deck", "discard", "money", "alive", "owner", "sign_page", "sign_mask", "lux_owner",
-                     "dice", "sellers", "draws", "lots", "hand_n"):
+                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw"):
             setattr(t, name, getattr(s, name)[:])
         return t
 

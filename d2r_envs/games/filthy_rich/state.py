@@ -52,6 +52,13 @@ class State:
     sign_mask: list[int]  # per open business: its slots (bit i = slot i+1)
     book: list[list[int]]  # [page][slot] -> business whose sign card is there, -1 empty
     lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
+    # Kept in step with owner, lux_owner and book (rules.recount rebuilds them after editing by hand),
+    # in the shapes the observation copies in one step:
+    owned: list[bytearray]  # per seat: 1 for each business it runs
+    luxes: list[bytearray]  # per seat: 1 for each luxury it owns
+    for_sale: bytearray  # 1 for each luxury still to buy
+    signs: bytearray  # [page][slot][business]: 1 where that business's sign card is
+    tax_raw: list[int]  # per seat: tax symbols on businesses, luxuries and assets (before Government Connections)
     phase: Phase = Phase.FIRST_PLAYER
     ask: Ask = Ask.NONE
     page: int = 0  # 0-3 for pages 1-4
