@@ -189,9 +189,12 @@ def test_sign_shape_mix_and_business_numbers():
     for b in C.BUSINESSES:
         assert b.cost > 0 and b.pay > 0 and 0 <= b.tax <= 2, b.name
         assert (b.zero_pay > 0) == (b.hit == C.Hit.TAX_MAN), b.name
-    # cost grows with the sign's size: every bigger sign costs more than every smaller one
+    # cost grows with the sign's size: every two-card sign costs more than every single card, and the
+    # average cost rises with the size (three- and four-card signs were cut to the two-card range so
+    # that they get opened; see the README)
     by_size = {n: [b.cost for b in C.BUSINESSES if b.size == n] for n in (1, 2, 3, 4)}
-    assert max(by_size[1]) < min(by_size[2]) and max(by_size[2]) < min(by_size[3]) < max(by_size[3]) < min(by_size[4])
+    mean = {n: sum(c) / len(c) for n, c in by_size.items()}
+    assert max(by_size[1]) < min(by_size[2]) and mean[1] < mean[2] < mean[3] < mean[4]
 
 
 # FR-DATA-2 -----------------------------------------------------------------------------------------

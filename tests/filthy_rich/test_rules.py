@@ -201,7 +201,7 @@ def test_covering_a_partly_covered_sign_pays_for_its_visible_cards_only(table):
     table.sign(s, 2, LEMONADE, 2, [2])  # covers Tornado Cleaners' top card
     game.apply_action(s, open_id("Grand Hotel", [1, 2, 4, 5]))
     # Slot 2: Lemonade Empire ($2 to player 2); slot 5: Tornado's visible card ($2 to player 1).
-    assert s.money == [30 - 21 - 4, 12, 12, 10]
+    assert s.money == [30 - 15 - 4, 12, 12, 10]
     ok(game, s)
 
 
@@ -455,12 +455,12 @@ def test_an_asset_is_paid_for_and_stays_on_the_table(table):
 
 @pytest.mark.rules("FR-ACT-4", "FR-DECIDE-1")
 def test_an_asset_is_played_only_if_its_cost_can_be_paid(table):
-    game, s = new(table, hands={0: ["Stock Portfolio", "Billboard", "Yakuza Loan"]}, money={0: 9})
+    game, s = new(table, hands={0: ["Stock Portfolio", "Fire Insurance", "Yakuza Loan"]}, money={0: 5})
     plays = [t for t in legal(game, s) if t.startswith("play")]
-    assert plays == ["play Billboard", "play Yakuza Loan"]  # Stock Portfolio costs $10
+    assert plays == ["play Fire Insurance", "play Yakuza Loan"]  # Stock Portfolio costs $6
     illegal(game, s, A.PLAY + K["Stock Portfolio"] - C.NUM_BUSINESSES)
     play(table, game, s, "Yakuza Loan")  # costs $0, pays $12
-    assert s.money[0] == 21 and s.assets[0][K["Yakuza Loan"]] == 1
+    assert s.money[0] == 17 and s.assets[0][K["Yakuza Loan"]] == 1
     play(table, game, s, "Stock Portfolio")
     assert s.money[0] == 11 and s.assets[0][K["Stock Portfolio"]] == 1
     ok(game, s)
@@ -608,7 +608,7 @@ def test_only_signs_visible_before_covering_earn_a_fee(table):
     table.sign(s, 3, HOT_DOG, 2, [5])  # visible
     table.sign(s, 1, SHOE_SHINE, 1, [5])  # under the Hot Dog Stand: not visible
     game.apply_action(s, open_id("Grand Hotel", [1, 2, 4, 5]))
-    assert s.money == [40 - 21 - 6, 12, 12, 12]
+    assert s.money == [40 - 15 - 6, 12, 12, 12]
     ok(game, s)
 
 
@@ -704,7 +704,7 @@ def test_a_die_hits_the_sign_in_its_slot(table, slot):
 def test_hits_follow_the_business_card(table):
     game, s = new(table, hands={0: [FILL, FILL]}, page=4)
     table.sign(s, 1, TACOS, 1, [1])  # hit: collect $4 from the bank
-    table.sign(s, 2, FORTUNE, 1, [2])  # hit: the roller pays $3
+    table.sign(s, 2, FORTUNE, 1, [2])  # hit: the roller pays $4
     table.sign(s, 0, "Discount Tattoos", 1, [3, 6])  # the roller's own: the bank pays $3
     table.sign(s, 3, "Pawn Shop", 1, [9])  # hit: collect $3
     discard(table, game, s, FILL)
@@ -712,7 +712,7 @@ def test_hits_follow_the_business_card(table):
     table.act(game, s, "done")
     from_bank = s.from_bank
     table.roll(game, s, [1, 2, 3, 9])
-    assert s.money == [12 - 3 + 3, 14, 13, 13]
+    assert s.money == [12 - 4 + 3, 14, 14, 13]
     assert s.from_bank == from_bank + 4 + 3 + 3
     ok(game, s)
 
@@ -825,16 +825,16 @@ def test_the_turn_ends_by_drawing_back_to_five(table):
 def test_no_draw_with_five_or_more_cards(table):
     game, s = new(table, hands={0: ["Networking", "Networking", FILL, "Windfall", "Windfall"]})
     play(table, game, s, "Networking")
-    assert s.draws == [0, 0]
+    assert s.draws == [0, 0, 0]
     table.settle(game, s)
     play(table, game, s, "Networking")
     table.settle(game, s)
-    assert s.hand_n[0] == 7 and s.phase == Phase.DICE
+    assert s.hand_n[0] == 9 and s.phase == Phase.DICE
     deck_n = s.deck_n
     game.apply_action(s, 1)
     game.apply_action(s, 5)
-    # Seven cards: nothing to draw, nothing to give back; player 1's turn follows.
-    assert s.draws == [] and s.hand_n[0] == 7 and s.deck_n == deck_n and s.turn == 1
+    # Nine cards: nothing to draw, nothing to give back; player 1's turn follows.
+    assert s.draws == [] and s.hand_n[0] == 9 and s.deck_n == deck_n and s.turn == 1
     ok(game, s)
 
 

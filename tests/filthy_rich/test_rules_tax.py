@@ -146,7 +146,7 @@ def test_rulebook_tax_example_with_a_hit_first(table):
 def test_taxes_are_paid_with_money_earned_on_the_same_roll(table, dice):
     """Player 1 has no money; the hit on their Nail Salon pays the taxes on it, whatever the dice order."""
     g, s = begin(table)
-    table.sign(s, 1, "Nail Salon", 1, [1])  # hit: $5; 2 tax symbols
+    table.sign(s, 1, "Nail Salon", 1, [1])  # hit: $5; 1 tax symbol
     table.money(s, 1, 0)
     s.page = 1  # page 2: two dice
     to_dice(g, s)
@@ -154,7 +154,7 @@ def test_taxes_are_paid_with_money_earned_on_the_same_roll(table, dice):
     assert s.phase == Phase.TAX_SELL and s.actor == 1 and s.money[1] == 5
     g.apply_action(s, A.DONE)
     assert s.alive == [True] * 4
-    assert s.money == [10, 3, 10, 10]
+    assert s.money == [10, 4, 10, 10]
     check(g, s)
 
 
@@ -193,7 +193,7 @@ def test_sale_round_goes_in_turn_order_from_the_roller_and_sold_businesses_are_n
 @pytest.mark.rules("FR-TAX-1", "FR-TAX-4", "FR-SELL-1")
 def test_selling_at_tax_time_raises_the_money_for_the_taxes(table):
     g, s = begin(table)
-    table.sign(s, 1, "Nail Salon", 1, [1])  # tax 2, not hit
+    table.sign(s, 1, "Nail Salon", 1, [1])  # tax 1, not hit
     table.sign(s, 1, "Riverboat Casino", 1, [2, 5])  # tax 2, two sign cards
     table.money(s, 1, 0)
     to_dice(g, s)
@@ -203,7 +203,7 @@ def test_selling_at_tax_time_raises_the_money_for_the_taxes(table):
     g.apply_action(s, sell("Riverboat Casino"))  # $4, and its 2 symbols are gone
     assert s.money[1] == 4
     g.apply_action(s, A.DONE)
-    assert s.alive[1] and s.money[1] == 2
+    assert s.alive[1] and s.money[1] == 3
     assert s.book[0][1] == s.book[0][4] == -1
     check(g, s)
 
@@ -347,18 +347,18 @@ def test_luxuries_and_assets_cannot_be_sold(table):
 @pytest.mark.rules("FR-OUT-1", "FR-OUT-2", "FR-DECIDE-2")
 def test_a_player_who_cannot_pay_the_taxes_pays_what_they_have_and_is_out(table):
     g, s = begin(table)
-    table.sign(s, 1, "Nail Salon", 1, [1])  # tax 2
+    table.sign(s, 1, "Nail Salon", 1, [1])  # tax 1
     table.sign(s, 1, "Hot Dog Stand", 1, [2])  # tax 1
     table.asset(s, 1, "Billboard")
     table.hand(s, 1, ["Windfall", "Lawsuit", "Tornado Cleaners"])
-    table.money(s, 1, 2)
+    table.money(s, 1, 1)
     to_dice(g, s)
     roll(g, s, 0)
     assert s.actor == 1
     bank = s.to_bank
     g.apply_action(s, A.DONE)
     assert s.alive == [True, False, True, True]
-    assert s.money == [10, 0, 10, 10] and s.to_bank == bank + 2  # the $2 they had went to the bank
+    assert s.money == [10, 0, 10, 10] and s.to_bank == bank + 1  # the $1 they had went to the bank
     assert s.hand_n[1] == 0 and not any(s.hands[1]) and not any(s.assets[1])
     assert 1 not in s.owner and s.book[0][0] == s.book[0][1] == -1
     for name in ("Windfall", "Lawsuit", "Tornado Cleaners", "Billboard", "Nail Salon", "Hot Dog Stand"):
@@ -710,7 +710,7 @@ def test_two_zeros_pay_out_and_tax_twice_unless_one_tax_per_turn(table, one_tax,
 @pytest.mark.rules("FR-DATA-3")
 def test_irs_audit_makes_the_target_pay_their_taxes_once(table):
     g, s = begin(table)
-    table.sign(s, 2, "Nail Salon", 1, [1])  # 2
+    table.sign(s, 2, "Riverboat Casino", 1, [1, 4])  # 2
     table.luxury(s, 2, "Personal Trainer")  # 1
     table.asset(s, 2, "Government Connections")  # -2
     table.asset(s, 2, "Yakuza Loan")  # 2
@@ -867,15 +867,15 @@ def test_page_turner_turns_to_the_chosen_page(table):
 
 
 @pytest.mark.rules("FR-DATA-3")
-def test_networking_draws_2_cards(table):
+def test_networking_draws_3_cards(table):
     g, s = begin(table)
     table.hand(s, 0, ["Networking"])
     g.apply_action(s, A.DONE)
     g.apply_action(s, play("Networking"))
-    assert s.draws == [0, 0]
+    assert s.draws == [0, 0, 0]
     deck = s.deck_n
     table.settle(g, s)
-    assert s.hand_n[0] == 2 and s.deck_n == deck - 2 and s.discard[KIND["Networking"]] == 1
+    assert s.hand_n[0] == 3 and s.deck_n == deck - 3 and s.discard[KIND["Networking"]] == 1
     assert s.phase == Phase.ACTIONS and s.actions_left == 1
     check(g, s)
 
@@ -910,7 +910,7 @@ def test_protection_racket_collects_1_from_every_other_player_per_zero(table):
 @pytest.mark.rules("FR-DATA-3")
 @pytest.mark.parametrize(
     "signs, paid",
-    [([("Nail Salon", [1]), ("Hot Dog Stand", [2])], 1), ([("Hot Dog Stand", [2])], 0)],  # 3 - 2 and max(0, 1 - 2)
+    [([("Riverboat Casino", [1, 4]), ("Hot Dog Stand", [3])], 1), ([("Hot Dog Stand", [3])], 0)],  # 3 - 2 and max(0, 1 - 2)
 )
 def test_government_connections_cut_2_tax_symbols(table, signs, paid):
     g, s = begin(table)
@@ -960,18 +960,18 @@ def test_stock_portfolio_pays_2_at_the_start_of_each_of_your_turns(table):
     g, s = begin(table, n=2)
     table.hand(s, 0, ["Stock Portfolio"])
     g.apply_action(s, A.DONE)
-    g.apply_action(s, play("Stock Portfolio"))  # $10
-    assert s.money == [0, 10]
+    g.apply_action(s, play("Stock Portfolio"))  # $6
+    assert s.money == [4, 10]
     roll(g, s, 9)
     g.apply_action(s, 5)
     table.settle(g, s)
-    assert s.turn == 1 and s.money == [0, 10]  # not on player 1's turn
+    assert s.turn == 1 and s.money == [4, 10]  # not on player 1's turn
     table.hand(s, 1, [])
     to_dice(g, s)
     roll(g, s, 9)
     g.apply_action(s, 5)
     table.settle(g, s)
-    assert s.turn == 0 and s.money == [2, 10]
+    assert s.turn == 0 and s.money == [6, 10]
     check(g, s)
 
 
@@ -981,7 +981,7 @@ def test_stock_portfolio_pays_2_at_the_start_of_each_of_your_turns(table):
 @pytest.mark.rules("FR-DATA-3", "FR-DICE-3")
 def test_bank_hit_pays_the_owner_from_the_bank(table):
     g, s = begin(table)
-    table.sign(s, 1, "Hot Dog Stand", 1, [4])  # BANK, $3
+    table.sign(s, 1, "Chapter 11 Books", 1, [4])  # BANK, $3
     to_dice(g, s)
     roll(g, s, 4)
     assert s.money == [10, 13, 10, 10] and s.from_bank == 3
@@ -989,14 +989,14 @@ def test_bank_hit_pays_the_owner_from_the_bank(table):
 
 
 @pytest.mark.rules("FR-DATA-3", "FR-DICE-3")
-@pytest.mark.parametrize("owner, money", [(1, [7, 13, 10, 10]), (0, [13, 10, 10, 10])])
+@pytest.mark.parametrize("owner, money", [(1, [6, 14, 10, 10]), (0, [14, 10, 10, 10])])
 def test_roller_hit_is_paid_by_the_roller_or_by_the_bank_on_your_own_roll(table, owner, money):
     g, s = begin(table)
-    table.sign(s, owner, "Fortune Teller", 1, [4])  # ROLLER, $3
+    table.sign(s, owner, "Fortune Teller", 1, [4])  # ROLLER, $4
     to_dice(g, s)
     roll(g, s, 4)
     assert s.money == money
-    assert s.from_bank == (3 if owner == 0 else 0)
+    assert s.from_bank == (4 if owner == 0 else 0)
     check(g, s)
 
 
@@ -1014,29 +1014,38 @@ def test_tax_man_hit_pays_per_hit_and_per_zero(table):
     check(g, s)
 
 
-@pytest.mark.rules("FR-DECIDE-8", "FR-AUCT-1")
-@pytest.mark.parametrize("anyone_to_ask", [False, True])
-def test_a_knock_out_in_the_hits_is_auctioned_before_the_taxes(table, anyone_to_ask):
-    """Player 0, the roller, has no money for player 1's Protection Racket when the 0 comes up. Their
-    Personal Trainer is auctioned first, so its buyer pays its tax symbol in this roll, whether or
-    not anyone is then asked about selling."""
+@pytest.mark.rules("FR-DECIDE-8", "FR-DECIDE-6", "FR-AUCT-1")
+@pytest.mark.parametrize("cause", ["roller hit", "racket dues"])
+def test_when_the_luxuries_of_a_knocked_out_roller_are_auctioned(table, cause):
+    """Player 0, the roller, is knocked out holding Personal Trainer; a 0 is rolled. Out by a
+    Fortune Teller hit, the luxury is auctioned before the selling round and the taxes, so its buyer
+    pays its tax symbol in this roll. Out by Protection Racket dues (paid after the selling round), it
+    is auctioned after the taxes."""
     g, s = begin(table)
-    table.asset(s, 1, "Protection Racket")  # tax 1
-    if anyone_to_ask:
-        table.sign(s, 2, "Lemonade Empire", 1, [5])  # no tax symbol; player 2 will be asked
     table.luxury(s, 0, "Personal Trainer")
-    to_dice(g, s)
-    table.money(s, 0, 0)
-    roll(g, s, 0)
+    if cause == "roller hit":
+        table.sign(s, 1, "Fortune Teller", 1, [3])  # the roller pays $4; tax 1
+        to_dice(g, s)
+        table.money(s, 0, 1)
+        s.page = 1  # two dice
+        roll(g, s, 3, 0)
+    else:
+        table.asset(s, 1, "Protection Racket")  # tax 1
+        to_dice(g, s)
+        table.money(s, 0, 0)
+        roll(g, s, 0)
     assert s.alive == [False, True, True, True]
     assert s.phase == Phase.AUCTION and s.actor == 1
     g.apply_action(s, bid(0))  # $6, the printed price
     g.apply_action(s, A.DONE)
     g.apply_action(s, A.DONE)
-    if anyone_to_ask:
-        assert s.phase == Phase.TAX_SELL and s.actor == 2
+    if cause == "roller hit":
+        assert s.phase == Phase.TAX_SELL and s.actor == 1  # the selling round comes after the auction
         g.apply_action(s, A.DONE)
+        # $10 + $1 from the roller - $6 - taxes: Fortune Teller 1 + Personal Trainer 1.
+        assert s.money[1] == 10 + 1 - 6 - 2
+    else:
+        # $10 + $1 each from players 2 and 3 - tax on the Racket 1 (taxes before the auction) - $6.
+        assert s.money[1] == 10 + 2 - 1 - 6
     assert s.phase == Phase.PAGE_DIE
-    # Player 1: $10 + $1 each from players 2 and 3 - $6 - taxes (Racket 1 + Personal Trainer 1).
-    assert s.money[1] == 10 + 2 - 6 - 2
     check(g, s)

@@ -82,12 +82,12 @@ BUSINESSES: tuple[Business, ...] = (
     # Single-card signs: cheap, pay most per hit.
     Business("Sven's Swedish Tacos", 5, "single", Hit.BANK, 4, 1, copies=2, source="found name"),
     Business("Chapter 11 Books", 4, "single", Hit.BANK, 3, 0, copies=2, source="found name"),
-    Business("Hot Dog Stand", 4, "single", Hit.BANK, 3, 1, copies=2),
+    Business("Hot Dog Stand", 4, "single", Hit.ROLLER, 3, 1, copies=2),
     Business("Pawn Shop", 6, "single", Hit.TAX_MAN, 3, 1, zero_pay=2, copies=2),
     Business("Lemonade Empire", 3, "single", Hit.BANK, 2, 0),
-    Business("Fortune Teller", 5, "single", Hit.ROLLER, 3, 1),
-    Business("Shoe Shine Kiosk", 3, "single", Hit.BANK, 2, 0),
-    Business("Nail Salon", 7, "single", Hit.BANK, 5, 2),
+    Business("Fortune Teller", 5, "single", Hit.ROLLER, 4, 1),
+    Business("Shoe Shine Kiosk", 2, "single", Hit.BANK, 2, 1),
+    Business("Nail Salon", 7, "single", Hit.BANK, 5, 1),
     # Two cards, one above the other (Tornado Cleaners' shape in the rulebook).
     Business("Tornado Cleaners", 12, "vertical 2", Hit.BANK, 4, 1, source="rulebook"),
     Business("Murphy's Fish House", 11, "vertical 2", Hit.BANK, 3, 1, source="rulebook name"),
@@ -101,10 +101,10 @@ BUSINESSES: tuple[Business, ...] = (
     Business("Sushi Bar", 12, "horizontal 2", Hit.ROLLER, 3, 1),
     Business("Law Firm", 14, "horizontal 2", Hit.TAX_MAN, 3, 2, zero_pay=3),
     # Three and four cards.
-    Business("Shopping Mall", 17, "horizontal 3", Hit.BANK, 3, 2),
-    Business("Theme Park", 16, "L 3", Hit.BANK, 3, 1),
-    Business("Grand Hotel", 21, "square 4", Hit.BANK, 3, 2),
-    Business("Sports Stadium", 22, "square 4", Hit.ROLLER, 3, 2),
+    Business("Shopping Mall", 13, "horizontal 3", Hit.BANK, 4, 2),
+    Business("Theme Park", 12, "L 3", Hit.BANK, 3, 1),
+    Business("Grand Hotel", 15, "square 4", Hit.BANK, 3, 2),
+    Business("Sports Stadium", 16, "square 4", Hit.ROLLER, 3, 2),
 )
 
 
@@ -144,7 +144,7 @@ class Effect(enum.IntEnum):
     PAGE_TURNER = 6  # turn the book to the page you choose, now
     NETWORKING = 7  # draw `amount` cards
     LOAN = 8  # asset: collect `amount` from the bank when played
-    RACKET = 9  # asset: each 0 rolled, every other player pays you `amount`
+    RACKET = 9  # asset: each 0 rolled, every other player pays you `amount` (at tax time, after the sale)
     CONNECTIONS = 10  # asset: your taxes count `amount` fewer symbols
     OFFSHORE = 11  # asset: each 0 rolled, collect `amount` from the bank
     BILLBOARD = 12  # asset: each hit on one of your businesses pays `amount` more
@@ -179,7 +179,7 @@ class Card:
             Effect.PAGE_TURNER: "turn the book to any other page now",
             Effect.NETWORKING: f"draw {a} cards",
             Effect.LOAN: f"collect ${a} from the bank",
-            Effect.RACKET: f"each 0 rolled: every other player pays you ${a}",
+            Effect.RACKET: f"each 0 rolled: every other player pays you ${a} (at tax time, after selling)",
             Effect.CONNECTIONS: f"your taxes count {a} fewer tax symbols",
             Effect.OFFSHORE: f"each 0 rolled: collect ${a} from the bank",
             Effect.BILLBOARD: f"each hit on one of your businesses pays ${a} more",
@@ -199,14 +199,14 @@ CARDS: tuple[Card, ...] = (
     Card("Lawsuit", False, Effect.LAWSUIT, 4, copies=3),
     Card("Advertising Blitz", False, Effect.ADVERTISING, copies=3),
     Card("Page Turner", False, Effect.PAGE_TURNER, copies=3),
-    Card("Networking", False, Effect.NETWORKING, 2, copies=3),
+    Card("Networking", False, Effect.NETWORKING, 3, copies=3),
     Card("Yakuza Loan", True, Effect.LOAN, 12, cost=0, tax=2, copies=3, source="found name"),
     Card("Protection Racket", True, Effect.RACKET, 1, cost=6, tax=1, copies=3, source="found name"),
     Card("Government Connections", True, Effect.CONNECTIONS, 2, cost=7, tax=0, copies=3, source="rulebook theme"),
     Card("Offshore Account", True, Effect.OFFSHORE, 2, cost=6, tax=0, copies=3),
     Card("Billboard", True, Effect.BILLBOARD, 1, cost=6, tax=0, copies=3),
     Card("Fire Insurance", True, Effect.INSURANCE, cost=3, tax=0, copies=3),
-    Card("Stock Portfolio", True, Effect.PORTFOLIO, 2, cost=10, tax=1, copies=4),
+    Card("Stock Portfolio", True, Effect.PORTFOLIO, 2, cost=6, tax=1, copies=4),
 )
 
 assert all(a.price < b.price for a, b in zip(LUXURIES, LUXURIES[1:])), "luxuries are listed in price order"

@@ -90,8 +90,8 @@ RULES: dict[str, str] = {
     "FR-DECIDE-4": "A bid must be one the bidder can pay; a player who cannot pay the lowest bid passes; the auction "
     "ends when all the others pass in a row after a bid, or all pass with no bid.",
     "FR-DECIDE-5": "A player whose third luxury comes from an auction wins at once.",
-    "FR-DECIDE-6": "0-roll payouts (Pawn Shop, Bowling Alley, Law Firm, Offshore Account, Protection Racket) are "
-    "settled with the hits, before the selling round and taxes.",
+    "FR-DECIDE-6": "0-roll payouts from the bank (Pawn Shop, Bowling Alley, Law Firm, Offshore Account) are settled "
+    "with the hits, before the selling round; Protection Racket dues are paid after the selling round, before the taxes.",
     "FR-DECIDE-7": "A knocked-out current player's turn ends after the roll; they draw nothing.",
     "FR-DECIDE-8": "The luxuries of a player knocked out during the hits are auctioned before the selling round and "
     "the taxes; a player with no business left is not asked to sell.",

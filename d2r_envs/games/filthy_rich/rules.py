@@ -26,7 +26,7 @@ _BUSINESS_KINDS = range(B)
 _DISCARD_IDS = range(A.DISCARD, A.DISCARD + K)
 _SELL_IDS = range(A.SELL, A.SELL + B)
 _CHANCE_PHASES = (Phase.FIRST_PLAYER, Phase.DICE, Phase.PAGE_DIE)
-_DICE, _PAGE_DIE = Phase.DICE, Phase.PAGE_DIE
+_DICE, _PAGE_DIE, _ACTIONS, _OVER = Phase.DICE, Phase.PAGE_DIE, Phase.ACTIONS, Phase.OVER
 _TAX = [b.tax for b in C.BUSINESSES]
 _LUX_TAX = [x.tax for x in C.LUXURIES]
 _PRICE = [x.price for x in C.LUXURIES]
@@ -356,7 +356,15 @@ class Game(core.Game[State]):
     def _advance(self, s: State) -> None:
         """Move on through steps that need no decision: reshuffles, the turn's start and end, auctions."""
         while True:
-            if s.phase == Phase.OVER:
+            ph = s.phase
+            if ph == _ACTIONS:
+                if not (s.draws or s.lots):
+                    p = s.actor
+                    if s.actions_left and s.hand_n[p] or p in s.owner:
+                        return
+                    self._roll(s)  # no actions left (or an empty hand) and nothing to sell
+                    continue
+            elif ph == _OVER:
                 s.draws = []
                 return
             if s.draws:
@@ -368,24 +376,16 @@ class Game(core.Game[State]):
                     return
                 s.draws = []  # every card is in a hand or on the table: no more to draw
                 continue
-            if s.lots and s.phase != Phase.AUCTION:
-                s.resume = s.phase
+            if s.lots and ph != Phase.AUCTION:
+                s.resume = ph
                 self._next_lot(s)
                 continue
-            ph = s.phase
             if ph == Phase.DEAL:
                 self._start_turn(s, s.first)
             elif ph == Phase.DRAW:
                 self._start_turn(s, self._next_alive(s, s.turn))
-            elif ph == Phase.ACTIONS:
-                if s.actions_left and not s.hand_n[s.actor] and s.actor not in s.owner:
-                    s.actions_left = 0  # an empty hand and nothing to sell: roll
-                if s.actions_left == 0 and s.actor not in s.owner:
-                    self._roll(s)
-                else:
-                    return
-            elif ph == Phase.LUXURY:
-                return
+            elif ph == _ACTIONS:
+                continue  # (draws or lots were handled above)
             elif ph == Phase.TAX_SELL:
                 if self._next_seller(s):
                     return
@@ -672,13 +672,6 @@ class Game(core.Game[State]):
             for q in self._in_turn_order(s):
                 if s.assets[q][_OFFSHORE]:
                     self._gain(s, q, s.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
-                if s.assets[q][_RACKET]:
-                    due = s.assets[q][_RACKET] * C.card_of(_RACKET).amount
-                    for r in self._in_turn_order(s):
-                        if r != q and s.alive[q]:
-                            self._owe(s, r, due, to=q)
-                            if s.phase == Phase.OVER:
-                                return
         if zeros:
             s.sellers = self._in_turn_order(s)
             s.phase = Phase.TAX_SELL  # after the auctions of anyone knocked out by the hits
@@ -702,6 +695,15 @@ class Game(core.Game[State]):
 
     def _pay_taxes(self, s: State) -> None:
         zeros = self.zeros_taxed(s)
+        for _ in range(zeros):  # Protection Racket dues, then the taxes
+            for q in self._in_turn_order(s):
+                if s.assets[q][_RACKET]:
+                    due = s.assets[q][_RACKET] * C.card_of(_RACKET).amount
+                    for r in self._in_turn_order(s):
+                        if r != q and s.alive[q]:
+                            self._owe(s, r, due, to=q)
+                            if s.phase == Phase.OVER:
+                                return
         taxes = self.tax_table(s)  # a knock-out below changes only the taxes of the player knocked out
         for q in self._in_turn_order(s):
             self._owe(s, q, zeros * taxes[q])
