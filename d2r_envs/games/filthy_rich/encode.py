@@ -59,29 +59,43 @@ _PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
 _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
+_IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
 
 
 class _Board:
-    """What the observation keeps of a board until it changes (State.board): the tax symbols, the
-    pieces `alive` to `taxes` per seat, and per page the view from it."""
+    """What the observation keeps of a board until it changes (State.board): the tax symbols as
+    encoded, and per observer and page the pieces `alive` to `visible_owner` (contiguous in LAYOUT)."""
 
-    __slots__ = ("taxes", "pages", "blocks")
+    __slots__ = ("taxes", "blocks")
 
     def __init__(self, game, s: State) -> None:
         self.taxes = [min(t, 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
-        self.pages: dict[int, tuple[bytes, list[bytes]]] = {}  # page -> (`visible`, per seat its slots)
-        self.blocks: dict[int, bytes] = {}  # seat -> the pieces `alive` to `taxes`
+        self.blocks: dict[int, bytes] = {}
 
-    def page(self, game, s: State) -> tuple[bytes, list[bytes]]:
-        view = self.pages.get(s.page)
-        if view is None:
-            row = game.visible_row(s)
-            slots = [bytearray(S) for _ in range(s.num_players)]
-            for i, b in enumerate(row):
-                if b >= 0:
-                    slots[s.owner[b]][i] = 1
-            view = self.pages[s.page] = (b"".join(map(_SIGN.__getitem__, row)), slots)
-        return view
+    def block(self, s: State, me: int) -> bytes:
+        """The pieces `alive` to `taxes` (contiguous in LAYOUT) for seat `me`: each piece is the
+        seats' rows from the state, rotated to start at `me`, then padding to MAX_PLAYERS rows."""
+        pad = bytes(P - s.num_players)
+        alive, assets, owned, luxes, taxes = s.alive, s.assets, s.owned, s.luxes, self.taxes
+        parts = [bytes(alive[me:] + alive[:me]), pad]
+        parts += [a[_A0:_A1] for a in assets[me:]]
+        parts += [a[_A0:_A1] for a in assets[:me]]
+        parts.append(pad * NA)
+        parts += owned[me:]
+        parts += owned[:me]
+        parts.append(pad * B)
+        parts += luxes[me:]
+        parts += luxes[:me]
+        parts += (pad * L, s.for_sale, bytes(taxes[me:] + taxes[:me]), pad)
+        return b"".join(parts)
+
+
+def _view(game, s: State) -> tuple[bytes, list[bytes]]:
+    """The `visible` piece from the current page, and per seat its slots there (State.views)."""
+    row = game.visible_row(s)
+    owner = s.owner
+    owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
+    return b"".join(map(_SIGN.__getitem__, row)), [owners.translate(_IS[q]) for q in range(s.num_players)]
 
 
 class Observer(_Observer):
@@ -99,66 +113,58 @@ class Observer(_Observer):
             template[_O["seats"] + k] = 1
         template[_O["options"]] = int(game.config.one_tax_per_turn)
         self._template = bytes(template)
+        self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
         v = bytearray(self._template)
+        rel = self._rel[me]  # seat -> its place after me (index -1: none)
         phase = s.phase
         v[_PHASE + phase] = 1
         v[_ASK + s.ask] = 1
-        if phase != _OVER:
-            if s.actor >= 0:
-                v[_ACTOR + (s.actor - me) % n] = 1
-            if s.turn >= 0:
-                v[_TURN + (s.turn - me) % n] = 1
+        if phase != _OVER and s.turn >= 0:  # (before the first turn nobody acts)
+            v[_ACTOR + rel[s.actor]] = 1
+            v[_TURN + rel[s.turn]] = 1
         money = s.money[me:] + s.money[:me]
         if max(money) > MONEY:
             money = [min(m, MONEY) for m in money]
         v[_MONEY : _MONEY + n] = money
-        v[_PAGE + s.page] = 1
+        page = s.page
+        v[_PAGE + page] = 1
         v[_ACTIONS + s.actions_left] = 1
         if s.dice:
             for d in s.dice:
                 v[_DICE + d] += 1
-        v[_NDICE] = s.page + 1 + s.extra_dice
+        v[_NDICE] = page + 1 + s.extra_dice
         v[_HAND : _HAND + K] = s.hands[me]
         sizes = s.hand_n
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         v[_DECK] = s.deck_n
-        v[_DISCARD : _DISCARD + K] = s.discard
-        v[_BOOK:_VISIBLE] = s.signs
+        v[_DISCARD:_ALIVE] = s.discard
         board = s.board
         if board is None:
             board = s.board = _Board(self.game, s)
-        block = board.blocks.get(me)
+        key = PG * me + page
+        block = board.blocks.get(key)
         if block is None:
-            block = board.blocks[me] = self.block(s, me, board)
-        v[_ALIVE:_BOOK] = block
-        visible, slots = board.page(self.game, s)
-        v[_VISIBLE:_VOWNER] = visible
-        v[_VOWNER : _VOWNER + S * n] = b"".join(slots[me:] + slots[:me])
+            views = s.views
+            if views is None:
+                views = s.views = [None] * PG
+            view = views[page]
+            if view is None:
+                view = views[page] = _view(self.game, s)
+            visible, slots = view
+            block = board.blocks[key] = b"".join((board.block(s, me), s.signs, visible, *slots[me:], *slots[:me]))
+        v[_ALIVE : _VOWNER + S * n] = block
         if s.card >= 0:
             v[_CARD + s.card - B] = 1
         if phase == _AUCTION:
             v[_LOT + s.lot] = 1
             if s.high >= 0:
                 v[_HIGH] = min(s.high, MONEY)
-                v[_HIGH_BIDDER + (s.high_bidder - me) % n] = 1
+                v[_HIGH_BIDDER + rel[s.high_bidder]] = 1
             v[_LOWEST] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
         return np.frombuffer(v, _U8).astype(_F32)
-
-    def block(self, s: State, me: int, board: _Board) -> bytes:
-        """The pieces `alive` to `taxes` (contiguous in LAYOUT) for seat `me`."""
-        pad = bytes(P - s.num_players)
-        alive, assets, owned, luxes, taxes = s.alive, s.assets, s.owned, s.luxes, board.taxes
-        return b"".join((
-            bytes(alive[me:] + alive[:me]), pad,
-            b"".join([a[_A0:_A1] for a in assets[me:] + assets[:me]]), pad * NA,
-            b"".join(owned[me:] + owned[:me]), pad * B,
-            b"".join(luxes[me:] + luxes[:me]), pad * L,
-            s.for_sale,
-            bytes(taxes[me:] + taxes[:me]), pad,
-        ))
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         vec = self.encode(s, me)

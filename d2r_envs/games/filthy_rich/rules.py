@@ -27,6 +27,11 @@ _DISCARD_IDS = range(A.DISCARD, A.DISCARD + K)
 _SELL_IDS = range(A.SELL, A.SELL + B)
 _CHANCE_PHASES = (Phase.FIRST_PLAYER, Phase.DICE, Phase.PAGE_DIE)
 _DICE, _PAGE_DIE, _ACTIONS, _OVER = Phase.DICE, Phase.PAGE_DIE, Phase.ACTIONS, Phase.OVER
+_LUXURY, _TAX_SELL, _TARGET, _AUCTION = Phase.LUXURY, Phase.TAX_SELL, Phase.TARGET, Phase.AUCTION
+_DEAL, _DRAW, _FIRST_PLAYER = Phase.DEAL, Phase.DRAW, Phase.FIRST_PLAYER
+_KINDS = range(K)
+_DONE, _SELL, _DISCARD, _LUXURY_A, _PLAY_B = A.DONE, A.SELL, A.DISCARD, A.LUXURY, A.PLAY - B
+_PLAY, _OPEN = A.PLAY, A.OPEN
 _TAX = [b.tax for b in C.BUSINESSES]
 _LUX_TAX = [x.tax for x in C.LUXURIES]
 _PRICE = [x.price for x in C.LUXURIES]
@@ -40,6 +45,9 @@ _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _CARD_KINDS = range(B, K)
 _NO_CARDS = bytes(K)
+_PAY = [x.pay for x in C.BUSINESSES]
+_ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
+_BILLBOARD_PAY = C.CARDS[C.EFFECT_KIND[E.BILLBOARD] - B].amount
 _SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
 # Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page.
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
@@ -62,6 +70,8 @@ def recount(s: State) -> None:
     s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
     s.for_sale = bytearray(1 if o == NO_OWNER else 0 for o in s.lux_owner)
     s.tax_raw = raw_taxes(s)
+    s.used = [sum(1 << i for i, b in enumerate(page) if b >= 0) for page in s.book]
+    s.rows = s.views = None
     s.signs = bytearray(C.PAGES * C.SLOTS * B)
     for pg, page in enumerate(s.book):
         for slot, b in enumerate(page):
@@ -123,6 +133,7 @@ class Game(core.Game[State]):
             for_sale=bytearray([1] * C.NUM_LUXURIES),
             signs=bytearray(C.PAGES * C.SLOTS * B),
             tax_raw=[0] * n,
+            used=[0] * C.PAGES,
             hand_n=[0] * n,
             deck_n=C.DECK_SIZE,
         )
@@ -133,7 +144,7 @@ class Game(core.Game[State]):
         if s.draws:
             return CHANCE
         ph = s.phase
-        if ph == Phase.OVER:
+        if ph == _OVER:
             return TERMINAL
         if ph in _CHANCE_PHASES:
             return CHANCE
@@ -164,8 +175,10 @@ class Game(core.Game[State]):
 
     def resolve_chance(self, s: State, rng: Any) -> None:
         """The generic loop of sample_chance + apply_legal, inlined for the draws and the dice."""
-        random = rng.random
         draws = s.draws
+        if not draws and s.phase not in _CHANCE_PHASES:
+            return
+        random = rng.random
         while True:
             if draws:
                 deck = s.deck
@@ -190,7 +203,7 @@ class Game(core.Game[State]):
                     if d <= C.PAGES:
                         s.page = d - 1
                     self._end_turn(s)
-                elif ph == Phase.FIRST_PLAYER:
+                elif ph == _FIRST_PLAYER:
                     self.apply_legal(s, self.sample_chance(s, rng))
                     draws = s.draws
                     continue
@@ -206,36 +219,41 @@ class Game(core.Game[State]):
             return []
         ph = s.phase
         p = s.actor
-        if ph == Phase.ACTIONS:
-            out = []
-            if s.actions_left == 0 or not s.hand_n[p]:
-                out.append(A.DONE)
-            out += self._sells(s, p)
-            if s.actions_left and s.hand_n[p]:
-                hand = s.hands[p]
+        if ph == _ACTIONS:
+            owner = s.owner
+            acting = s.actions_left and s.hand_n[p]
+            out = [] if acting else [_DONE]
+            if p in owner:
+                out += [_SELL + b for b, o in enumerate(owner) if o == p]
+            if acting:
+                kinds = list(compress(_KINDS, s.hands[p]))
                 money = s.money[p]
-                for k in compress(_CARD_KINDS, hand[B:]):
-                    need = _NEEDS[k]
-                    if need == 0 or (need == 1 and _COST[k] <= money) or (need == 2 and self._rival_business(s, p)):
-                        out.append(A.PLAY - B + k)
-                bizs = [b for b in compress(_BUSINESS_KINDS, hand) if s.owner[b] < 0 and _COST[b] <= money]
+                bizs = []
+                for k in kinds:
+                    if k < B:
+                        if owner[k] < 0 and _COST[k] <= money:
+                            bizs.append(k)
+                    else:
+                        need = _NEEDS[k]
+                        if need == 0 or (need == 1 and _COST[k] <= money) or (need == 2 and self._rival_business(s, p)):
+                            out.append(_PLAY_B + k)
                 if bizs:
                     out += self._openings(s, p, bizs, money)
-                out += compress(_DISCARD_IDS, hand)
+                out += [_DISCARD + k for k in kinds]
             return out
-        if ph == Phase.LUXURY:
+        if ph == _LUXURY:
             money = s.money[p]
-            out = [A.DONE]
-            out += [A.LUXURY + x for x, o in enumerate(s.lux_owner) if o == NO_OWNER and _PRICE[x] <= money]
+            out = [_DONE]
+            out += [_LUXURY_A + x for x, o in enumerate(s.lux_owner) if o == NO_OWNER and _PRICE[x] <= money]
             return out + self._sells(s, p)
-        if ph == Phase.TAX_SELL:
-            return [A.DONE] + self._sells(s, p)
-        if ph == Phase.TARGET:
+        if ph == _TAX_SELL:
+            return [_DONE] + self._sells(s, p)
+        if ph == _TARGET:
             return self._targets(s, p)
-        if ph == Phase.AUCTION:
+        if ph == _AUCTION:
             low = self._lowest_bid(s)
             money = s.money[p]
-            return [A.DONE] + [A.BID + i for i, step in enumerate(A.BID_STEPS) if low + step <= money]
+            return [_DONE] + [A.BID + i for i, step in enumerate(A.BID_STEPS) if low + step <= money]
         return []
 
     def _sells(self, s: State, p: int) -> list[int]:
@@ -264,11 +282,7 @@ class Game(core.Game[State]):
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
-        page = s.book[s.page]
-        used = 0
-        for i, x in enumerate(page):
-            if x >= 0:
-                used |= 1 << i
+        used = s.used[s.page]
         fees = self._fees(s, p) if s.page else None
         if fees is not None and not any(fees):
             fees = None
@@ -306,15 +320,21 @@ class Game(core.Game[State]):
         return -1
 
     def visible_row(self, s: State, page: int | None = None) -> list[int]:
-        """`visible` for slots 1-9 at once."""
-        book = s.book
+        """`visible` for slots 1-9 at once (cached in the state until a sign moves: do not modify)."""
         top = s.page if page is None else page
-        row = book[top][:]
-        for pg in range(top - 1, -1, -1):
-            if -1 not in row:
-                break
-            below = book[pg]
-            row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
+        rows = s.rows
+        if rows is None:
+            rows = s.rows = [None] * C.PAGES
+        row = rows[top]
+        if row is None:
+            book = s.book
+            row = book[top][:]
+            for pg in range(top - 1, -1, -1):
+                if -1 not in row:
+                    break
+                below = book[pg]
+                row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
+            rows[top] = row
         return row
 
     def tax_symbols(self, s: State, p: int) -> int:
@@ -329,16 +349,16 @@ class Game(core.Game[State]):
     def apply_legal(self, s: State, action: int) -> None:
         if s.draws:
             self._draw(s, action)
-        elif s.phase == Phase.FIRST_PLAYER:
+        elif s.phase == _FIRST_PLAYER:
             s.first = action
-            s.phase = Phase.DEAL
+            s.phase = _DEAL
             s.draws = [p for _ in range(C.HAND_SIZE) for p in range(action, action + self.n)]
             s.draws = [p % self.n for p in s.draws]
-        elif s.phase == Phase.DICE:
+        elif s.phase == _DICE:
             s.dice.append(action)
             if len(s.dice) == s.page + 1 + s.extra_dice:
                 self._hits(s)
-        elif s.phase == Phase.PAGE_DIE:
+        elif s.phase == _PAGE_DIE:
             if action <= C.PAGES:
                 s.page = action - 1
             self._end_turn(s)
@@ -376,20 +396,20 @@ class Game(core.Game[State]):
                     return
                 s.draws = []  # every card is in a hand or on the table: no more to draw
                 continue
-            if s.lots and ph != Phase.AUCTION:
+            if s.lots and ph != _AUCTION:
                 s.resume = ph
                 self._next_lot(s)
                 continue
-            if ph == Phase.DEAL:
+            if ph == _DEAL:
                 self._start_turn(s, s.first)
-            elif ph == Phase.DRAW:
+            elif ph == _DRAW:
                 self._start_turn(s, self._next_alive(s, s.turn))
             elif ph == _ACTIONS:
                 continue  # (draws or lots were handled above)
-            elif ph == Phase.TAX_SELL:
+            elif ph == _TAX_SELL:
                 if self._next_seller(s):
                     return
-            elif ph == Phase.AUCTION:
+            elif ph == _AUCTION:
                 if not self._auction_step(s):
                     return
             else:
@@ -400,7 +420,7 @@ class Game(core.Game[State]):
         s.extra_dice = 0
         s.dice = []
         s.actions_left = C.ACTIONS_PER_TURN
-        s.phase = Phase.ACTIONS
+        s.phase = _ACTIONS
         if s.assets[p][_PORTFOLIO]:
             self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
         # The luxury decision only where one is within reach, selling every business if need be.
@@ -410,7 +430,7 @@ class Game(core.Game[State]):
             if reach < _PRICE[cheapest] and p in s.owner:
                 reach += sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
             if reach >= _PRICE[cheapest]:
-                s.phase = Phase.LUXURY
+                s.phase = _LUXURY
 
     def _next_alive(self, s: State, p: int) -> int:
         for i in range(1, self.n + 1):
@@ -488,6 +508,8 @@ class Game(core.Game[State]):
                 page[slot] = -1
                 s.signs[_SIGN_AT[s.sign_page[b]][slot] + b] = 0
         s.owned[s.owner[b]][b] = 0
+        s.used[s.sign_page[b]] &= ~s.sign_mask[b]
+        s.rows = s.views = None
         s.tax_raw[s.owner[b]] -= _TAX[b]
         s.owner[b] = -1
         s.board = None
@@ -519,20 +541,22 @@ class Game(core.Game[State]):
         for slot in C.SLOTS_OF[mask]:
             page[slot] = b
             s.signs[at[slot] + b] = 1
+        s.used[s.page] |= mask
+        s.rows = s.views = None
 
     # Decisions ----------------------------------------------------------------------------------
 
     def _decide(self, s: State, a: int) -> None:
         ph = s.phase
         p = s.actor
-        if A.SELL <= a < A.PLAY:
-            self._sell(s, p, a - A.SELL)
+        if _SELL <= a < _PLAY:
+            self._sell(s, p, a - _SELL)
             return
-        if ph == Phase.LUXURY:
-            if a == A.DONE:
-                s.phase = Phase.ACTIONS
+        if ph == _LUXURY:
+            if a == _DONE:
+                s.phase = _ACTIONS
             else:
-                x = a - A.LUXURY
+                x = a - _LUXURY_A
                 self._spend(s, p, _PRICE[x])
                 s.lux_owner[x] = p
                 s.luxes[p][x] = 1
@@ -542,29 +566,30 @@ class Game(core.Game[State]):
                 if s.lux_owner.count(p) >= 3:
                     self._win(s, p)
                 else:
-                    s.phase = Phase.ACTIONS
-        elif ph == Phase.ACTIONS:
-            if a == A.DONE:
+                    s.phase = _ACTIONS
+        elif ph == _ACTIONS:
+            if a == _DONE:
                 self._roll(s)
                 return
             s.actions_left -= 1
-            if a < A.OPEN:
-                self._play(s, p, a - A.PLAY + B)
-            elif a < A.DISCARD:
-                b, anchor = divmod(a - A.OPEN, C.SLOTS)
+            if a < _OPEN:
+                self._play(s, p, a - _PLAY_B)
+            elif a < _DISCARD:
+                b, anchor = divmod(a - _OPEN, C.SLOTS)
                 self._open(s, p, b, anchor)
             else:
-                k = a - A.DISCARD
+                k = a - _DISCARD
                 s.hands[p][k] -= 1
                 s.hand_n[p] -= 1
                 s.discard[k] += 1
-                self._gain(s, p, C.DISCARD_PAY)
-        elif ph == Phase.TARGET:
+                s.money[p] += C.DISCARD_PAY
+                s.from_bank += C.DISCARD_PAY
+        elif ph == _TARGET:
             self._resolve_target(s, p, a)
-        elif ph == Phase.TAX_SELL:
+        elif ph == _TAX_SELL:
             s.sellers.pop(0)
-        elif ph == Phase.AUCTION:
-            if a == A.DONE:
+        elif ph == _AUCTION:
+            if a == _DONE:
                 s.passes += 1
             else:
                 s.high = self._lowest_bid(s) + A.BID_STEPS[a - A.BID]
@@ -598,12 +623,12 @@ class Game(core.Game[State]):
             s.card = k
             s.ask = {E.IRS_AUDIT: Ask.PLAYER, E.LAWSUIT: Ask.PLAYER, E.FIRE: Ask.BUSINESS,
                      E.SCOUT: Ask.SCOUT, E.PAGE_TURNER: Ask.PAGE}[eff]
-            s.phase = Phase.TARGET
+            s.phase = _TARGET
 
     def _resolve_target(self, s: State, p: int, a: int) -> None:
         card = C.card_of(s.card)
         eff = card.effect
-        s.phase = Phase.ACTIONS
+        s.phase = _ACTIONS
         s.ask = Ask.NONE
         s.card = -1
         if eff == E.IRS_AUDIT or eff == E.LAWSUIT:
@@ -634,7 +659,7 @@ class Game(core.Game[State]):
 
     def _roll(self, s: State) -> None:
         s.actions_left = 0
-        s.phase = Phase.DICE
+        s.phase = _DICE
         s.dice = []
 
     def zeros_taxed(self, s: State) -> int:
@@ -644,25 +669,25 @@ class Game(core.Game[State]):
     def _hits(self, s: State) -> None:
         """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
         roller = s.turn
+        owner, alive, assets = s.owner, s.alive, s.assets
+        row = self.visible_row(s)
         for d in s.dice:
-            if d == 0:
+            if d == 0 or row[d - 1] < 0:
                 continue
-            b = self.visible(s, d - 1)
-            if b < 0:
-                continue
-            o = s.owner[b]
-            if not s.alive[o]:
-                continue
-            biz = C.BUSINESSES[b]
-            pay = biz.pay
-            if biz.hit == C.Hit.ROLLER and o != roller:
+            b = row[d - 1]
+            o = owner[b]
+            pay = _PAY[b]
+            if _ROLLER_PAYS[b] and o != roller:
                 self._owe(s, roller, pay, to=o)
+                if s.phase == _OVER:
+                    return
+                if not alive[roller]:  # the roller's signs have left the book
+                    row = self.visible_row(s)
             else:
-                self._gain(s, o, pay)
-            if s.phase == Phase.OVER:
-                return
-            if s.alive[o] and s.assets[o][_BILLBOARD]:
-                self._gain(s, o, s.assets[o][_BILLBOARD] * C.card_of(_BILLBOARD).amount)
+                s.money[o] += pay
+                s.from_bank += pay
+            if assets[o][_BILLBOARD]:
+                self._gain(s, o, assets[o][_BILLBOARD] * _BILLBOARD_PAY)
         zeros = self.zeros_taxed(s)
         for _ in range(zeros):
             for b in _TAX_MEN:
@@ -674,9 +699,9 @@ class Game(core.Game[State]):
                     self._gain(s, q, s.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
         if zeros:
             s.sellers = self._in_turn_order(s)
-            s.phase = Phase.TAX_SELL  # after the auctions of anyone knocked out by the hits
+            s.phase = _TAX_SELL  # after the auctions of anyone knocked out by the hits
         else:
-            s.phase = Phase.PAGE_DIE
+            s.phase = _PAGE_DIE
 
     def _in_turn_order(self, s: State) -> list[int]:
         """Players still in, in turn order from the player whose turn it is."""
@@ -702,19 +727,19 @@ class Game(core.Game[State]):
                     for r in self._in_turn_order(s):
                         if r != q and s.alive[q]:
                             self._owe(s, r, due, to=q)
-                            if s.phase == Phase.OVER:
+                            if s.phase == _OVER:
                                 return
         taxes = self.tax_table(s)  # a knock-out below changes only the taxes of the player knocked out
         for q in self._in_turn_order(s):
             self._owe(s, q, zeros * taxes[q])
-            if s.phase == Phase.OVER:
+            if s.phase == _OVER:
                 return
         s.actor = s.turn
-        s.phase = Phase.PAGE_DIE
+        s.phase = _PAGE_DIE
 
     def _end_turn(self, s: State) -> None:
         p = s.turn
-        s.phase = Phase.DRAW
+        s.phase = _DRAW
         if s.alive[p] and s.hand_n[p] < C.HAND_SIZE:
             s.draws = [p] * (C.HAND_SIZE - s.hand_n[p])
 
@@ -769,7 +794,7 @@ class Game(core.Game[State]):
     # Results ------------------------------------------------------------------------------------
 
     def returns(self, s: State) -> list[float]:
-        if s.phase != Phase.OVER:
+        if s.phase != _OVER:
             return [0.0] * self.n
         return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
 
@@ -781,7 +806,7 @@ class Game(core.Game[State]):
         t.owned = [x[:] for x in s.owned]
         t.luxes = [x[:] for x in s.luxes]
         for name in ("deck", "discard", "money", "alive", "owner", "sign_page", "sign_mask", "lux_owner",
-                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw"):
+                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw", "used"):
             setattr(t, name, getattr(s, name)[:])
         return t
 
