@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 
@@ -100,3 +101,45 @@ def test_same_seed_same_weights(tmp_path: Path) -> None:
         weights.append(load_file(str(tmp_path / run / "run" / "snapshots" / "step_128.safetensors")))
     assert weights[0].keys() == weights[1].keys()
     assert all((weights[0][k] == weights[1][k]).all() for k in weights[0])
+
+
+@pytest.mark.parametrize(
+    ("imitate", "message"),
+    [
+        ({"teacher": "grandmaster", "games": 2}, "grandmaster"),
+        ({"teacher": "heuristic", "games": 0}, "imitate: games, epochs and batch_size must be at least 1"),
+        ({"teacher": "heuristic", "gamez": 2}, "imitate: unknown key.*gamez"),
+    ],
+)
+def test_bad_imitation_configs_are_refused(tmp_path: Path, imitate: dict, message: str) -> None:
+    data = tiny(tmp_path)
+    data["imitate"] = imitate
+    with pytest.raises(cfg.ConfigError, match=message):
+        cfg.from_dict(data)
+
+
+def test_imitation_fits_the_teacher_and_is_deterministic(tmp_path: Path) -> None:
+    """A warm start on a few heuristic games: the policy then picks the heuristic's move on most of
+    those positions (a fresh policy agrees on few), and the same seed gives the same weights."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 6, "epochs": 30, "batch_size": 64, "learning_rate": 0.003}
+    c = cfg.from_dict(data)
+    env = train.make_env(c)
+    teacher = imitate.make_agent("heuristic", c.game, env.engine)
+    recorded = imitate.record(env, teacher, 6, c.algo.gamma, seed=1)
+    assert len(recorded["actions"]) == len(recorded["obs"]) == len(recorded["targets"]) > 30
+    assert recorded["masks"][np.arange(len(recorded["actions"])), recorded["actions"]].all()
+    targets = np.abs(recorded["targets"])  # gamma ** decisions-left: each game ends at 1
+    assert targets.max() == pytest.approx(1.0) and (targets > 0).all() and (targets <= 1 + 1e-6).all()
+
+    fresh = train.new_model(c, train.make_vec_env(c))
+    before = imitate.fit(fresh.policy, recorded, epochs=0, batch_size=64, learning_rate=0.0, vf_coef=0.5, seed=0)
+    weights = []
+    for _ in range(2):
+        model = train.new_model(c, train.make_vec_env(c))
+        result = imitate.warm_start(model, c, train.make_env)
+        weights.append([p.detach().clone() for p in model.policy.parameters()])
+    assert result["agreement"] > max(0.6, before["agreement"] + 0.3), (before, result)
+    assert all((a == b).all() for a, b in zip(*weights))

@@ -60,6 +60,15 @@ class TrainConfig:
 
 
 @dataclass(frozen=True)
+class ImitateConfig:
+    teacher: str = ""  # an agent spec whose moves the policy learns before PPO ("": no warm start)
+    games: int = 0  # teacher games recorded in the learner's seat, against the pool
+    epochs: int = 4
+    batch_size: int = 1024
+    learning_rate: float = 1e-3
+
+
+@dataclass(frozen=True)
 class ExportConfig:
     name: str = ""  # exported to <out_root>/<game>/<name>/ at the end ("": no export)
     out_root: str = "models"
@@ -73,6 +82,7 @@ class Config:
     opponents: OpponentConfig = field(default_factory=OpponentConfig)
     algo: AlgoConfig = field(default_factory=AlgoConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
+    imitate: ImitateConfig = field(default_factory=ImitateConfig)
     export: ExportConfig = field(default_factory=ExportConfig)
 
 
@@ -158,6 +168,12 @@ def _check(c: Config) -> None:
         engine = d2r_envs.make_game(c.game, c.env.num_players, **c.env.options)
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
+        if c.imitate.teacher:
+            if c.imitate.games < 1 or c.imitate.epochs < 1 or c.imitate.batch_size < 1:
+                raise ConfigError("imitate: games, epochs and batch_size must be at least 1 with a teacher")
+            if not isinstance(c.imitate.teacher, str):
+                raise ConfigError(f"imitate.teacher: expected an agent spec, got {c.imitate.teacher!r}")
+            make_agent(c.imitate.teacher, c.game, engine)
         for spec in [*c.opponents.pool, c.train.eval_opponent]:
             if not isinstance(spec, str):
                 raise ConfigError(f"opponents.pool: expected agent specs (strings), got {spec!r}")

@@ -5,7 +5,8 @@
 Every hyperparameter comes from the YAML (training/config.py). The learner plays one seat of
 SingleAgentEnv; the other seats draw from an opponent pool that grows with frozen snapshots of
 the learner. Writes to train.run_dir: progress.csv and TensorBoard logs, checkpoints, snapshots,
-the final model; then exports it to models/<game>/<export.name>/ if a name is given.
+the final model; then exports it to models/<game>/<export.name>/ if a name is given. An `imitate`
+section first fits the policy to a teacher's games (training/imitate.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from d2r_envs.opponents import numpy_policy
 from d2r_envs.registry import game_package
 from training import config as cfg
 from training.export import export, tensors_from_sb3
+from training.imitate import warm_start
 from training.networks import ScaledFlatten
 
 ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
@@ -194,6 +196,13 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
         restore_snapshots(model, c, run_dir, engine)
     else:
         model = new_model(c, vec_env)
+        if c.imitate.teacher:
+            began = time.perf_counter()
+            result = warm_start(model, c, make_env)
+            result["seconds"] = round(time.perf_counter() - began, 1)
+            (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
+            print(f"imitated {c.imitate.teacher} on {result['samples']} moves in {result['seconds']} s: "
+                  f"the policy's choice agrees on {result['agreement']:.1%}")
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     start = model.num_timesteps
     remaining = max(0, c.train.total_timesteps - start)

@@ -63,39 +63,41 @@ _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # t
 
 
 class _Board:
-    """What the observation keeps of a board until it changes (State.board): the tax symbols as
-    encoded, and per observer and page the pieces `alive` to `visible_owner` (contiguous in LAYOUT)."""
+    """What the observation keeps of a board until it changes (State.board): the pieces `alive` to
+    `taxes` with the seats' rows in seat order, and per observer and page the pieces `alive` to
+    `visible_owner` (contiguous in LAYOUT)."""
 
-    __slots__ = ("taxes", "blocks")
+    __slots__ = ("rows", "blocks")
 
     def __init__(self, game, s: State) -> None:
-        self.taxes = [min(t, 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
+        taxes = [min(t, 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
+        # (the seats' rows joined, row width, padding to MAX_PLAYERS rows)
+        pad = P - s.num_players
+        self.rows = (
+            (bytes(s.alive), 1, bytes(pad)),
+            (b"".join([a[_A0:_A1] for a in s.assets]), NA, bytes(pad * NA)),
+            (b"".join(s.owned), B, bytes(pad * B)),
+            (b"".join(s.luxes), L, bytes(pad * L) + s.for_sale),
+            (bytes(taxes), 1, bytes(pad)),
+        )
         self.blocks: dict[int, bytes] = {}
 
-    def block(self, s: State, me: int) -> bytes:
-        """The pieces `alive` to `taxes` (contiguous in LAYOUT) for seat `me`: each piece is the
-        seats' rows from the state, rotated to start at `me`, then padding to MAX_PLAYERS rows."""
-        pad = bytes(P - s.num_players)
-        alive, assets, owned, luxes, taxes = s.alive, s.assets, s.owned, s.luxes, self.taxes
-        parts = [bytes(alive[me:] + alive[:me]), pad]
-        parts += [a[_A0:_A1] for a in assets[me:]]
-        parts += [a[_A0:_A1] for a in assets[:me]]
-        parts.append(pad * NA)
-        parts += owned[me:]
-        parts += owned[:me]
-        parts.append(pad * B)
-        parts += luxes[me:]
-        parts += luxes[:me]
-        parts += (pad * L, s.for_sale, bytes(taxes[me:] + taxes[:me]), pad)
+    def block(self, me: int) -> bytes:
+        """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
+        parts = []
+        for joined, width, tail in self.rows:
+            cut = me * width
+            parts += (joined[cut:], joined[:cut], tail)
         return b"".join(parts)
 
 
-def _view(game, s: State) -> tuple[bytes, list[bytes]]:
-    """The `visible` piece from the current page, and per seat its slots there (State.views)."""
+def _view(game, s: State) -> tuple[bytes, bytes]:
+    """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
+    order (State.views)."""
     row = game.visible_row(s)
     owner = s.owner
     owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
-    return b"".join(map(_SIGN.__getitem__, row)), [owners.translate(_IS[q]) for q in range(s.num_players)]
+    return b"".join(map(_SIGN.__getitem__, row)), b"".join([owners.translate(_IS[q]) for q in range(s.num_players)])
 
 
 class Observer(_Observer):
@@ -154,7 +156,7 @@ class Observer(_Observer):
             if view is None:
                 view = views[page] = _view(self.game, s)
             visible, slots = view
-            block = board.blocks[key] = b"".join((board.block(s, me), s.signs, visible, *slots[me:], *slots[:me]))
+            block = board.blocks[key] = b"".join((board.block(me), s.signs, visible, slots[S * me :], slots[: S * me]))
         v[_ALIVE : _VOWNER + S * n] = block
         if s.card >= 0:
             v[_CARD + s.card - B] = 1
