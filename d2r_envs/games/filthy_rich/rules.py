@@ -46,6 +46,7 @@ _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _CARD_KINDS = range(B, K)
 _NO_CARDS = bytes(K)
 _PAY = [x.pay for x in C.BUSINESSES]
+_MAX_FEE = [C.COVER_FEE * x.size for x in C.BUSINESSES]  # covering every card of the sign
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
 _BILLBOARD_PAY = C.CARDS[C.EFFECT_KIND[E.BILLBOARD] - B].amount
 _SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
@@ -283,14 +284,15 @@ class Game(core.Game[State]):
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
         used = s.used[s.page]
-        fees = self._fees(s, p) if s.page else None
-        if fees is not None and not any(fees):
-            fees = None
+        fees = None  # the covering fee per slot, worked out only when a fee could matter
         out = []
         for b in bizs:
             spare = money - _COST[b]
+            if spare < _MAX_FEE[b] and s.page and fees is None:
+                fees = self._fees(s, p)
+            check = spare < _MAX_FEE[b] and s.page
             for action, mask, slots in _FITS[b]:
-                if not mask & used and (fees is None or sum(map(fees.__getitem__, slots)) <= spare):
+                if not mask & used and (not check or sum(map(fees.__getitem__, slots)) <= spare):
                     out.append(action)
         return out
 
@@ -347,6 +349,10 @@ class Game(core.Game[State]):
     # Applying ---------------------------------------------------------------------------------
 
     def apply_legal(self, s: State, action: int) -> None:
+        if not s.draws and s.phase not in _CHANCE_PHASES:  # a decision (the usual case)
+            self._decide(s, action)
+            self._advance(s)
+            return
         if s.draws:
             self._draw(s, action)
         elif s.phase == _FIRST_PLAYER:
