@@ -62,6 +62,18 @@ _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes
 _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
 
 
+def _turn_bytes(page: int, actions_left: int, extra_dice: int) -> bytes:
+    """The pieces `page` to `dice_count` before any die is rolled."""
+    v = bytearray(_O["hand"] - _O["page"])
+    v[page] = 1
+    v[PG + actions_left] = 1
+    v[-1] = min(page + 1 + extra_dice, 255)
+    return bytes(v)
+
+
+_TURN_BYTES = [[[_turn_bytes(pg, a, x) for x in range(8)] for a in range(C.ACTIONS_PER_TURN + 1)] for pg in range(PG)]
+
+
 class _Board:
     """What the observation keeps of a board until it changes (State.board): the pieces `alive` to
     `taxes` with the seats' rows in seat order, and per observer and page the pieces `alive` to
@@ -132,12 +144,15 @@ class Observer(_Observer):
             money = [min(m, MONEY) for m in money]
         v[_MONEY : _MONEY + n] = money
         page = s.page
-        v[_PAGE + page] = 1
-        v[_ACTIONS + s.actions_left] = 1
         if s.dice:
+            v[_PAGE + page] = 1
+            v[_ACTIONS + s.actions_left] = 1
             for d in s.dice:
                 v[_DICE + d] += 1
-        v[_NDICE] = page + 1 + s.extra_dice
+            v[_NDICE] = page + 1 + s.extra_dice
+        else:  # page, actions_left, no dice yet, dice_count: one precomputed run of bytes
+            v[_PAGE:_HAND] = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
+                page, s.actions_left, s.extra_dice)
         v[_HAND : _HAND + K] = s.hands[me]
         sizes = s.hand_n
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
