@@ -82,7 +82,7 @@ class _Board:
     __slots__ = ("rows", "blocks")
 
     def __init__(self, game, s: State) -> None:
-        taxes = [min(t, 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
+        taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         # (the seats' rows joined, row width, padding to MAX_PLAYERS rows)
         pad = P - s.num_players
         self.rows = (

@@ -263,7 +263,8 @@ class Game(core.Game[State]):
         return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
 
     def _rival_business(self, s: State, p: int) -> bool:
-        return any(o >= 0 and o != p for o in s.owner)
+        owner = s.owner
+        return owner.count(-1) + owner.count(p) < B
 
     def _fees(self, s: State, p: int) -> list[int]:
         """The covering fee for each slot of the current page (0 where nothing of another player's shows)."""
@@ -288,12 +289,12 @@ class Game(core.Game[State]):
         out = []
         for b in bizs:
             spare = money - _COST[b]
-            if spare < _MAX_FEE[b] and s.page and fees is None:
+            if not s.page or spare >= _MAX_FEE[b]:
+                out += [a for a, mask, _ in _FITS[b] if not mask & used]
+                continue
+            if fees is None:
                 fees = self._fees(s, p)
-            check = spare < _MAX_FEE[b] and s.page
-            for action, mask, slots in _FITS[b]:
-                if not mask & used and (not check or sum(map(fees.__getitem__, slots)) <= spare):
-                    out.append(action)
+            out += [a for a, mask, slots in _FITS[b] if not mask & used and sum(map(fees.__getitem__, slots)) <= spare]
         return out
 
     def _targets(self, s: State, p: int) -> list[int]:
@@ -344,7 +345,8 @@ class Game(core.Game[State]):
 
     def tax_table(self, s: State) -> list[int]:
         """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""
-        return [max(0, t - a[_CONNECTIONS] * _CONNECTIONS_CUT) for t, a in zip(s.tax_raw, s.assets)]
+        return [max(0, t - a[_CONNECTIONS] * _CONNECTIONS_CUT) if a[_CONNECTIONS] else t
+                for t, a in zip(s.tax_raw, s.assets)]
 
     # Applying ---------------------------------------------------------------------------------
 
