@@ -191,15 +191,4 @@ class Observer(_Observer):
     def string_from(self, s: State, me: int) -> str:
         g = self.game
         lines = [f"player_{me} | page {s.page + 1} | turn player_{s.turn} | {g.decision_name(s)} | dice {s.dice}"]
-        lines += g.book_to_string(s)
-        lines.append("your hand: " + C.counts_to_string(s.hands[me]))
-        for q in range(s.num_players):
-            biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner) if o == q) or "-"
-            lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == q) or "-"
-            out = "" if s.alive[q] else " OUT"
-            lines.append(f"p{q}{out}: ${s.money[q]} | hand {s.hand_n[q]} | luxuries: {lux} | businesses: {biz}"
-                         f" | assets: {C.counts_to_string(s.assets[q])}")
-        lines.append(f"deck {s.deck_n} | discard: {C.counts_to_string(s.discard)}")
-        if s.phase == Phase.AUCTION:
-            lines.append(f"auction: {C.LUXURIES[s.lot].name}, high bid {s.high} by player_{s.high_bidder}")
-        return "\n".join(lines)
+        return "\n".join(lines + g.book_to_string(s) + g.seat_lines(s, me))

@@ -22,9 +22,6 @@ MAX_GAME_LENGTH = 4000  # player decisions; the adapter truncates beyond it
 K = C.NUM_KINDS
 B = C.NUM_BUSINESSES
 E = C.Effect
-_BUSINESS_KINDS = range(B)
-_DISCARD_IDS = range(A.DISCARD, A.DISCARD + K)
-_SELL_IDS = range(A.SELL, A.SELL + B)
 _CHANCE_PHASES = (Phase.FIRST_PLAYER, Phase.DICE, Phase.PAGE_DIE)
 _DICE, _PAGE_DIE, _ACTIONS, _OVER = Phase.DICE, Phase.PAGE_DIE, Phase.ACTIONS, Phase.OVER
 _LUXURY, _TAX_SELL, _TARGET, _AUCTION = Phase.LUXURY, Phase.TAX_SELL, Phase.TARGET, Phase.AUCTION
@@ -43,8 +40,6 @@ _OFFSHORE = C.EFFECT_KIND[E.OFFSHORE]
 _RACKET = C.EFFECT_KIND[E.RACKET]
 _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
-_CARD_KINDS = range(B, K)
-_NO_CARDS = bytes(K)
 _PAY = [x.pay for x in C.BUSINESSES]
 _MAX_FEE = [C.COVER_FEE * x.size for x in C.BUSINESSES]  # covering every card of the sign
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
@@ -911,16 +906,25 @@ class Game(core.Game[State]):
             lines.append(f"page {pg + 1}{' *' if pg == s.page else '  '} {rows}")
         return lines
 
-    def state_to_string(self, s: State) -> str:
-        lines = [f"page {s.page + 1} | turn player_{s.turn} | {self.decision_name(s)} | dice {s.dice}"]
-        lines += self.book_to_string(s)
+    def seat_lines(self, s: State, shown: int) -> list[str]:
+        """One line per seat (money, luxuries, businesses, assets, hand), then the piles. The hand's
+        cards are shown for seat `shown` (-1: every seat), the others' as a count."""
+        lines = []
         for p in range(self.n):
             biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner) if o == p) or "-"
             lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p) or "-"
-            out = "" if s.alive[p] else " OUT"
-            lines.append(f"p{p}{out}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
-                         f" | assets: {C.counts_to_string(s.assets[p])} | hand: {C.counts_to_string(s.hands[p])}")
+            hand = C.counts_to_string(s.hands[p]) if shown in (-1, p) else str(s.hand_n[p])
+            lines.append(f"p{p}{'' if s.alive[p] else ' OUT'}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
+                         f" | assets: {C.counts_to_string(s.assets[p])} | hand: {hand}")
         lines.append(f"deck {s.deck_n} | discard: {C.counts_to_string(s.discard)}")
+        if s.phase == Phase.AUCTION:
+            lines.append(f"auction: {C.LUXURIES[s.lot].name}, high bid {s.high} by player_{s.high_bidder}")
+        return lines
+
+    def state_to_string(self, s: State) -> str:
+        lines = [f"page {s.page + 1} | turn player_{s.turn} | {self.decision_name(s)} | dice {s.dice}"]
+        lines += self.book_to_string(s)
+        lines += self.seat_lines(s, -1)
         if s.phase == Phase.OVER:
             lines.append(f"winner: player_{s.winner}")
         return "\n".join(lines)
