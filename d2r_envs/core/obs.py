@@ -59,16 +59,21 @@ class ObsLayout:
 
 
 class Observer:
-    """Encodes a state for one seat. Games implement `entries` and `string_from`.
+    """Encodes a state for one seat. Games implement `string_from` and either `entries` or `encode`.
 
-    `entries` returns the non-zero (index, value) pairs; `encode` scatters them into a fresh
-    vector in one numpy call, which is much cheaper than filling piece by piece.
+    `entries` returns the non-zero (index, value) pairs; the default `encode` scatters them into a
+    fresh vector in one numpy call, which is much cheaper than filling piece by piece. A game that
+    writes the vector directly overrides `encode` instead, and `entries` is derived from it.
     """
 
     layout: ObsLayout
 
     def entries(self, state, player: int) -> tuple[list[int], list[float]]:
-        raise NotImplementedError
+        """The non-zero (index, value) pairs; derived from `encode` for a game that writes the
+        vector directly (a game overrides one of the two)."""
+        vec = self.encode(state, player)
+        index = np.flatnonzero(vec)
+        return index.tolist(), vec[index].tolist()
 
     def string_from(self, state, player: int) -> str:
         raise NotImplementedError

@@ -73,8 +73,7 @@ BITS = [bytes(m >> t & 1 for t in range(T)) for m in range(1 << T)]  # type bitm
 
 class Observer(_Observer):
     """`encode` writes one byte per entry (every entry is a small whole number) into a copy of a
-    per-seat template, mostly as slices, and converts to float32 once; `entries` lists its
-    non-zero entries."""
+    per-seat template, mostly as slices, and converts to float32 once (the core derives `entries`)."""
 
     layout = LAYOUT
 
@@ -180,11 +179,6 @@ class Observer(_Observer):
         if any(s.pending):
             v[_PENDING : _PENDING + n] = [len(s.pending[q]) for q in order]
         return np.frombuffer(v, _U8).astype(_F32)
-
-    def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
-        vec = self.encode(s, me)
-        idx = np.flatnonzero(vec)
-        return idx.tolist(), vec[idx].tolist()
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game

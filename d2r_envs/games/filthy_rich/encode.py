@@ -115,7 +115,7 @@ def _view(game, s: State) -> tuple[bytes, bytes]:
 class Observer(_Observer):
     """`encode` writes one byte per entry (every entry is a whole number up to 255) into a copy of
     a per-game template, mostly as slices of the state's own bytearrays rotated to the seat, and
-    converts to float32 once; `entries` lists its non-zero entries."""
+    converts to float32 once (the core derives `entries`)."""
 
     layout = LAYOUT
 
@@ -182,11 +182,6 @@ class Observer(_Observer):
                 v[_HIGH_BIDDER + rel[s.high_bidder]] = 1
             v[_LOWEST] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
         return np.frombuffer(v, _U8).astype(_F32)
-
-    def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
-        vec = self.encode(s, me)
-        idx = np.flatnonzero(vec)
-        return idx.tolist(), vec[idx].tolist()
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game
