@@ -83,23 +83,23 @@ class _Board:
 
     def __init__(self, game, s: State) -> None:
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
-        # (the seats' rows joined, row width, padding to MAX_PLAYERS rows)
-        pad = P - s.num_players
-        self.rows = (
-            (bytes(s.alive), 1, bytes(pad)),
-            (b"".join([a[_A0:_A1] for a in s.assets]), NA, bytes(pad * NA)),
-            (b"".join(s.owned), B, bytes(pad * B)),
-            (b"".join(s.luxes), L, bytes(pad * L) + s.for_sale),
-            (bytes(taxes), 1, bytes(pad)),
-        )
+        # (the seats' rows joined twice over, so that any rotation is one slice; its length; the
+        # padding to MAX_PLAYERS rows)
+        n, pad = s.num_players, P - s.num_players
+        pieces = ((bytes(s.alive), 1, bytes(pad)),
+                  (b"".join([a[_A0:_A1] for a in s.assets]), NA, bytes(pad * NA)),
+                  (b"".join(s.owned), B, bytes(pad * B)),
+                  (b"".join(s.luxes), L, bytes(pad * L) + s.for_sale),
+                  (bytes(taxes), 1, bytes(pad)))
+        self.rows = tuple((joined * 2, width, width * n, tail) for joined, width, tail in pieces)
         self.blocks: dict[int, bytes] = {}
 
     def block(self, me: int) -> bytes:
         """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
         parts = []
-        for joined, width, tail in self.rows:
+        for doubled, width, size, tail in self.rows:
             cut = me * width
-            parts += (joined[cut:], joined[:cut], tail)
+            parts += (doubled[cut : cut + size], tail)
         return b"".join(parts)
 
 
