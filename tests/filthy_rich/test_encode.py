@@ -1,4 +1,5 @@
-"""The fast encoder (with its board cache) against a plain one written piece by piece from the state."""
+"""The fast paths against plain ones: the encoder (with its board cache) against a piece-by-piece encoder,
+and resolve_chance against the generic chance loop."""
 
 from __future__ import annotations
 
@@ -104,3 +105,28 @@ def test_the_board_cache_is_not_game_state():
     t = g.clone(s)
     obs.encode(s, s.actor)
     assert s.board is not None and t.board is None and s == t
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_resolve_chance_fast_path_matches_the_generic_loop(n):
+    """Filthy Rich's inlined draws, dice and page die leave the state the generic sample_chance +
+    apply_legal loop leaves from the same rng, at every chance point of 15 games."""
+    from d2r_envs.core.game import Game
+
+    g = d2r_envs.make_game(GAME, n)
+    rng = np.random.default_rng(100 + n)
+    checked = 0
+    for _ in range(15):
+        s = g.new_initial_state()
+        while not g.is_terminal(s):
+            if g.current_player(s) == CHANCE:
+                a, b = g.clone(s), g.clone(s)
+                Game.resolve_chance(g, a, np.random.default_rng(checked))
+                g.resolve_chance(b, np.random.default_rng(checked))
+                assert a == b, g.state_to_string(s)
+                checked += 1
+                g.resolve_chance(s, rng)
+                continue
+            legal = g.legal_actions(s)
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    assert checked > 100

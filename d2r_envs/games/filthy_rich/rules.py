@@ -189,16 +189,19 @@ class Game(core.Game[State]):
                     continue
             else:
                 ph = s.phase
-                if ph == _DICE:
-                    s.dice.append(int(random() * 10))
-                    if len(s.dice) < s.page + 1 + s.extra_dice:
-                        continue
+                if ph == _DICE:  # every die still to roll, one chance event each
+                    dice, count = s.dice, s.page + 1 + s.extra_dice
+                    while len(dice) < count:
+                        dice.append(int(random() * 10))
                     self._hits(s)
                 elif ph == _PAGE_DIE:
                     d = 1 + int(random() * 6)
                     if d <= C.PAGES:
                         s.page = d - 1
                     self._end_turn(s)
+                    draws = s.draws
+                    if draws and s.deck_n:  # the draws come next (what _advance would find)
+                        continue
                 elif ph == _FIRST_PLAYER:
                     self.apply_legal(s, self.sample_chance(s, rng))
                     draws = s.draws
