@@ -62,6 +62,21 @@ _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes
 _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
 
 
+_HEADS: dict[tuple, bytes] = {}  # (phase, ask, actor's place, turn's place) -> the pieces `phase` to `turn`
+
+
+def _head(key: tuple) -> bytes:
+    phase, ask, actor, turn = key
+    v = bytearray(_O["money"] - _O["phase"])
+    v[phase] = 1
+    v[_ASK - _PHASE + ask] = 1
+    if actor >= 0:  # (before the first turn, and once the game is over, nobody acts)
+        v[_ACTOR - _PHASE + actor] = 1
+        v[_TURN - _PHASE + turn] = 1
+    head = _HEADS[key] = bytes(v)
+    return head
+
+
 def _turn_bytes(page: int, actions_left: int, extra_dice: int) -> bytes:
     """The pieces `page` to `dice_count` before any die is rolled."""
     v = bytearray(_O["hand"] - _O["page"])
@@ -134,11 +149,9 @@ class Observer(_Observer):
         v = bytearray(self._template)
         rel = self._rel[me]  # seat -> its place after me (index -1: none)
         phase = s.phase
-        v[_PHASE + phase] = 1
-        v[_ASK + s.ask] = 1
-        if phase != _OVER and s.turn >= 0:  # (before the first turn nobody acts)
-            v[_ACTOR + rel[s.actor]] = 1
-            v[_TURN + rel[s.turn]] = 1
+        key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
+        head = _HEADS.get(key)
+        v[_PHASE:_MONEY] = head if head is not None else _head(key)
         money = s.money[me:] + s.money[:me]
         if max(money) > MONEY:
             money = [min(m, MONEY) for m in money]
