@@ -98,15 +98,16 @@ class _Board:
 
     def __init__(self, game, s: State) -> None:
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
-        # (the seats' rows joined twice over, so that any rotation is one slice; its length; the
-        # padding to MAX_PLAYERS rows)
+        # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
+        # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows).
         n, pad = s.num_players, P - s.num_players
-        pieces = ((bytes(s.alive), 1, bytes(pad)),
-                  (b"".join([a[_A0:_A1] for a in s.assets]), NA, bytes(pad * NA)),
-                  (b"".join(s.owned), B, bytes(pad * B)),
-                  (b"".join(s.luxes), L, bytes(pad * L) + s.for_sale),
-                  (bytes(taxes), 1, bytes(pad)))
-        self.rows = tuple((joined * 2, width, width * n, tail) for joined, width, tail in pieces)
+        owned, luxes = b"".join(s.owned), b"".join(s.luxes)
+        assets = b"".join([a[_A0:_A1] for a in s.assets])
+        self.rows = ((bytes(s.alive) * 2, 1, n, bytes(pad)),
+                     (assets * 2, NA, NA * n, bytes(pad * NA)),
+                     (owned * 2, B, B * n, bytes(pad * B)),
+                     (luxes * 2, L, L * n, bytes(pad * L) + s.for_sale),
+                     (bytes(taxes) * 2, 1, n, bytes(pad)))
         self.blocks: dict[int, bytes] = {}
 
     def block(self, me: int) -> bytes:

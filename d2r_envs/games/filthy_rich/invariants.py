@@ -54,6 +54,8 @@ def violations(game, s: State) -> list[str]:
         for pg, row in enumerate(s.rows):
             if row is not None and row != [game.visible(s, slot, pg) for slot in range(C.SLOTS)]:
                 out.append(f"the cached visible row of page {pg + 1} is stale")
+    if s.deck_cards != t.deck_cards:
+        out.append("deck_cards is out of step with the deck's counts")
     if s.hand_n != list(map(sum, s.hands)) or s.deck_n != sum(s.deck):
         out.append("the card counts (hand_n, deck_n) are out of step with the piles")
     return out

@@ -61,6 +61,7 @@ def recount(s: State) -> None:
     the state by hand)."""
     s.hand_n = list(map(sum, s.hands))
     s.deck_n = sum(s.deck)
+    s.deck_cards = cards_of(s.deck)
     n = s.num_players
     s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
     s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
@@ -74,6 +75,11 @@ def recount(s: State) -> None:
             if b >= 0:
                 s.signs[_SIGN_AT[pg][slot] + b] = 1
     s.board = None
+
+
+def cards_of(counts: bytearray) -> bytearray:
+    """The kinds of a pile's cards, one byte each, in kind order (State.deck_cards)."""
+    return bytearray(b"".join(bytes((k,)) * c for k, c in enumerate(counts)))
 
 
 def raw_taxes(s: State) -> list[int]:
@@ -116,6 +122,7 @@ class Game(core.Game[State]):
             hands=[bytearray(K) for _ in range(n)],
             assets=[bytearray(K) for _ in range(n)],
             deck=bytearray(C.COPIES),
+            deck_cards=cards_of(bytearray(C.COPIES)),
             discard=bytearray(K),
             money=[C.START_MONEY] * n,
             alive=[True] * n,
@@ -177,11 +184,12 @@ class Game(core.Game[State]):
         random = rng.random
         while True:
             if draws:
-                deck = s.deck
-                cumulative = list(accumulate(deck))
-                k = bisect_right(cumulative, int(random() * cumulative[-1]))
+                cards = s.deck_cards  # sample_chance's draw: the kind at place int(u * deck_n) in kind order
+                i = int(random() * s.deck_n)
+                k = cards[i]
+                del cards[i]
                 p = draws.pop(0)
-                deck[k] -= 1
+                s.deck[k] -= 1
                 s.deck_n -= 1
                 s.hands[p][k] += 1
                 s.hand_n[p] += 1
@@ -376,6 +384,7 @@ class Game(core.Game[State]):
         p = s.draws.pop(0)
         s.deck[k] -= 1
         s.deck_n -= 1
+        del s.deck_cards[s.deck_cards.index(k)]
         s.hands[p][k] += 1
         s.hand_n[p] += 1
 
@@ -399,6 +408,7 @@ class Game(core.Game[State]):
                 if any(s.discard):  # the deck ran out: shuffle the discards into a new deck
                     s.deck, s.discard = s.discard, bytearray(K)
                     s.deck_n = sum(s.deck)
+                    s.deck_cards = cards_of(s.deck)
                     return
                 s.draws = []  # every card is in a hand or on the table: no more to draw
                 continue
@@ -812,7 +822,8 @@ class Game(core.Game[State]):
         t.owned = [x[:] for x in s.owned]
         t.luxes = [x[:] for x in s.luxes]
         for name in ("deck", "discard", "money", "alive", "owner", "sign_page", "sign_mask", "lux_owner",
-                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw", "used"):
+                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw", "used",
+                     "deck_cards"):
             setattr(t, name, getattr(s, name)[:])
         return t
 
@@ -840,6 +851,7 @@ class Game(core.Game[State]):
         for j in order[i:]:
             deck[cards[j]] += 1
         t.deck = deck
+        t.deck_cards = cards_of(deck)
         return t
 
     # Text ---------------------------------------------------------------------------------------

@@ -86,6 +86,9 @@ class State:
     to_bank: int = 0
     hand_n: list[int] = field(default_factory=list)  # kept in step with hands
     deck_n: int = 0  # kept in step with deck
+    # The deck's cards as kinds in kind order, one byte each, kept in step with deck: a draw takes the
+    # card at a uniform place in one step (sample_chance's outcome without summing the counts).
+    deck_cards: bytearray = field(default_factory=bytearray)
     # The observation's board block per seat and page (encode.Observer), dropped by every change to
     # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
     board: object = field(default=None, compare=False, repr=False)
