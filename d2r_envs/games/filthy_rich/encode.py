@@ -60,6 +60,7 @@ _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
 _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
 _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
+_PADS = [(bytes(P - n), bytes((P - n) * NA), bytes((P - n) * B), bytes((P - n) * L)) for n in range(P + 1)]  # per n
 
 
 _HEADS: dict[tuple, bytes] = {}  # (phase, ask, actor's place, turn's place) -> the pieces `phase` to `turn`
@@ -100,14 +101,15 @@ class _Board:
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
         # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows).
-        n, pad = s.num_players, P - s.num_players
+        n = s.num_players
+        pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
         owned, luxes = b"".join(s.owned), b"".join(s.luxes)
         assets = b"".join([a[_A0:_A1] for a in s.assets])
-        self.rows = ((bytes(s.alive) * 2, 1, n, bytes(pad)),
-                     (assets * 2, NA, NA * n, bytes(pad * NA)),
-                     (owned * 2, B, B * n, bytes(pad * B)),
-                     (luxes * 2, L, L * n, bytes(pad * L) + s.for_sale),
-                     (bytes(taxes) * 2, 1, n, bytes(pad)))
+        self.rows = ((bytes(s.alive) * 2, 1, n, pad),
+                     (assets * 2, NA, NA * n, pad_assets),
+                     (owned * 2, B, B * n, pad_businesses),
+                     (luxes * 2, L, L * n, pad_luxuries + s.for_sale),
+                     (bytes(taxes) * 2, 1, n, pad))
         self.blocks: dict[int, bytes] = {}
 
     def block(self, me: int) -> bytes:
