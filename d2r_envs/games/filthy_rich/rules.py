@@ -43,7 +43,7 @@ _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _PAY = [x.pay for x in C.BUSINESSES]
 _MAX_FEE = [C.COVER_FEE * x.size for x in C.BUSINESSES]  # covering every card of the sign
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
-_BILLBOARD_PAY = C.CARDS[C.EFFECT_KIND[E.BILLBOARD] - B].amount
+_BILLBOARD_PAY = C.CARDS[_BILLBOARD - B].amount
 _SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
 # Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page.
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
@@ -57,8 +57,9 @@ _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.
 
 
 def recount(s: State) -> None:
-    """Rebuild the card counts from the piles and drop the observation's cached board (after editing
-    the state by hand)."""
+    """Rebuild what the state keeps in step (card counts, the deck's card list, businesses and
+    luxuries per seat, luxuries for sale, tax symbols, occupied slots, sign cards) from the piles,
+    owners and book, and drop the caches: after editing a state by hand."""
     s.hand_n = list(map(sum, s.hands))
     s.deck_n = sum(s.deck)
     s.deck_cards = cards_of(s.deck)

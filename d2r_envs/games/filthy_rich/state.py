@@ -52,8 +52,9 @@ class State:
     sign_mask: list[int]  # per open business: its slots (bit i = slot i+1)
     book: list[list[int]]  # [page][slot] -> business whose sign card is there, -1 empty
     lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
-    # Kept in step with owner, lux_owner and book (rules.recount rebuilds them after editing by hand),
-    # in the shapes the observation copies in one step:
+    # Kept in step with owner, lux_owner, assets and book, for speed: the first four in the shapes the
+    # observation copies in one step (invariants.py checks them all; rules.recount rebuilds them
+    # after editing by hand):
     owned: list[bytearray]  # per seat: 1 for each business it runs
     luxes: list[bytearray]  # per seat: 1 for each luxury it owns
     for_sale: bytearray  # 1 for each luxury still to buy
