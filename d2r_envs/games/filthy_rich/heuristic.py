@@ -64,11 +64,12 @@ uses no randomness.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
 B = C.NUM_BUSINESSES
 E = C.Effect
@@ -83,6 +84,7 @@ ROLLERS = tuple(b for b in range(B) if BIZ[b].hit == C.Hit.ROLLER)
 FIRES = C.COPIES[KIND[E.FIRE]]
 ZEROS = 0.25  # 0s rolled per turn: 2.5 dice on average, one in ten shows 0
 DIE = 0.1  # the chance a die shows a given number
+NOTHING = [-1] * C.SLOTS  # no sign in any slot
 
 
 class View:
@@ -93,16 +95,12 @@ class View:
         self.s, self.me = s, me
         self.alive = sum(s.alive)
         self.rivals = [q for q in range(n) if q != me and s.alive[q]]
-        self.sale = [0] * n
-        for b, o in enumerate(s.owner):
-            if o >= 0:
-                self.sale[o] += SALE[b]
-        self.lux = [0] * n
-        for o in s.lux_owner:
-            if o >= 0:
-                self.lux[o] += 1
-        prices = sorted(PRICE[x] for x, o in enumerate(s.lux_owner) if o == NO_OWNER) + [999, 999]
-        self.cheapest, self.second = prices[0], prices[1]
+        self.sale = [sum(compress(SALE, owned)) for owned in s.owned]  # what each seat's businesses sell for
+        self.lux = list(map(s.lux_owner.count, range(n)))
+        first = s.for_sale.find(1)  # luxuries are listed in price order
+        second = s.for_sale.find(1, first + 1) if first >= 0 else -1
+        self.cheapest = PRICE[first] if first >= 0 else 999
+        self.second = PRICE[second] if second >= 0 else 999
         self.tax = [t if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         self.reach = [s.money[q] + self.sale[q] for q in range(n)]  # money, selling every business
         self.threat = [self.lux[q] >= 2 and self.reach[q] + 2 * s.assets[q][KIND[E.PORTFOLIO]] >= self.cheapest
@@ -115,11 +113,8 @@ class View:
         roll = max((BIZ[b].pay for b in ROLLERS if s.owner[b] >= 0 and s.owner[b] != me), default=0)
         self.exposure = roll + sum(s.assets[q][KIND[E.RACKET]] for q in self.rivals)
         self.knockout = 1000.0 if self.alive == 2 else h.knockout
-        # The sign visible in each slot from each page (rows[-1]: below page 1, nothing).
-        row = [-1] * C.SLOTS
-        self.rows = [row] * (C.PAGES + 1)
-        for pg, page in enumerate(s.book):
-            row = self.rows[pg] = [b if b >= 0 else r for b, r in zip(page, row)]
+        # The sign visible in each slot from each page (rows[-1]: below page 1, nothing); read only.
+        self.rows = [game.visible_row(s, pg) for pg in range(C.PAGES)] + [NOTHING]
 
 
 class Heuristic:
