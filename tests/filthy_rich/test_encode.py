@@ -130,3 +130,31 @@ def test_resolve_chance_fast_path_matches_the_generic_loop(n):
             legal = g.legal_actions(s)
             g.apply_action(s, legal[int(rng.integers(len(legal)))])
     assert checked > 100
+
+
+def test_clones_that_share_caches_encode_their_own_state():
+    """A clone shares the observation caches of its original until one of them changes; after each
+    takes its own random action, both still encode exactly what the plain encoder gives."""
+    g = d2r_envs.make_game(GAME, 4)
+    obs = Observer(g)
+    rng = np.random.default_rng(9)
+    diverged = 0
+    for _ in range(6):
+        s = g.new_initial_state()
+        while not g.is_terminal(s):
+            if g.current_player(s) == CHANCE:
+                g.resolve_chance(s, rng)
+                continue
+            for me in range(4):
+                obs.encode(s, me)  # fill the caches the clone will share
+            legal = g.legal_actions(s)
+            t = g.clone(s)
+            g.apply_action(t, legal[int(rng.integers(len(legal)))])
+            g.resolve_chance(t, np.random.default_rng(diverged))
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])
+            g.resolve_chance(s, rng)
+            for state in (s, t):
+                for me in range(4):
+                    assert np.array_equal(obs.encode(state, me), plain_encode(g, state, me))
+            diverged += 1
+    assert diverged > 100

@@ -100,7 +100,8 @@ class _Board:
     def __init__(self, game, s: State) -> None:
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
-        # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows).
+        # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows; after the
+        # luxuries, the `for_sale` piece too).
         n = s.num_players
         pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
         owned, luxes = b"".join(s.owned), b"".join(s.luxes)
