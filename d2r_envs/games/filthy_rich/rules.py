@@ -42,6 +42,7 @@ _PORTFOLIO = C.EFFECT_KIND[E.PORTFOLIO]
 _TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
 _PAY = [x.pay for x in C.BUSINESSES]
 _MAX_FEE = [C.COVER_FEE * x.size for x in C.BUSINESSES]  # covering every card of the sign
+_NOBODY = [-1] * C.SLOTS
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
 _BILLBOARD_PAY = C.CARDS[_BILLBOARD - B].amount
 _SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
@@ -273,21 +274,13 @@ class Game(core.Game[State]):
         owner = s.owner
         return owner.count(-1) + owner.count(p) < B
 
-    def _fees(self, s: State, p: int) -> list[int]:
-        """The covering fee for each slot of the current page (0 where nothing of another player's shows)."""
-        owner = s.owner
+    def _fee_owners(self, s: State, p: int) -> list[int]:
+        """Per slot of the current page, the player that a sign of `p` placed there owes a covering
+        fee: the owner of the sign visible there from the page below, unless it is `p` (-1: none)."""
         if s.page == 0:
-            return [0] * C.SLOTS
-        return [C.COVER_FEE if b >= 0 and owner[b] != p else 0 for b in self.visible_row(s, s.page - 1)]
-
-    def open_cost(self, s: State, p: int, b: int, mask: int) -> tuple[int, list[tuple[int, int]]]:
-        """Launch cost plus covering fees, and the fees as (owner, $) for a sign at `mask` now."""
-        fees = []
-        for slot in C.SLOTS_OF[mask]:
-            under = self.visible(s, slot, s.page - 1)
-            if under >= 0 and s.owner[under] != p:
-                fees.append((s.owner[under], C.COVER_FEE))
-        return _COST[b] + sum(f for _, f in fees), fees
+            return _NOBODY
+        owner = s.owner
+        return [owner[b] if b >= 0 and owner[b] != p else -1 for b in self.visible_row(s, s.page - 1)]
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
@@ -300,7 +293,7 @@ class Game(core.Game[State]):
                 out += [a for a, mask, _ in _FITS[b] if not mask & used]
                 continue
             if fees is None:
-                fees = self._fees(s, p)
+                fees = [C.COVER_FEE if q >= 0 else 0 for q in self._fee_owners(s, p)]
             out += [a for a, mask, slots in _FITS[b] if not mask & used and sum(map(fees.__getitem__, slots)) <= spare]
         return out
 
@@ -540,13 +533,15 @@ class Game(core.Game[State]):
 
     def _open(self, s: State, p: int, b: int, anchor: int) -> None:
         mask = C.PLACEMENTS[b][anchor]
-        cost, fees = self.open_cost(s, p, b, mask)
+        owed = self._fee_owners(s, p)
         s.hands[p][b] -= 1
         s.hand_n[p] -= 1
         self._spend(s, p, C.BUSINESSES[b].cost)
-        for q, fee in fees:
-            s.money[p] -= fee
-            s.money[q] += fee
+        for slot in C.SLOTS_OF[mask]:
+            q = owed[slot]
+            if q >= 0:
+                s.money[p] -= C.COVER_FEE
+                s.money[q] += C.COVER_FEE
         s.owner[b] = p
         s.owned[p][b] = 1
         s.tax_raw[p] += _TAX[b]
