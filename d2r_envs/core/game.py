@@ -7,6 +7,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from d2r_envs.core.events import Event
+
 CHANCE = -1  # OpenSpiel's kChancePlayerId; compare with the name, never the number
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
 
@@ -135,6 +137,36 @@ class Game(abc.ABC, Generic[StateT]):
             if action not in allowed:
                 raise IllegalActionError(self.illegal_message(state, action, allowed))
         self.apply_legal(state, action)
+
+    # Narration (d2r_envs.core.events): read only by logs and people, never by the fast paths ---------
+
+    def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
+        """What happened in the transition `before` --action--> `after`, as each seat may see it.
+
+        The default names a player's move for everyone, says nothing of chance, and announces the
+        result at the end; a game overrides it to narrate its draws, dice, payments and moves, and to
+        hide what a seat may not see.
+        """
+        out = []
+        player = self.current_player(before)
+        if player >= 0:
+            out.append(Event(f"player_{player}: {self.action_to_string(before, action)}"))
+        return out + self.result_events(after)
+
+    def result_events(self, state: StateT) -> list[Event]:
+        """At a terminal node, who won and every seat's return; otherwise nothing."""
+        if not self.is_terminal(state):
+            return []
+        returns = self.returns(state)
+        best = max(returns)
+        winners = [f"player_{p}" for p, r in enumerate(returns) if r == best and r > self.spec.min_return]
+        head = "game over: " + (" and ".join(winners) + (" wins" if len(winners) == 1 else " win") if winners else "nobody wins")
+        return [Event(head + " (returns " + ", ".join(f"player_{p} {r:g}" for p, r in enumerate(returns)) + ")")]
+
+    def explain(self, state: StateT, action: int) -> str:
+        """What a legal action at this node does, for a person choosing it (a card's text, a cost);
+        "" where its name says it all."""
+        return ""
 
     def illegal_message(self, state: StateT, action: int, allowed: list[int]) -> str:
         names = ", ".join(f"{a} {self.action_to_string(state, a)}" for a in allowed)

@@ -1,0 +1,70 @@
+"""A readable log of a game as it is played: what was rolled, drawn, paid, moved and won.
+
+A game narrates each transition after the fact, from the state before it, the action (a player's
+move or a chance outcome) and the state after (`Game.events`), so the rules code and the fast
+paths never pay for it. Each `Event` says what every seat sees and, where a seat sees more (its
+own drawn card) or less (another's hidden card), what that seat sees instead; `Log` records the
+events of a game and hands each seat only its own view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from d2r_envs.core.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. `public` is what every seat sees ("" for nothing); `private` maps a
+    seat to what it sees instead ("" to see nothing)."""
+
+    public: str
+    private: Mapping[int, str] = field(default_factory=dict)
+
+    def seen_by(self, seat: int) -> str:
+        """The text `seat` sees ("" when it sees nothing of this event)."""
+        return self.private.get(seat, self.public)
+
+
+def public(text: str) -> Event:
+    return Event(text)
+
+
+def secret(seat: int, text: str, others: str = "") -> Event:
+    """`seat` sees `text`; every other seat sees `others` (often "player_N draws a card", or nothing)."""
+    return Event(others, {seat: text})
+
+
+class Log:
+    """Plays actions into a state and keeps the events, for every seat to read its own view.
+
+    `apply(state, action)` validates like `Game.apply_action` (an illegal action raises and changes
+    nothing, the log included), then narrates the transition.
+    """
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self.events: list[Event] = []
+
+    def apply(self, state: Any, action: int) -> list[Event]:
+        game = self.game
+        before = game.clone(state)
+        game.apply_action(state, action)
+        new = list(game.events(before, action, state))
+        self.events.extend(new)
+        return new
+
+    def seen_by(self, seat: int, start: int = 0) -> list[str]:
+        """The texts `seat` sees, from event number `start` on."""
+        out = []
+        for event in self.events[start:]:
+            text = event.seen_by(seat)
+            if text:
+                out.append(text)
+        return out
+
+    def __len__(self) -> int:
+        return len(self.events)
