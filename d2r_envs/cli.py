@@ -197,7 +197,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         from training import train
     except ImportError as e:
         return _error(f"d2r train needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
-    return train.main(["--config", args.config] + (["--resume", args.resume] if args.resume else []))
+    return train.run(args)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -277,6 +277,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("train", help="train a MaskablePPO policy from a YAML config (training extra)")
     p.add_argument("--config", required=True, help="e.g. configs/draco_and_co/ppo.yaml")
     p.add_argument("--resume", help="an SB3 checkpoint (.zip) of the same run to continue from")
+    p.add_argument("--export-name", metavar="NAME", help="export under this name instead of the config's export.name")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite an exported model of the same name, and start train.run_dir afresh "
+                   "(an earlier run's checkpoints, snapshots and logs there are deleted)")
     p.set_defaults(func=cmd_train)
 
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")

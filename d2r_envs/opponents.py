@@ -60,6 +60,7 @@ __all__ = [
     "numpy_policy",
     "installed_game_facts",
     "default_models_roots",
+    "available_models",
 ]
 
 
@@ -285,6 +286,15 @@ def default_models_roots() -> list[Path]:
     return out
 
 
+def available_models(game: str | None = None) -> list[str]:
+    """The ids `<game>/<name>` of the model folders under default_models_roots() (for `game` only, if given)."""
+    found: set[str] = set()
+    for root in default_models_roots():
+        for manifest in root.glob(f"{game or '*'}/*/{MANIFEST_FILE}"):
+            found.add(f"{manifest.parent.parent.name}/{manifest.parent.name}")
+    return sorted(found)
+
+
 def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None = None) -> Path:
     """The model folder that `ref` names: a folder, its manifest.json, or an id `<game>/<name>`
     under `models_root` (default: default_models_roots())."""
@@ -312,7 +322,8 @@ def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None 
     looked = ", ".join(str(r / path) for r in roots) if not path.is_absolute() else text
     raise OpponentError(
         f"{text}: no model found; looked for a folder with {MANIFEST_FILE} at {text} and at {looked}. "
-        "An id is <game>/<name> under a models/ folder (the current directory's or the repository's)"
+        "An id is <game>/<name> under a models/ folder (the current directory's or the repository's); "
+        f"models found: {', '.join(available_models()) or 'none'}"
     )
 
 

@@ -8,6 +8,9 @@ Bars (seat-rotated games over duplicate deals, `training.evaluate`):
   heuristic opponents it is above the heuristic's.
 No bar against information-set MCTS at 1,000 simulations yet: the head-to-head is measured with
 --mcts-games (the model and MCTS in one game, the other seats random) and recorded.
+
+Exit status: 0 when every bar passes, 1 when one fails, 2 when the model or an argument is refused
+(a missing or tampered model, a bad player count) before any game is played.
 """
 
 from __future__ import annotations
@@ -55,12 +58,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--record", action="store_true", help="write the results into the model's manifest.json")
     args = parser.parse_args(argv)
-    from d2r_envs.opponents import load_opponent
+    import d2r_envs
+    from d2r_envs.opponents import OpponentError, load_opponent
 
-    policy = load_opponent(args.model)
-    game = policy.game
-    trained = policy.manifest.get("training", {}).get("config", {}).get("env", {})
-    players = args.players or trained.get("num_players") or __import__("d2r_envs").make_game(game).spec.num_players
+    try:
+        policy = load_opponent(args.model)
+        game = policy.game
+        trained = policy.manifest.get("training", {}).get("config", {}).get("env", {})
+        players = args.players or trained.get("num_players") or d2r_envs.make_game(game).spec.num_players
+        d2r_envs.make_game(game, players)  # a bad --players is refused here, before any game
+        for key in ("games", "workers"):
+            if getattr(args, key) < 1:
+                raise ValueError(f"--{key} must be at least 1, got {getattr(args, key)}")
+        if args.mcts_games < 0 or args.mcts_simulations < 1:
+            raise ValueError("--mcts-games must be at least 0 and --mcts-simulations at least 1")
+    except (OpponentError, ValueError) as err:
+        print(f"python -m training.bars: error: {err}", file=sys.stderr)
+        return 2
     ok, results = check(args.model, game, players, args.games, args.workers, args.seed)
     if args.mcts_games:
         mcts = f"mcts:{args.mcts_simulations}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from dataclasses import dataclass, field
@@ -92,6 +93,19 @@ ALLOWED = {
 }
 
 
+def _yaml_float(value: Any) -> Any:
+    """A number that YAML 1.1 left as a string because it lacks a dot (`3e-4`, `1e6`) as a float;
+    anything else unchanged."""
+    if isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            return value
+        if math.isfinite(number):
+            return number
+    return value
+
+
 def _type_ok(value: Any, kind: Any) -> bool:
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
@@ -118,6 +132,8 @@ def _build(cls: type, data: Any, where: str) -> Any:
         if dataclasses.is_dataclass(kind):
             values[name] = _build(kind, value, key)
             continue
+        if kind is float:
+            value = _yaml_float(value)
         if not _type_ok(value, kind):
             raise ConfigError(f"{key}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
         allowed = ALLOWED.get((where, name))
@@ -182,6 +198,13 @@ def _check(c: Config) -> None:
         raise
     except ValueError as err:
         raise ConfigError(str(err)) from None
+    if c.export.name:
+        from training.export import check_model_name
+
+        try:
+            check_model_name(c.export.name)
+        except ValueError as err:
+            raise ConfigError(f"export.name: {err}") from None
     seat = c.env.learner_seat
     if seat != "random" and seat not in range(c.env.num_players):
         raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{c.env.num_players - 1}")

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,6 +32,8 @@ from d2r_envs.opponents import INSTALL_TRAIN, MANIFEST_FILE, WEIGHTS_FILE, Numpy
 
 __all__ = [
     "MissingTrainingLibraries",
+    "check_model_name",
+    "export_target",
     "export",
     "tensors_from_sb3",
     "architecture_from_sb3",
@@ -39,6 +43,7 @@ __all__ = [
     "main",
 ]
 
+MODEL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 CHECK_ATOL = 1e-4  # numpy vs torch logits after export (float32 both; differences are ~1e-6)
 
 
@@ -56,6 +61,45 @@ def _training_libs():
             f"exporting needs torch, stable-baselines3 and sb3-contrib ({e.name or e} is missing); install them with: {INSTALL_TRAIN}"
         ) from e
     return torch
+
+
+def check_model_name(name: str) -> str:
+    """`name` if it can name a model folder (letters, digits, '.', '_', '-', not starting with a
+    dot or dash); otherwise a ValueError saying what is allowed."""
+    if not isinstance(name, str) or not MODEL_NAME.fullmatch(name):
+        raise ValueError(
+            f"model name {name!r} is not allowed: use letters, digits, '.', '_' and '-', starting with a "
+            "letter or digit, such as ppo-v1"
+        )
+    return name
+
+
+def export_target(
+    game: str, name: str, out_root: str | Path = "models", overwrite: bool = False,
+    how: str = "overwrite it with --force, or pick another --name",
+) -> Path:
+    """The folder an export of `game`/`name` writes, after every check that needs no model: the name,
+    the game, a model already there (refused unless `overwrite`; `how` says what to do instead) and a
+    place that cannot be written.
+    `d2r train` calls it before its first step, `export()` again before writing."""
+    check_model_name(name)
+    opponents.installed_game_facts(game)  # refuses an unknown game
+    folder = Path(out_root) / game / name
+    if folder.exists() and not folder.is_dir():
+        raise FileExistsError(f"{folder} exists and is not a folder; pick another name")
+    if (folder / MANIFEST_FILE).exists() and not overwrite:
+        created = ""
+        try:
+            created = f" (exported {opponents.read_manifest(folder).get('created', 'at an unknown time')})"
+        except opponents.OpponentError:
+            pass
+        raise FileExistsError(f"{folder} already holds a model{created}; {how}")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot write the model folder {folder}: {existing} is not a writable folder")
+    return folder
 
 
 def _policy_of(model_or_policy: Any) -> Any:
@@ -224,9 +268,8 @@ def export(
     return the folder. Refuses a model whose spaces do not fit the installed game, an existing model
     folder unless `overwrite`, and an export whose numpy logits differ from torch's."""
     _training_libs()
-    if not name or name in (".", "..") or "/" in name or "\\" in name:
-        raise ValueError(f"model name {name!r} must be a plain folder name such as ppo-v1")
-    facts = opponents.installed_game_facts(game)  # also refuses an unknown game
+    folder = export_target(game, name, out_root, overwrite)
+    facts = opponents.installed_game_facts(game)
     model = _load_checkpoint(model_or_path) if isinstance(model_or_path, (str, Path)) else model_or_path
     policy = _policy_of(model)
     obs_shape = tuple(policy.observation_space.shape or ())
@@ -246,9 +289,6 @@ def export(
             raise ValueError(
                 f"the model's input scale differs from {game}'s observation bounds: it was trained on another observation layout"
             )
-    folder = Path(out_root) / game / name
-    if (folder / MANIFEST_FILE).exists() and not overwrite:
-        raise FileExistsError(f"{folder} already holds a model; pick another name or overwrite it on purpose")
     timesteps = getattr(model, "num_timesteps", None)
     manifest: dict[str, Any] = {
         "format": opponents.FORMAT,
@@ -316,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
         model = _load_checkpoint(args.checkpoint)
         seed = args.seed if args.seed is not None else config.get("seed", getattr(model, "seed", None))
         folder = export(model, args.game, args.name, config, seed, out_root=args.out_root, overwrite=args.force)
-    except (ValueError, FileNotFoundError, FileExistsError, TypeError, RuntimeError) as e:
+    except (ValueError, OSError, TypeError, RuntimeError) as e:
         print(f"d2r export: error: {e}", file=sys.stderr)
         return 2
     manifest = opponents.read_manifest(folder)

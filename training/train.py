@@ -1,6 +1,6 @@
 """Self-play training with sb3-contrib's MaskablePPO.
 
-    python -m training.train --config configs/draco_and_co/ppo.yaml [--resume CHECKPOINT.zip]
+    python -m training.train --config configs/draco_and_co/ppo.yaml [--resume CHECKPOINT.zip] [--force]
 
 Every hyperparameter comes from the YAML (training/config.py). The learner plays one seat of
 SingleAgentEnv; the other seats draw from an opponent pool that grows with frozen snapshots of
@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -31,7 +34,7 @@ from d2r_envs.core.single_agent import SingleAgentEnv
 from d2r_envs.opponents import numpy_policy
 from d2r_envs.registry import game_package
 from training import config as cfg
-from training.export import export, tensors_from_sb3
+from training.export import export, export_target, tensors_from_sb3
 from training.imitate import warm_start
 from training.networks import ScaledFlatten
 
@@ -111,8 +114,16 @@ def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict
     return {"win_share": wins / games, "mean_return": total / games}
 
 
+def planned_timesteps(c: cfg.Config, start: int = 0) -> int:
+    """Where a run from `start` ends: SB3 collects whole rollouts of n_envs * n_steps steps until it
+    reaches train.total_timesteps, so the total rounds up to the next whole rollout."""
+    rollout = c.algo.n_envs * c.algo.n_steps
+    remaining = max(0, c.train.total_timesteps - start)
+    return start + math.ceil(remaining / rollout) * rollout
+
+
 class Progress(BaseCallback):
-    """A tqdm bar over the timesteps."""
+    """A tqdm bar over the timesteps, ending where the run ends (`planned_timesteps`)."""
 
     def __init__(self, total: int, start: int) -> None:
         super().__init__()
@@ -157,16 +168,19 @@ class SelfPlay(BaseCallback):
             result = quick_eval(self.model, self.c, self.c.train.eval_games, seed=10_000 + t)
             self.logger.record("eval/win_share", result["win_share"])
             self.logger.record("eval/mean_return", result["mean_return"])
+            tqdm.write(f"step {t:,}: {self.c.train.eval_games} games against {self.c.train.eval_opponent}: "
+                       f"win share {result['win_share']:.1%}, mean return {result['mean_return']:+.3f}")
         return True
 
 
 def add_snapshot(model: MaskablePPO, c: cfg.Config, run_dir: Path, step: int, engine) -> None:
     """Save the learner's weights and put a frozen copy into every env's pool."""
-    from safetensors.numpy import save_file
+    from safetensors.numpy import save
 
     folder = run_dir / "snapshots"
     folder.mkdir(parents=True, exist_ok=True)
-    save_file(tensors_from_sb3(model.policy), str(folder / f"step_{step}.safetensors"))
+    # bytes written by Python, so the file gets the umask's mode like every other output (save_file: 0600)
+    (folder / f"step_{step}.safetensors").write_bytes(save(tensors_from_sb3(model.policy)))
     agent = snapshot_agent(model, c, f"snapshot@{step}", engine)
     keep = len(c.opponents.pool)
     model.get_env().env_method("add_opponent", agent, max_pool=keep + c.opponents.max_snapshots, keep=keep)
@@ -183,8 +197,63 @@ def restore_snapshots(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine) 
         model.get_env().env_method("add_opponent", agent, max_pool=keep + c.opponents.max_snapshots, keep=keep)
 
 
-def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None) -> Path:
+# What a run writes into train.run_dir; a fresh run with force=True clears these (and nothing else).
+RUN_OUTPUTS = ("config.json", "progress.csv", "summary.json", "imitation.json", "final.zip", "checkpoints", "snapshots")
+
+
+class RunError(ValueError):
+    """A run that cannot start: its outputs would overwrite or mix with earlier ones, or cannot be written."""
+
+
+def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> None:
+    """Every check on the run's outputs that can fail, made before the first step: the export's
+    name and folder (a model already there is refused unless `force`), a run folder that already
+    holds an earlier run (refused for a fresh run unless `force`), and the checkpoint to resume."""
+    if resume is not None and not Path(resume).is_file():
+        raise RunError(f"--resume {resume}: no such checkpoint")
+    if c.export.name:
+        try:
+            export_target(c.game, c.export.name, c.export.out_root, overwrite=force,
+                          how="overwrite it with --force, or export under another name with --export-name NAME "
+                          "(or export.name in the config)")
+        except (ValueError, OSError) as err:
+            raise RunError(f"export: {err}") from None
     run_dir = Path(c.train.run_dir)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise RunError(f"train.run_dir {run_dir} exists and is not a folder")
+    earlier = [name for name in RUN_OUTPUTS if (run_dir / name).exists()] + [p.name for p in run_dir.glob("events.out.tfevents*")]
+    if earlier and resume is None and not force:
+        raise RunError(
+            f"train.run_dir {run_dir} already holds a run ({', '.join(sorted(earlier)[:4])}{', ...' if len(earlier) > 4 else ''}); "
+            "continue it with --resume CHECKPOINT, start it afresh with --force (its outputs are deleted), "
+            "or set another train.run_dir"
+        )
+    existing = run_dir
+    while not existing.exists():
+        existing = existing.parent
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise RunError(f"train.run_dir {run_dir}: {existing} is not writable")
+
+
+def clear_run_dir(run_dir: Path) -> None:
+    """Delete an earlier run's outputs (RUN_OUTPUTS and TensorBoard files) from `run_dir`."""
+    for name in RUN_OUTPUTS:
+        path = run_dir / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for path in run_dir.glob("events.out.tfevents*"):
+        path.unlink()
+
+
+def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
+    """Train, then export if export.name is set. Every output check (`preflight`) runs first;
+    `force` overwrites an exported model of the same name and clears an earlier run's outputs."""
+    preflight(c, resume, force)
+    run_dir = Path(c.train.run_dir)
+    if force and resume is None:
+        clear_run_dir(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
     torch.set_num_threads(c.train.torch_threads)
@@ -209,7 +278,7 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     began = time.perf_counter()
     model.learn(
         total_timesteps=remaining,
-        callback=CallbackList([Progress(c.train.total_timesteps, start), SelfPlay(c, run_dir, engine)]),
+        callback=CallbackList([Progress(planned_timesteps(c, start), start), SelfPlay(c, run_dir, engine)]),
         reset_num_timesteps=not resume,
     )
     elapsed = time.perf_counter() - began
@@ -221,29 +290,47 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     print(f"trained {summary['timesteps']} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
     if c.export.name:
         out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed,
-                     out_root=c.export.out_root)
+                     out_root=c.export.out_root, overwrite=force)
         print(f"exported to {out}")
     vec_env.close()
     return final
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--config", required=True, help="a YAML file, e.g. configs/draco_and_co/ppo.yaml")
-    parser.add_argument("--resume", help="an SB3 checkpoint (.zip) of this run to continue from")
-    args = parser.parse_args(argv)
-    try:
-        c = cfg.load(args.config)
-    except cfg.ConfigError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    if args.resume and not Path(args.resume).is_file():
-        print(f"error: --resume {args.resume}: no such checkpoint", file=sys.stderr)
-        return 2
+def run(args: argparse.Namespace) -> int:
+    """Load and check the config and every output before the first step; then train. The exit status."""
     import yaml
 
-    train(c, resume=args.resume, raw_config=yaml.safe_load(Path(args.config).read_text(encoding="utf-8")))
+    try:
+        raw = yaml.safe_load(Path(args.config).read_text(encoding="utf-8"))
+        if args.export_name is not None and isinstance(raw, dict):
+            raw = {**raw, "export": {**(raw.get("export") or {}), "name": args.export_name}}
+        c = cfg.from_dict(raw or {})
+    except FileNotFoundError:
+        print(f"error: {args.config}: no such config file", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"error: {args.config}: cannot read the config: {err}", file=sys.stderr)
+        return 2
+    except yaml.YAMLError as err:
+        print(f"error: {args.config}: not valid YAML: {err}", file=sys.stderr)
+        return 2
+    except cfg.ConfigError as err:
+        print(f"error: {args.config}: {err}", file=sys.stderr)
+        return 2
+    try:
+        preflight(c, args.resume, args.force)
+    except RunError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    train(c, resume=args.resume, raw_config=raw, force=args.force)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m training.train ARGS` is `d2r train ARGS` (the arguments are defined once, in d2r_envs.cli)."""
+    from d2r_envs.cli import main as d2r_main
+
+    return d2r_main(["train", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

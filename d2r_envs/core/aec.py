@@ -70,6 +70,8 @@ class GameEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.current_player(self.state)]
 
     def step(self, action: Any) -> None:
+        if self.state is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
@@ -108,6 +110,8 @@ class GameEnv(AECEnv):
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self.state is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before observe()")
         seat = self._seat[agent]
         obs = self.observer.encode(self.state, seat)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
@@ -116,7 +120,14 @@ class GameEnv(AECEnv):
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        if self.state is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before last()")
+        return super().last(observe)
+
     def render(self) -> str | None:
+        if self.state is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before render()")
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
@@ -143,13 +154,16 @@ class GameEnv(AECEnv):
         return mask
 
     def _check_legal(self, action: Any) -> int:
-        try:
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             a = int(action)
-        except (TypeError, ValueError):
+        elif isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            a = int(action)
+        else:
             raise IllegalActionError(
-                f"{self.agent_selection}: action {action!r} is not an integer in 0..{self._num_actions - 1}"
-            ) from None
-        if a != action or not 0 <= a < self._num_actions or not self.legal_mask()[a]:
+                f"{self.agent_selection}: action {action!r} ({type(action).__name__}) is not an integer action; "
+                f"pass an int (or a numpy integer) in 0..{self._num_actions - 1}"
+            )
+        if not 0 <= a < self._num_actions or not self.legal_mask()[a]:
             raise IllegalActionError(
                 f"{self.agent_selection}: "
                 + self.game.illegal_message(self.state, a, self.game.legal_actions(self.state))
