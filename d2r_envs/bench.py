@@ -5,8 +5,10 @@ The time is cut into rounds that visit the envs in turn, so that machine noise h
 alike; an env's rate is its best round. The bare engine (`engine_loop`: legal_actions +
 apply_legal, chance by sample_chance, no PettingZoo) is measured the same way.
 
-Bars: every game's AEC rate is at least AEC_RATIO_BAR times connect_four_v3's, and its bare
-engine makes at least ENGINE_BAR decisions per second.
+Every bar is a ratio to connect_four_v3's AEC rate measured in the same run, so a slower or busier
+machine moves both sides alike: every game's AEC rate is at least AEC_RATIO_BAR times it, and its
+bare engine's decisions per second at least ENGINE_RATIO_BAR times it. The absolute rates are
+printed as information only.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.registry import game_package
 
 AEC_RATIO_BAR = 2.0  # our AEC steps/s over connect_four_v3's
-ENGINE_BAR = 50_000  # bare engine decisions/s
+# Bare engine decisions/s over connect_four_v3's AEC steps/s: the ratio of the absolute bar this
+# project first set (50,000 decisions/s) to connect_four_v3's 21,600 steps/s on the 2-core machine then.
+ENGINE_RATIO_BAR = 2.3
 BASELINE = "connect_four_v3"
 REFERENCES = ("connect_four_v3", "leduc_holdem_v4")
 INSTALL_HINT = "the reference envs need PettingZoo's classic games: pip install -e '.[bench]'"
@@ -152,6 +156,23 @@ def machine_note(seconds: float, rounds: int) -> str:
     )
 
 
+def judge(subjects: list[Subject]) -> list[tuple[bool, str]]:
+    """(passed, what) for every bar: each of our games' AEC rate and bare-engine rate as a ratio to
+    connect_four_v3's AEC rate in the same run; nothing absolute."""
+    base = next(s for s in subjects if s.kind == "aec" and s.label == BASELINE).best
+    out = []
+    for s in subjects:
+        if s.kind == "aec" and s.game:
+            out.append((s.best >= AEC_RATIO_BAR * base,
+                        f"{s.label} AEC loop {s.best / base:.2f}x connect_four_v3 (bar {AEC_RATIO_BAR:.1f}x)"))
+    for s in subjects:
+        if s.kind == "engine":
+            out.append((s.best >= ENGINE_RATIO_BAR * base,
+                        f"{s.label} bare engine {s.best / base:.2f}x connect_four_v3's AEC steps/s "
+                        f"({s.best:,.0f} decisions/s; bar {ENGINE_RATIO_BAR:.1f}x)"))
+    return out
+
+
 def run(
     games: list[str] | None = None,
     seconds: float = 3.0,
@@ -213,26 +234,16 @@ def run(
         "",
         "## Bare engine: legal_actions + apply_legal, chance by sample_chance",
         "",
-        "| game | players | decisions/s | games |",
-        "|---|---:|---:|---:|",
+        "| game | players | decisions/s | vs connect_four_v3 | games |",
+        "|---|---:|---:|---:|---:|",
     ]
     for s in engine:
-        lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.games:,} |")
+        lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.best / base:.2f}x | {s.games:,} |")
     lines += ["", machine_note(seconds, rounds), ""]
 
-    failed = False
-    bars = []
-    for s in aec:
-        if s.game:
-            ok = s.best >= AEC_RATIO_BAR * base
-            failed |= not ok
-            bars.append(f"- {'PASS' if ok else 'FAIL'}: {s.label} AEC loop {s.best / base:.2f}x connect_four_v3 "
-                        f"(bar {AEC_RATIO_BAR:.1f}x)")
-    for s in engine:
-        ok = s.best >= ENGINE_BAR
-        failed |= not ok
-        bars.append(f"- {'PASS' if ok else 'FAIL'}: {s.label} bare engine {s.best:,.0f} decisions/s "
-                    f"(bar {ENGINE_BAR:,})")
+    verdicts = judge(subjects)
+    failed = not all(ok for ok, _ in verdicts)
+    bars = [f"- {'PASS' if ok else 'FAIL'}: {text}" for ok, text in verdicts]
     if not check:
         bars.append("(--no-check: a failed bar does not change the exit code)")
     lines += bars

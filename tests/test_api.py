@@ -248,6 +248,30 @@ def test_illegal_action_on_raw_env_names_it_and_changes_nothing(name: str) -> No
 
 
 @pytest.mark.parametrize("name", d2r_envs.names())
+def test_raw_env_refuses_a_non_integer_action_as_such_and_changes_nothing(name: str) -> None:
+    env = d2r_envs.raw_env(name)
+    env.reset(seed=0)
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    before = env.game.clone(env.state)
+    for bad in (float(legal), legal + 0.5, str(legal), True, np.float32(legal), np.array(float(legal)), None, [legal]):
+        with pytest.raises(IllegalActionError, match="is not an integer action; pass an int") as err:
+            env.step(bad)
+        assert "illegal action" not in str(err.value)
+        assert env.state == before
+    env.step(np.int64(legal))  # numpy integers (and 0-d integer arrays) are integers
+    env.reset(seed=0)
+    env.step(np.array(legal))
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_raw_env_before_reset_says_to_call_reset(name: str) -> None:
+    env = d2r_envs.raw_env(name)
+    for use in (lambda: env.step(0), lambda: env.observe("player_0"), lambda: env.last()):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            use()
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
 def test_illegal_action_on_made_env_ends_the_game_as_pettingzoo_does(name: str) -> None:
     env = d2r_envs.make(name)
     env.reset(seed=0)

@@ -23,3 +23,14 @@ def test_bars_report_pass_or_fail_and_record(tmp_path: Path, capsys, write_numpy
     evaluation = json.loads((folder / "manifest.json").read_text())["evaluation"]
     keys = [k for k in evaluation if k != "earlier"]
     assert len(keys) == 3 and any("mcts:10," in k for k in keys)
+
+
+def test_a_missing_or_tampered_model_is_a_clear_error_with_its_own_exit_code(tmp_path: Path, capsys, write_numpy_model) -> None:
+    assert bars.main([str(tmp_path / "draco_and_co" / "nothing")]) == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "no model found" in err and "Traceback" not in err
+    folder = write_numpy_model(tmp_path / "draco_and_co" / "tiny")
+    weights = folder / "policy.safetensors"
+    weights.write_bytes(weights.read_bytes()[:-4] + b"\0\0\0\0")
+    assert bars.main([str(folder), "--games", "4"]) == 2
+    assert "SHA-256" in capsys.readouterr().err

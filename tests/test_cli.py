@@ -102,3 +102,37 @@ def test_bench_without_references_says_how_to_install(
     monkeypatch.setattr(bench, "_references", lambda: None)
     assert main(["bench", "--seconds", "0.01"]) == 2
     assert "pip install -e '.[bench]'" in capsys.readouterr().err
+
+
+def _subject(label: str, kind: str, game: str | None, rate: float) -> bench.Subject:
+    s = bench.Subject(label, 4, kind, game, run=lambda deadline: (0, 0))
+    s.rates.append(rate)
+    return s
+
+
+def test_bench_bars_are_ratios_measured_in_the_same_run() -> None:
+    """A machine ten times slower (every rate scaled alike) gets the same verdicts; a game slower
+    relative to connect_four_v3 fails in the AEC loop and in the bare engine alike."""
+
+    def subjects(scale: float, ours: float, engine: float) -> list[bench.Subject]:
+        return [
+            _subject("draco_and_co", "aec", "draco_and_co", ours * scale),
+            _subject("connect_four_v3", "aec", None, 20_000 * scale),
+            _subject("leduc_holdem_v4", "aec", None, 12_000 * scale),
+            _subject("draco_and_co", "engine", "draco_and_co", engine * scale),
+        ]
+
+    fast = bench.judge(subjects(1.0, 45_000, 150_000))
+    assert [ok for ok, _ in fast] == [True, True]
+    assert bench.judge(subjects(0.1, 45_000, 150_000)) == [
+        (ok, text.replace("150,000", "15,000")) for ok, text in fast
+    ]
+    assert [ok for ok, _ in bench.judge(subjects(0.1, 39_000, 150_000))] == [False, True]
+    assert [ok for ok, _ in bench.judge(subjects(0.1, 45_000, 40_000))] == [True, False]
+
+
+def test_describe_spells_defaults_and_allowed_values_alike(capsys) -> None:
+    assert main(["describe", "drags_2_riches"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("| `characters`"))
+    assert "| false | false, true |" in row and "False" not in out

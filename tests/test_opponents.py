@@ -589,3 +589,17 @@ def test_every_shipped_model_loads_plays_legally_and_records_its_results() -> No
         for agent in env.agent_iter(300):
             obs, _, term, trunc, _ = env.last()
             env.step(None if term or trunc else policy.act(obs))
+
+
+@pytest.mark.parametrize(("spec", "suggestion"), [("heuristc", "'heuristic'"), ("randomm", "'random'"),
+                                                  ("mcst:50", "'mcts:50'"), ("ppo-v0", "'draco_and_co/ppo-v1'"),
+                                                  ("draco_and_co/ppo-v2", "'draco_and_co/ppo-v1'")])
+def test_a_misspelled_agent_names_the_built_in_agents_and_the_closest(spec: str, suggestion: str) -> None:
+    from d2r_envs.agents import make_agent
+
+    with pytest.raises(ValueError) as err:
+        make_agent(spec, "draco_and_co")
+    text = str(err.value)
+    assert f"did you mean {suggestion}?" in text
+    if "/" not in spec:
+        assert "random, heuristic and mcts:N" in text and "draco_and_co/ppo-v1" in text

@@ -143,3 +143,97 @@ def test_imitation_fits_the_teacher_and_is_deterministic(tmp_path: Path) -> None
         weights.append([p.detach().clone() for p in model.policy.parameters()])
     assert result["agreement"] > max(0.6, before["agreement"] + 0.3), (before, result)
     assert all((a == b).all() for a, b in zip(*weights))
+
+
+def _write(tmp_path: Path, data: dict) -> str:
+    path = tmp_path / "tiny.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return str(path)
+
+
+def test_the_same_command_twice_refuses_up_front_then_force_overwrites(tmp_path: Path, capsys) -> None:
+    """A taken export name and an earlier run in train.run_dir are found before the first step, with
+    the ways out named; --force overwrites both; --export-name picks another name."""
+    from d2r_envs.cli import main as d2r
+
+    data = tiny(tmp_path)
+    data["train"].update(eval_every=0, checkpoint_every=0)
+    data["export"]["name"] = "tiny-v1"
+    path = _write(tmp_path, data)
+    assert d2r(["train", "--config", path]) == 0
+    model = tmp_path / "models" / "draco_and_co" / "tiny-v1"
+    first = (model / "manifest.json").read_bytes()
+    final = (tmp_path / "run" / "final.zip").stat().st_mtime_ns
+    capsys.readouterr()
+
+    assert d2r(["train", "--config", path]) == 2
+    err = capsys.readouterr().err
+    assert "already holds a model" in err and "--force" in err and "--export-name" in err
+    assert "train.run_dir" in err and "--resume" in err
+    assert (model / "manifest.json").read_bytes() == first
+    assert (tmp_path / "run" / "final.zip").stat().st_mtime_ns == final  # nothing ran
+
+    written = (model / "manifest.json").stat().st_mtime_ns
+    assert d2r(["train", "--config", path, "--force"]) == 0
+    assert (model / "manifest.json").stat().st_mtime_ns > written  # exported again
+    assert (tmp_path / "run" / "final.zip").stat().st_mtime_ns > final
+    assert d2r(["train", "--config", path, "--force", "--export-name", "tiny-v2"]) == 0
+    other = d2r_envs_load(tmp_path / "models" / "draco_and_co" / "tiny-v2")
+    assert other.manifest["training"]["config"]["export"]["name"] == "tiny-v2"
+
+
+def d2r_envs_load(folder: Path):
+    import d2r_envs
+
+    return d2r_envs.load_opponent(str(folder))
+
+
+@pytest.mark.parametrize("name", ["a/b", "..", "-x", "my model", ".hidden"])
+def test_an_invalid_export_name_is_a_config_error(tmp_path: Path, name: str) -> None:
+    data = tiny(tmp_path)
+    data["export"]["name"] = name
+    with pytest.raises(cfg.ConfigError, match="export.name.*not allowed.*letters, digits"):
+        cfg.from_dict(data)
+
+
+def test_an_unwritable_export_place_is_refused_before_training(tmp_path: Path, capsys) -> None:
+    from d2r_envs.cli import main as d2r
+
+    data = tiny(tmp_path)
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a folder")
+    data["export"].update(name="tiny-v1", out_root=str(blocker))
+    assert d2r(["train", "--config", _write(tmp_path, data)]) == 2
+    assert "cannot write the model folder" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def test_yaml_exponents_without_a_dot_are_floats(tmp_path: Path) -> None:
+    data = tiny(tmp_path)
+    data["algo"]["learning_rate"] = "3e-4"  # what YAML 1.1 makes of `learning_rate: 3e-4`
+    assert yaml.safe_load("learning_rate: 3e-4")["learning_rate"] == "3e-4"
+    assert cfg.from_dict(data).algo.learning_rate == pytest.approx(3e-4)
+    data["algo"]["learning_rate"] = "fast"
+    with pytest.raises(cfg.ConfigError, match="algo.learning_rate: expected float"):
+        cfg.from_dict(data)
+
+
+def test_planned_timesteps_round_up_to_whole_rollouts(tmp_path: Path) -> None:
+    data = tiny(tmp_path)
+    data["train"]["total_timesteps"] = 100  # rollouts of 2 envs x 32 steps
+    c = cfg.from_dict(data)
+    assert train.planned_timesteps(c) == 128 and train.planned_timesteps(c, start=64) == 128
+    assert train.planned_timesteps(c, start=128) == 128
+
+
+def test_evaluations_are_printed_and_snapshots_are_not_private(tmp_path: Path, capsys) -> None:
+    import os
+
+    data = tiny(tmp_path)
+    train.train(cfg.from_dict(data))
+    out = capsys.readouterr().out
+    assert "step 64: 2 games against random: win share" in out
+    umask = os.umask(0)
+    os.umask(umask)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "run" / "snapshots").iterdir()}
+    assert modes and set(modes.values()) == {0o666 & ~umask}, modes

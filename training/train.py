@@ -206,33 +206,40 @@ class RunError(ValueError):
 
 
 def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> None:
-    """Every check on the run's outputs that can fail, made before the first step: the export's
-    name and folder (a model already there is refused unless `force`), a run folder that already
-    holds an earlier run (refused for a fresh run unless `force`), and the checkpoint to resume."""
+    """Every check on the run's outputs that can fail, made before the first step, all reported at
+    once: the checkpoint to resume, the export's name and folder (a model already there is refused
+    unless `force`), and a run folder that already holds an earlier run (refused for a fresh run
+    unless `force`) or cannot be written."""
+    problems = []
     if resume is not None and not Path(resume).is_file():
-        raise RunError(f"--resume {resume}: no such checkpoint")
+        problems.append(f"--resume {resume}: no such checkpoint")
     if c.export.name:
         try:
             export_target(c.game, c.export.name, c.export.out_root, overwrite=force,
                           how="overwrite it with --force, or export under another name with --export-name NAME "
                           "(or export.name in the config)")
         except (ValueError, OSError) as err:
-            raise RunError(f"export: {err}") from None
+            problems.append(f"export: {err}")
     run_dir = Path(c.train.run_dir)
     if run_dir.exists() and not run_dir.is_dir():
-        raise RunError(f"train.run_dir {run_dir} exists and is not a folder")
-    earlier = [name for name in RUN_OUTPUTS if (run_dir / name).exists()] + [p.name for p in run_dir.glob("events.out.tfevents*")]
-    if earlier and resume is None and not force:
-        raise RunError(
-            f"train.run_dir {run_dir} already holds a run ({', '.join(sorted(earlier)[:4])}{', ...' if len(earlier) > 4 else ''}); "
-            "continue it with --resume CHECKPOINT, start it afresh with --force (its outputs are deleted), "
-            "or set another train.run_dir"
-        )
-    existing = run_dir
-    while not existing.exists():
-        existing = existing.parent
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise RunError(f"train.run_dir {run_dir}: {existing} is not writable")
+        problems.append(f"train.run_dir {run_dir} exists and is not a folder")
+    else:
+        earlier = sorted([name for name in RUN_OUTPUTS if (run_dir / name).exists()]
+                         + [p.name for p in run_dir.glob("events.out.tfevents*")])
+        if earlier and resume is None and not force:
+            problems.append(
+                f"train.run_dir {run_dir} already holds a run ({', '.join(earlier[:4])}{', ...' if len(earlier) > 4 else ''}); "
+                "continue it with --resume CHECKPOINT, start afresh there with --force (its checkpoints, snapshots "
+                "and logs are deleted), or set another train.run_dir"
+            )
+        existing = run_dir
+        while not existing.exists():
+            existing = existing.parent
+        if not os.access(existing, os.W_OK | os.X_OK):
+            problems.append(f"train.run_dir {run_dir}: {existing} is not writable")
+    if problems:
+        raise RunError("; and ".join(problems) if len(problems) < 2 else
+                       "the run cannot start:\n  - " + "\n  - ".join(problems))
 
 
 def clear_run_dir(run_dir: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 
@@ -18,9 +19,10 @@ def _allows(allowed: Any, value: Any) -> bool:
 
 
 def _describe_allowed(allowed: Any) -> str:
+    """The allowed values as they are typed (JSON, as `--option` and YAML read them: true, not True)."""
     if isinstance(allowed, range):
         return f"{allowed.start}..{allowed.stop - 1}"
-    return ", ".join(repr(a) for a in allowed)
+    return ", ".join(json.dumps(a) for a in allowed)
 
 
 def build(cls: type, game: str, options: dict[str, Any]) -> Any:
