@@ -204,14 +204,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     from d2r_envs import play
 
     try:
-        play.play(args.game, args.opponents.split(","), args.players, seat=args.seat, seed=args.seed,
-                  **_parse_options(args.option))
+        returns = play.play(args.game, args.opponents.split(","), args.players, seat=args.seat, seed=args.seed,
+                            **_parse_options(args.option))
     except ValueError as e:
         return _error(str(e))
     except (EOFError, KeyboardInterrupt):
         print("\ngame abandoned")
         return 130
-    return 0
+    return 130 if returns is None else 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:

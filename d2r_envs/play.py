@@ -1,6 +1,9 @@
 """`d2r play`: a person takes one seat at the terminal, against chosen opponents.
 
-The person sees only their seat's view and picks a legal action by number or by its name.
+The person sees only their seat: the game's event log as it happens (what was rolled, drawn, paid,
+moved and won, as that seat may see it), their view of the table, and the legal moves with what each
+does. They answer with a move's number, its name or part of it (a card's name as shown in the
+hand), or a command: `help`, `log`, `view`, `quit`.
 """
 
 from __future__ import annotations
@@ -11,29 +14,101 @@ import numpy as np
 
 import d2r_envs
 from d2r_envs.agents import make_agent
+from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.registry import game_package
 
+COMMANDS = (
+    ("help", "the legal moves with what each does, and these commands"),
+    ("log", "everything you have seen happen so far"),
+    ("view", "the table as you see it"),
+    ("quit", "abandon the game"),
+)
 
-def choose(game, state, ask: Callable[[str], str], say: Callable[[str], None]) -> int:
-    """Ask until the answer names a legal action; return it."""
+
+class Quit(Exception):
+    """The person typed quit."""
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def match(answer: str, names: list[str]) -> list[int]:
+    """The indices of `names` that `answer` picks: an exact name, else names it begins, else names
+    that contain it (so a card's name picks the move that plays it); case and spacing ignored."""
+    a = _norm(answer)
+    if not a:
+        return []
+    lowered = [_norm(n) for n in names]
+    for fits in (lambda n: n == a, lambda n: n.startswith(a), lambda n: a in n):
+        found = [i for i, n in enumerate(lowered) if fits(n)]
+        if found:
+            return found
+    return []
+
+
+def moves(game, state, legal: list[int], full: bool = False) -> list[str]:
+    """The numbered legal moves, each with what it does (cut to one line unless `full`)."""
+    out = []
+    for i, a in enumerate(legal, 1):
+        line = f"  {i:2d}. {game.action_to_string(state, a)}"
+        text = " ".join(game.explain(state, a).split())
+        if text:
+            if not full and len(text) > 100:
+                text = text[:99] + "…"
+            line += f"  ({text})"
+        out.append(line)
+    return out
+
+
+def choose(
+    game,
+    state,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    show: dict[str, Callable[[], list[str]]] | None = None,
+) -> int:
+    """List the legal moves and ask until the answer names one of them; return it.
+
+    `show` maps the commands `log` and `view` to what they print; `help` lists the moves in full,
+    and `quit` raises Quit.
+    """
     legal = game.legal_actions(state)
     names = [game.action_to_string(state, a) for a in legal]
-    for i, name in enumerate(names, 1):
-        say(f"  {i:2d}. {name}")
+    show = show or {}
+    for line in moves(game, state, legal):
+        say(line)
     while True:
-        answer = ask(f"your choice (1-{len(legal)} or a name): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        matches = [a for a, name in zip(legal, names) if name.lower() == answer.lower()]
-        if not matches:
-            matches = [a for a, name in zip(legal, names) if answer and name.lower().startswith(answer.lower())]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            say(f"'{answer}' fits several actions; type its number (1-{len(legal)}).")
+        answer = ask(f"your move (1-{len(legal)}, a name, or help): ").strip()
+        command = answer.lower()
+        if command in ("help", "?", "h"):
+            say(f"{game.decision_name(state)}: the legal moves, and what each does")
+            for line in moves(game, state, legal, full=True):
+                say(line)
+            say("type a move's number, its name or part of it (a card's name picks the move that plays it), or:")
+            for name, what in COMMANDS:
+                say(f"  {name:5s} {what}")
+            continue
+        if command in show:
+            for line in show[command]():
+                say(line)
+            continue
+        if command in ("quit", "exit"):
+            raise Quit
+        if answer.isdigit():
+            if 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            say(f"'{answer}' is not one of the legal actions; type a number from 1 to {len(legal)}, a name above, or help.")
+            continue
+        found = match(answer, names)
+        if len(found) == 1:
+            return legal[found[0]]
+        if found:
+            say(f"'{answer}' fits several moves: " + "; ".join(f"{i + 1}. {names[i]}" for i in found)
+                + ". Type its number.")
         else:
-            say(f"'{answer}' is not one of the legal actions; type a number from 1 to {len(legal)} or a name above.")
+            say(f"'{answer}' is not one of the legal actions; type a number from 1 to {len(legal)}, a name above, or help.")
 
 
 def play(
@@ -42,11 +117,13 @@ def play(
     num_players: int | None = None,
     seat: int = 0,
     seed: int | None = None,
-    ask: Callable[[str], str] = input,
-    say: Callable[[str], None] = print,
+    ask: Callable[[str], str] | None = None,
+    say: Callable[[str], None] | None = None,
     **options,
-) -> list[float]:
-    """Play one game; returns the returns per seat."""
+) -> list[float] | None:
+    """Play one game; returns the returns per seat, or None if the person quit. `ask` and `say`
+    default to input() and print()."""
+    ask, say = ask or input, say or print
     game = d2r_envs.make_game(name, num_players, **options)
     n = game.spec.num_players
     if seat not in range(n):
@@ -58,21 +135,40 @@ def play(
     observer = game_package(name).Observer(game)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
+    log = Log(game)
+    shown = 0  # events already printed
+
+    def news() -> None:
+        nonlocal shown
+        for text in log.seen_by(seat, shown):
+            say(f"  * {text}")
+        shown = len(log)
+
     say(f"{name}: you are player_{seat}; " + ", ".join(f"player_{q} is {a.name}" for q, a in agents.items()))
+    say("type help at any choice for the legal moves, what each does, and the commands")
+    commands = {
+        "log": lambda: [f"  * {t}" for t in log.seen_by(seat)] or ["  (nothing yet)"],
+        "view": lambda: [observer.string_from(state, seat)],
+    }
     while True:
         player = game.current_player(state)
         if player == TERMINAL:
             break
         if player == CHANCE:
-            game.apply_action(state, game.sample_chance(state, rng))
+            log.apply(state, game.sample_chance(state, rng))
         elif player == seat:
+            news()
             say("")
             say(observer.string_from(state, seat))
-            game.apply_action(state, choose(game, state, ask, say))
+            try:
+                action = choose(game, state, ask, say, commands)
+            except Quit:
+                say("game abandoned")
+                return None
+            log.apply(state, action)
         else:
-            action = agents[player].act(game, state, player, rng)
-            say(f"player_{player} ({agents[player].name}): {game.action_to_string(state, action)}")
-            game.apply_action(state, action)
+            log.apply(state, agents[player].act(game, state, player, rng))
+    news()
     returns = game.returns(state)
     say("")
     say(game.state_to_string(state))
