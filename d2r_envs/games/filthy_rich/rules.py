@@ -12,6 +12,7 @@ from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich import narrate
 from d2r_envs.games.filthy_rich.config import Config
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase, State
 
@@ -851,6 +852,12 @@ class Game(core.Game[State]):
         return t
 
     # Text ---------------------------------------------------------------------------------------
+
+    def events(self, before: State, action: int, after: State) -> list:
+        return narrate.events(self, before, action, after)
+
+    def explain(self, s: State, action: int) -> str:
+        return narrate.explain(self, s, action)
 
     def decision_name(self, s: State) -> str:
         ph = s.phase
