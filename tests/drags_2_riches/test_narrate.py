@@ -1,0 +1,618 @@
+"""The Drags 2 Riches event log (narrate.py): what each seat is told, and what each action is explained as.
+
+Scenario tests build their states as tests/drags_2_riches/test_rules_interaction.py does (every chance
+node takes its lowest outcome unless a test names another, then hands and Looks are edited directly);
+the fuzz tests narrate random games through `Log` at every transition and check that nothing a seat
+may not see reaches its texts.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import d2r_envs
+from d2r_envs.core.events import Log
+from d2r_envs.core.game import CHANCE
+from d2r_envs.games.drags_2_riches import Observer, invariants, narrate
+from d2r_envs.games.drags_2_riches import actions as A
+from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.rules import recount
+from d2r_envs.games.drags_2_riches.state import Ask, Phase, Task
+
+GAME = "drags_2_riches"
+K = C.KIND
+Ch = C.Character
+OPTIONS = ("intro_game", "last_minute_additions", "category_is", "thrifting", "characters")
+
+
+# Helpers ------------------------------------------------------------------------------------
+
+
+def new_game(n=3, **options):
+    return d2r_envs.make_game(GAME, n, **options)
+
+
+def start(n=3, first=0, characters=None, hands=None, **options):
+    """A game at the first player's Playing Phase of round 1 (lowest chance outcomes), with a Log."""
+    g = new_game(n, characters=characters is not None, **options)
+    s = g.new_initial_state()
+    log = Log(g)
+    log.apply(s, first)
+    for i in range(n if characters else 0):
+        log.apply(s, A.CHARACTER + characters[(first + i) % n])
+    settle(log, s)
+    for p, names in (hands or {}).items():
+        set_hand(s, p, names)
+    check(g, s)
+    return g, s, log
+
+
+def settle(log, s, *outcomes):
+    g = log.game
+    todo = [K[o] if isinstance(o, str) else o for o in outcomes]
+    while g.current_player(s) == CHANCE:
+        log.apply(s, todo.pop(0) if todo else g.chance_outcomes(s)[0][0])
+    assert not todo, "unused chance outcomes"
+
+
+def check(g, s):
+    assert invariants.violations(g, s) == []
+
+
+def take(s, p, name):
+    k = K[name]
+    for pile in (s.pile, s.wardrobes[p], s.box):
+        if pile[k]:
+            pile[k] -= 1
+            recount(s)
+            return k
+    raise AssertionError(f"no {name} left")
+
+
+def set_hand(s, p, names):
+    for k, c in enumerate(s.hands[p]):
+        s.wardrobes[p][k] += c
+        s.hands[p][k] = 0
+    for name in names:
+        s.hands[p][take(s, p, name)] += 1
+    recount(s)
+
+
+def dress(s, p, *names):
+    for name in names:
+        k = take(s, p, name)
+        assert s.looks[p][C.TYPE_OF[k]] < 0
+        s.looks[p][C.TYPE_OF[k]] = k
+    recount(s)
+
+
+def to_event(log, s):
+    """Every remaining turn of the round ends at once (lowest draws), up to the Event Phase."""
+    g = log.game
+    r = s.round
+    while s.round == r:
+        if g.current_player(s) == CHANCE:
+            log.apply(s, g.chance_outcomes(s)[0][0])
+        elif s.phase in (Phase.PLAY, Phase.WERK):
+            log.apply(s, A.END)
+        else:
+            return
+
+
+def seen(log, seat, start=0):
+    return log.seen_by(seat, start)
+
+
+def text(log, seat, start=0):
+    return "\n".join(log.seen_by(seat, start))
+
+
+# Scenarios ----------------------------------------------------------------------------------
+
+
+def test_game_delegates_to_narrate():
+    g = new_game()
+    s = g.new_initial_state()
+    before = g.clone(s)
+    g.apply_action(s, 1)
+    assert g.events(before, 1, s) == narrate.events(g, before, 1, s)
+    assert g.events(before, 1, s)[0].public == "player_1 takes the First Player token"
+
+
+def test_a_draw_shows_the_card_to_the_drawer_only():
+    g, s, log = start(hands={0: ["Tuck Hair"]})
+    mark = len(log)
+    log.apply(s, A.ACTIVATE + K["Tuck Hair"])
+    assert s.chance == [(Task.DRAW, 0)]
+    drawn = max(k for k, c in enumerate(s.wardrobes[0]) if c)
+    name = C.KINDS[drawn].name
+    log.apply(s, drawn)
+    assert seen(log, 0, mark)[-1] == f"player_0 draws {name}"
+    for q in (1, 2):
+        assert seen(log, q, mark)[-1] == "player_0 draws a card"
+        assert name not in text(log, q, mark + 1)
+    # The deal: each seat is told its own five cards, and only that others drew.
+    g, s, log = start()
+    for q in range(3):
+        mine = [t for t in seen(log, q) if t.startswith(f"player_{q} draws ")]
+        assert len(mine) == C.HAND_SIZE and all(t != f"player_{q} draws a card" for t in mine)
+        assert sorted(t.removeprefix(f"player_{q} draws ") for t in mine) == sorted(
+            C.KINDS[k].name for k in range(C.NUM_KINDS) for _ in range(s.hands[q][k]))
+        for r in range(3):
+            if r != q:
+                theirs = [t for t in seen(log, q) if t.startswith(f"player_{r} draws")]
+                assert theirs == [f"player_{r} draws a card"] * C.HAND_SIZE
+
+
+def _event_phase_with_looks(**options):
+    g, s, log = start(**options)
+    dress(s, 0, "Luxe Hair")
+    dress(s, 1, "Basic Heels")
+    dress(s, 2, "Starter Makeup")
+    to_event(log, s)
+    assert (s.phase, s.actor) == (Phase.THUMBS, 0)
+    return g, s, log
+
+
+def test_thumbs_are_hidden_from_the_others_until_everyone_has_declared():
+    g, s, log = _event_phase_with_looks()
+    _check_indistinguishable(g, Observer(g), s)
+    views = {}
+    for choice in (A.DOWN, A.UP):
+        t = g.clone(s)
+        branch = Log(g)
+        branch.apply(t, choice)
+        views[choice] = [branch.seen_by(q) for q in range(3)]
+    assert views[A.DOWN][0] == ["player_0 declares thumbs down (hidden until everyone has declared)"]
+    assert views[A.UP][0] == ["player_0 declares thumbs up (hidden until everyone has declared)"]
+    for q in (1, 2):
+        assert views[A.DOWN][q] == views[A.UP][q] == ["player_0 declares their thumbs, face down"]
+    mark = len(log)
+    log.apply(s, A.UP)
+    log.apply(s, A.DOWN)  # player_1
+    assert seen(log, 2, mark) == ["player_0 declares their thumbs, face down",
+                                  "player_1 declares their thumbs, face down"]
+    assert seen(log, 0, mark)[1] == "player_1 declares their thumbs, face down"
+    mark2 = len(log)
+    log.apply(s, A.UP)  # player_2, the last: the thumbs and the Looks are revealed to all
+    for q in range(3):
+        told = seen(log, q, mark2)
+        assert "everyone has declared; thumbs: player_0 up, player_1 down, player_2 up" in told
+        assert "player_0 reveals their Look: Luxe Hair 4 = value 4" in told
+        assert "player_2 reveals their Look: Starter Makeup 1 = value 1" in told
+        assert "Basic Heels" not in "\n".join(told)  # player_1 kept theirs face down
+
+
+def test_deathdrop_diva_with_the_thumbs_is_hidden_until_the_reveal():
+    g, s, log = start(characters=[Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
+    dress(s, 0, "Luxe Hair")
+    dress(s, 1, "Basic Heels")
+    to_event(log, s)
+    mark = len(log)
+    log.apply(s, A.UP_GLAM)
+    assert "Deathdrop Diva" in text(log, 0, mark)
+    assert seen(log, 1, mark) == seen(log, 2, mark) == ["player_0 declares their thumbs, face down"]
+    log.apply(s, A.DOWN)
+    assert "player_0 up with Deathdrop Diva" in text(log, 1, mark)
+    assert "player_0 reveals their Look: Luxe Hair 4, +2 Deathdrop Diva = value 6" in seen(log, 2, mark)
+
+
+def test_a_face_down_look_is_not_named_to_others_until_revealed():
+    g, s, log = start(hands={0: ["Couture Hair", "Basic Hair", "Silver"]})
+    dress(s, 0, "Starter Hair")
+    _check_indistinguishable(g, Observer(g), s)  # Couture Hair or Basic Hair: the others are told the same
+    mark = len(log)
+    log.apply(s, A.WEAR + K["Couture Hair"])
+    assert seen(log, 0, mark) == [
+        "player_0 wears Couture Hair face down in their Hair slot, replacing Starter Hair, which goes to their"
+        " Floordrobe face up (Look value now 6)"]
+    for q in (1, 2):  # the slot and the replaced card (now face up) show; the new card does not
+        assert seen(log, q, mark) == [
+            "player_0 wears a card face down in their Hair slot, replacing Starter Hair, which goes to their"
+            " Floordrobe face up"]
+    mark = len(log)
+    to_event(log, s)
+    assert s.phase == Phase.THUMBS and s.actor == 0
+    for q in (1, 2):
+        assert "Couture Hair" not in text(log, q, mark)
+    log.apply(s, A.UP)  # player_0 alone has a Look: the reveal follows at once
+    for q in range(3):
+        told = text(log, q, mark)
+        assert "player_0 reveals their Look: Couture Hair 6 = value 6" in told
+        assert "player_0 wins Drag Ball, with the best Look (value 6): +3 prestige (now 3, 1 Event)" in told
+
+
+def test_coins_and_purchases_name_who_how_much_and_why():
+    g, s, log = start(hands={0: ["Gold", "Silver", "Luxe Hair"]})
+    mark = len(log)
+    log.apply(s, A.ACTIVATE + K["Gold"])
+    log.apply(s, A.ACTIVATE + K["Luxe Hair"])
+    buy = max((a for a in g.legal_actions(s) if A.BUY <= a < A.ABILITY), key=lambda a: C.VALUE[a - A.BUY])
+    name, cost = C.KINDS[buy - A.BUY].name, C.VALUE[buy - A.BUY]
+    log.apply(s, buy)
+    refill = g.chance_outcomes(s)[0][0]
+    log.apply(s, refill)
+    for q in range(3):
+        assert seen(log, q, mark) == [
+            "player_0 activates Gold (+2 coin): 2 to spend",
+            "player_0 activates Luxe Hair (+2 coin): 4 to spend",
+            f"player_0 buys {name} for {cost} coins ({4 - cost} left), into their Floordrobe; the Werk Phase begins:"
+            " no more cards are played this turn",
+            f"the Market is refilled with {C.KINDS[refill].name}",
+        ]
+    mark = len(log)
+    log.apply(s, A.END)
+    left = {0: "", 1: ", leaving 1 coin unspent", 2: ", leaving 2 coins unspent"}[4 - cost]
+    assert seen(log, 1, mark) == [
+        f"player_0 ends their turn{left}; to their Floordrobe: hand Silver; activated Gold, Luxe Hair;"
+        " they Untuck and draw a new hand"]
+
+
+def test_thrifting_says_the_card_is_free():
+    g, s, log = start(thrifting=True, hands={0: ["Starter Hair"]})
+    cheapest = [a for a in g.legal_actions(s) if A.BUY <= a < A.ABILITY]
+    mark = len(log)
+    log.apply(s, cheapest[0])
+    name = C.KINDS[cheapest[0] - A.BUY].name
+    assert seen(log, 1, mark)[0].startswith(f"player_0 takes {name} (value 2) free by Thrifting")
+
+
+def test_prestige_on_a_tie_names_the_tie_break():
+    g, s, log = start()
+    dress(s, 1, "Basic Hair")
+    dress(s, 2, "Basic Heels")
+    to_event(log, s)
+    mark = len(log)
+    while s.phase == Phase.THUMBS:
+        log.apply(s, A.UP)
+    told = seen(log, 0, mark)
+    assert "player_1 and player_2 tie at 2: player_1 wins it, nearest the first player (player_0) in seat order" in told
+    assert "player_1 wins Drag Ball, with the best Look (value 2): +3 prestige (now 3, 1 Event)" in told
+    assert s.prestige[1] == 3
+
+
+def test_category_is_judging_shows_the_values_then_the_looks():
+    g, s, log = start(category_is=True)
+    dress(s, 1, "Basic Hair")
+    dress(s, 2, "Basic Heels")
+    to_event(log, s)
+    mark = len(log)
+    while s.phase == Phase.THUMBS:
+        log.apply(s, A.UP)
+    assert s.phase == Phase.JUDGE
+    told = seen(log, 0, mark)
+    assert "player_1 reveals their Look: value 2" in told
+    assert "player_1 and player_2 tie at 2: player_0, the first player, judges (Category Is)" in told
+    mark = len(log)
+    log.apply(s, A.WINNER + 2)
+    told = seen(log, 1, mark)
+    assert told[0] == "player_0, the first player, awards Drag Ball (3 prestige) to player_2 (Category Is)"
+    assert told[1].startswith("player_2 wins Drag Ball, chosen by the first player: +3 prestige (now 3")
+    assert told[2] == "the revealed Looks go to their Floordrobes: player_1 (Basic Hair 2); player_2 (Basic Heels 2)"
+
+
+def test_a_shade_names_the_attacker_and_the_target_and_a_random_discard_is_public():
+    g, s, log = start(hands={0: ["Spill the Tea Hair"], 1: ["Silver", "Gold", "Starter Heels"]})
+    mark = len(log)
+    log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
+    log.apply(s, A.TARGET)  # player_1
+    log.apply(s, A.TAKE)
+    log.apply(s, K["Gold"])
+    for q in range(3):
+        assert seen(log, q, mark) == [
+            "player_0 activates Spill the Tea Hair (+1 coin; SHADE: target player Discards 1 card at random):"
+            " 1 to spend; they choose a target",
+            "player_0 targets player_1 (3 cards in hand) with the Shade of Spill the Tea Hair (player_1 discards 1"
+            " card at random); player_1 may block or reverse it",
+            "player_1 takes the Shade",
+            "player_1 discards Gold at random, into their Floordrobe (Shade)",
+        ]
+
+
+def test_block_and_reverse_are_told_to_all():
+    g, s, log = start(hands={0: ["Spill the Tea Hair", "Silver"], 1: ["Clapback Hair"], 2: ["Mirror Heels"]})
+    log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
+    log.apply(s, A.TARGET)
+    mark = len(log)
+    log.apply(s, A.BLOCK)
+    assert seen(log, 2, mark) == [
+        "player_1 shows a Block Shade card from their hand (it stays there): the Shade is blocked"]
+    g, s, log = start(hands={0: ["Spill the Tea Hair", "Silver"], 2: ["Mirror Heels"]})
+    log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
+    log.apply(s, A.TARGET + 1)  # player_2
+    mark = len(log)
+    log.apply(s, A.REVERSE)
+    assert seen(log, 1, mark) == ["player_2 reverses the Shade with a Reverse Shade card (Mirror) from their hand:"
+                                  " it turns back on player_0"]
+    log.apply(s, K["Silver"])
+    assert seen(log, 1, mark)[-1] == "player_0 discards Silver at random, into their Floordrobe (Shade)"
+
+
+def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so():
+    g, s, log = start(characters=[Ch.HO_COUTURE, Ch.KELISHA_KEYS, Ch.GLAM_STOKER], hands={0: ["Read Hair"]})
+    log.apply(s, A.ACTIVATE + K["Read Hair"])
+    log.apply(s, A.TARGET)  # player_1, Kelisha Keys
+    mark = len(log)
+    log.apply(s, A.REVERSE)
+    assert seen(log, 2, mark) == [
+        "player_1 reverses the Shade with Kelisha Keys' All Tea No Shade: it turns back on player_0; player_0's hand"
+        " is empty, so the reversed Shade waits for their next hand"]
+    mark = len(log)
+    log.apply(s, A.END)
+    settle(log, s)
+    assert (s.phase, s.ask, s.actor, s.victim) == (Phase.CARD, Ask.BORROW, 1, 0)
+    told = seen(log, 2, mark)
+    assert "the reversed Shade waiting for player_0's new hand resolves: player_1 peeks at player_0's hand," \
+           " then Borrows 1 of those cards" in told
+    assert told[-1] == "player_1 peeks at player_0's hand and will Borrow 1 of those cards"
+    hand = C.counts_to_string(s.hands[0])
+    assert seen(log, 1, mark)[-1] == f"player_1 peeks at player_0's hand: {hand}; they Borrow 1 of those cards"
+
+
+def test_a_peek_shows_the_cards_to_the_peeker_alone():
+    g, s, log = start(hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
+    log.apply(s, A.ACTIVATE + K["Read Hair"])
+    log.apply(s, A.TARGET)
+    mark = len(log)
+    log.apply(s, A.TAKE)
+    assert seen(log, 0, mark)[-1] == ("player_0 peeks at player_1's hand: Silver, Starter Outfit, Basic Heels;"
+                                      " they Borrow 1 of those cards")
+    for q in (1, 2):
+        assert seen(log, q, mark)[-1] == "player_0 peeks at player_1's hand and will Borrow 1 of those cards"
+    assert g.explain(s, A.CARD + K["Basic Heels"]) == (
+        "Into your Floordrobe from player_1's hand: value 2; +1 coin")
+    mark = len(log)
+    log.apply(s, A.CARD + K["Basic Heels"])
+    assert seen(log, 2, mark) == ["player_0 borrows Basic Heels from player_1's hand, into their own Floordrobe"]
+
+
+def test_lend_and_drag_mother_hide_the_first_choice_until_the_second():
+    g, s, log = start(hands={0: ["Hand-me-down Hair", "Gold", "Silver"]})
+    log.apply(s, A.ACTIVATE + K["Hand-me-down Hair"])
+    _check_indistinguishable(g, Observer(g), s)  # Gold or Silver: the others are told the same
+    mark = len(log)
+    log.apply(s, A.CARD + K["Gold"])
+    assert seen(log, 0, mark) == ["player_0 picks Gold to lend"]
+    assert seen(log, 1, mark) == ["player_0 picks a card from their hand to lend"]
+    log.apply(s, A.TARGET + 1)
+    assert seen(log, 1, mark)[-1] == "player_0 lends Gold to player_2, into player_2's Floordrobe"
+    g, s, log = start(characters=[Ch.SHESSICA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+    log.apply(s, A.ABILITY)
+    _check_indistinguishable(g, Observer(g), s)  # any type: the others are told the same
+    mark = len(log)
+    log.apply(s, A.LOOK_TYPE + C.TYPES.index("Heels"))
+    assert seen(log, 0, mark) == ["player_0 chooses Heels for Drag Mother, and next the other player"]
+    assert seen(log, 2, mark) == ["player_0 chooses a Look type for Drag Mother"]
+    log.apply(s, A.TARGET + 1)
+    assert seen(log, 2, mark)[-1] == ("player_0 (Drag Mother): Heels cards count double for player_0 and player_2"
+                                      " this round")
+
+
+def _play_out(g, s, log, rng):
+    while not g.is_terminal(s):
+        if g.current_player(s) == CHANCE:
+            log.apply(s, g.sample_chance(s, rng))
+        else:
+            legal = g.legal_actions(s)
+            log.apply(s, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_the_end_announces_the_final_scores_and_the_winner(n):
+    g = new_game(n, intro_game=True)
+    s = g.new_initial_state()
+    log = Log(g)
+    _play_out(g, s, log, np.random.default_rng(n))
+    last = log.events[-1]
+    for q in range(n):
+        assert last.seen_by(q) == last.public
+        assert f"player_{q} {s.prestige[q]} prestige ({len(s.won[q])} Event" in last.public
+    assert last.public.startswith("game over after the Sell-Out Tour")
+    names = " and ".join(f"player_{w}" for w in s.winners)
+    assert (names + " wins") in last.public or (names + " are joint winners") in last.public
+
+
+def test_the_end_explains_a_tie_on_prestige():
+    g = new_game(3)
+    s = g.new_initial_state()
+    for won, verdict in (
+        ([[1], [2], [0, 4]], "player_2 wins with 8 prestige"),  # 4 / 4 / 3 + 5
+        ([[5], [0, 3], []], "player_1 wins: tied on 6 prestige, with the most Event cards (2)"),  # 6 / 3 + 3 / 0
+        ([[1], [2], [0]], "player_0 and player_1 are joint winners, tied on 4 prestige and 1 Event"),  # 4 / 4 / 3
+    ):
+        s.won = won
+        recount(s)
+        s.winners = g.winners(s)
+        final = narrate.final_events(g, s)[0].public
+        assert final.endswith(verdict), final
+        assert "player_1 " + str(s.prestige[1]) + " prestige" in final
+
+
+# Fuzz ---------------------------------------------------------------------------------------
+
+
+def _configs():
+    rng = np.random.default_rng(2024)
+    out = []
+    for n in range(2, 6):
+        out.append((n, {}))
+        out.append((n, {o: True for o in OPTIONS}))
+        out.append((n, {o: bool(rng.integers(2)) for o in OPTIONS}))
+    return out
+
+
+CONFIGS = _configs()
+
+
+def _fuzz_game(n, options, seed, indistinguishable_every=0):
+    """One random game narrated at every transition, with the leak checks. Returns the Log."""
+    g = new_game(n, **options)
+    s = g.new_initial_state()
+    log = Log(g)
+    rng = np.random.default_rng(seed)
+    obs = Observer(g)
+    step = 0
+    while not g.is_terminal(s):
+        player = g.current_player(s)
+        if player == CHANCE:
+            action = g.sample_chance(s, rng)
+        else:
+            legal = g.legal_actions(s)
+            action = legal[int(rng.integers(len(legal)))]
+            for a in legal:  # every legal action explains itself without raising
+                assert isinstance(g.explain(s, a), str)
+        if indistinguishable_every and step % indistinguishable_every == 0:
+            _check_indistinguishable(g, obs, s)
+        before = g.clone(s)
+        mark = len(log)
+        new = log.apply(s, action)
+        texts = {q: [e.seen_by(q) for e in new if e.seen_by(q)] for q in range(n)}
+        if player >= 0:  # every decision is told to every seat, the mover included
+            assert all(texts[q] for q in range(n)), (g.action_to_string(before, action), texts)
+        _check_no_leak(g, before, action, s, texts)
+        assert len(log) == mark + len(new)
+        step += 1
+    assert log.events[-1].public.startswith("game over")
+    return log
+
+
+def _check_no_leak(g, b, action, a, texts):
+    n = g.n
+    player = g.current_player(b)
+    if player == CHANCE and b.chance and b.chance[0][0] == Task.DRAW:
+        drawer, name = b.chance[0][1], C.KINDS[action].name
+        assert texts[drawer][0] == f"player_{drawer} draws {name}"
+        for q in range(n):
+            if q != drawer:
+                assert texts[q][0] == f"player_{drawer} draws a card"
+                if a.peek[q] != drawer:  # a reversed Peek right after the draw may show it
+                    assert name not in "\n".join(texts[q]), (q, texts[q])
+    if player >= 0 and b.phase in (Phase.PLAY, Phase.WERK, Phase.LAST_MINUTE) and A.WEAR <= action < A.BUY:
+        k = action - A.WEAR
+        if b.looks[player][C.TYPE_OF[k]] != k:
+            for q in range(n):
+                if q != player:
+                    assert C.KINDS[k].name not in "\n".join(texts[q])
+    if player >= 0 and b.phase == Phase.THUMBS and a.phase == Phase.THUMBS:
+        for q in range(n):
+            if q != player:
+                assert texts[q] == [f"player_{player} declares their thumbs, face down"]
+
+
+def _check_indistinguishable(g, obs, s):
+    """Two chance outcomes, or two moves, here that leave a seat (other than the mover) the same
+    observation must tell it the same texts."""
+    player = g.current_player(s)
+    options = [o for o, _ in g.chance_outcomes(s)] if player == CHANCE else g.legal_actions(s)
+    if len(options) < 2:
+        return
+    told = {}
+    for a in options:
+        t = g.clone(s)
+        g.apply_action(t, a)
+        events = g.events(s, a, t)
+        for q in range(g.n):
+            if q == player:  # the mover knows its own choice, whatever the observation keeps of it
+                continue
+            key = (q, obs.encode(t, q).tobytes())
+            texts = tuple(e.seen_by(q) for e in events)
+            if key in told:
+                assert told[key][1] == texts, (
+                    f"player_{q} sees the same after {g.action_to_string(s, told[key][0])!r} and "
+                    f"{g.action_to_string(s, a)!r} but is told {told[key][1]} vs {texts}")
+            else:
+                told[key] = (a, texts)
+
+
+@pytest.mark.parametrize("n,options", CONFIGS, ids=[f"{n}p-" + ("+".join(o for o, v in opts.items() if v) or "plain")
+                                                   for n, opts in CONFIGS])
+def test_fuzz_random_games_narrate_without_leaks(n, options):
+    """Random games at every player count, with the options: narrated at every transition without raising,
+    every decision told to every seat, no drawn or worn card named to another seat, no thumbs shown early.
+    In the first game, at every node, every chance outcome and every legal move is also tried: where a
+    seat other than the mover cannot tell two of them apart by its observation, its texts must not tell
+    them apart either (hidden draws, worn cards, thumbs, the card picked to Lend, Drag Mother's type)."""
+    for seed in range(2):
+        log = _fuzz_game(n, options, seed=100 * n + seed, indistinguishable_every=1 - seed)
+        for q in range(n):
+            assert log.seen_by(q)[-1].startswith("game over")
+
+
+# Explain and names -------------------------------------------------------------------------
+
+
+def _random_states(n, options, seed, every=4):
+    g = new_game(n, **options)
+    s = g.new_initial_state()
+    rng = np.random.default_rng(seed)
+    i = 0
+    while not g.is_terminal(s):
+        if g.current_player(s) == CHANCE:
+            g.apply_action(s, g.sample_chance(s, rng))
+            continue
+        if i % every == 0:
+            yield g, s
+        legal = g.legal_actions(s)
+        g.apply_action(s, legal[int(rng.integers(len(legal)))])
+        i += 1
+
+
+@pytest.mark.parametrize("n,options", [(2, {}), (5, {o: True for o in OPTIONS})], ids=["2p-plain", "5p-all"])
+def test_explain_gives_each_card_action_its_text_and_value(n, options):
+    seen_segments = set()
+    for g, s in _random_states(n, options, seed=n, every=1):
+        for a in g.legal_actions(s):
+            seg, index = A.ACTIONS.decode(a)
+            why = g.explain(s, a)
+            if seg in ("activate", "wear", "buy", "card"):
+                kind = C.KINDS[index[0]]
+                effect = kind.text.strip("()")  # "(no action)" is told as "no action"
+                if seg != "wear" or effect != "no action":  # a worn card without an action gives up nothing
+                    assert effect in why, (seg, kind.name, why)
+                low = why.lower()
+                assert f"value {kind.value}" in low or f"worth {kind.value}" in low or f"{kind.value} coin" in low
+                seen_segments.add(seg)
+            elif seg in ("ability", "character"):
+                ch = s.characters[s.actor] if seg == "ability" else index[0]
+                assert C.CHARACTERS[ch][2] in why
+                seen_segments.add(seg)
+            elif seg in ("thumbs", "react", "look_type", "winner") or (seg == "target" and s.ask != Ask.NONE):
+                assert why, (seg, g.action_to_string(s, a))
+                seen_segments.add(seg)
+    assert {"activate", "wear", "buy", "thumbs"} <= seen_segments
+
+
+def test_explain_of_a_reaction_and_a_target_says_the_consequence():
+    g, s, _ = start(hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Mirror Heels", "Gold"]})
+    g.apply_action(s, A.ACTIVATE + K["Spill the Tea Hair"])
+    assert g.explain(s, A.TARGET) == ("Shade player_1 (3 cards in hand) with Spill the Tea Hair: player_1 discards"
+                                      " 1 card at random, unless they block it")
+    g.apply_action(s, A.TARGET)
+    assert g.explain(s, A.TAKE) == "Take it: you discard 1 card from your hand at random"
+    assert "the Shade does nothing to you" in g.explain(s, A.BLOCK)
+    assert g.explain(s, A.REVERSE).endswith("turned back: player_0 discards 1 card at random (their hand is empty"
+                                            " now, so it waits for their next hand)")
+
+
+def test_card_names_in_the_hand_appear_in_the_actions_that_play_them():
+    """The terminal matches a typed card name as a substring of the action's name."""
+    names = [k.name for k in C.KINDS]
+    for x, y in itertools.permutations(names, 2):
+        assert x not in y, f"{x!r} is inside {y!r}: typing it would be ambiguous"
+    for g, s in _random_states(4, {"characters": True, "thrifting": True}, seed=3):
+        p = s.actor
+        shown = C.counts_to_string(s.hands[p])
+        parts = shown.split(", ") if any(s.hands[p]) else []
+        hand_names = [part.split("x ", 1)[1] if part[0].isdigit() else part for part in parts]
+        assert sorted(hand_names) == sorted(C.KINDS[k].name for k in range(C.NUM_KINDS) if s.hands[p][k])
+        assert f"your hand: {shown}" in Observer(g).string_from(s, p)
+        for a in g.legal_actions(s):
+            seg, index = A.ACTIONS.decode(a)
+            if seg in ("activate", "wear", "buy", "card"):
+                assert C.KINDS[index[0]].name in g.action_to_string(s, a)
+        if s.phase == Phase.PLAY:
+            for name in hand_names:
+                assert any(name in g.action_to_string(s, a) for a in g.legal_actions(s) if A.ACTIVATE <= a < A.WEAR)
