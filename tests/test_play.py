@@ -1,53 +1,113 @@
-"""`d2r play`: the person sees only their seat, picks by number or name, is asked again on bad input."""
+"""`d2r play`: the person sees only their seat and its event log, picks by number, name or part of
+a name, asks for help, and is asked again on bad input."""
 
 from __future__ import annotations
 
-import re
+import numpy as np
+import pytest
 
-
+import d2r_envs
 from d2r_envs import play
 from d2r_envs.cli import main
 
 
+def _answers(first: list[str]):
+    answers = iter(first + ["1"] * 100_000)
+    return lambda _prompt: next(answers)
+
+
 def test_a_whole_game_by_numbers_with_bad_answers_in_between() -> None:
     said: list[str] = []
-    answers = iter(["", "banana", "0", "999"] + ["1"] * 10_000)
-    returns = play.play("draco_and_co", ["random"], 4, seat=2, seed=3, ask=lambda _: next(answers), say=said.append)
+    returns = play.play("draco_and_co", ["random"], 4, seat=2, seed=3, ask=_answers(["", "banana", "0", "999"]),
+                        say=said.append)
     text = "\n".join(said)
     assert "'banana' is not one of the legal actions" in text
     assert "'999' is not one of the legal actions" in text
     assert len(returns) == 4 and ("you win" in text or "you lose" in text)
-    views = [line for line in said if line.startswith("player_")]
-    assert all(line.startswith("player_2 (") or re.match(r"player_\d \(random\)", line) for line in views)
+    assert "  * game over" in text
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_every_game_plays_to_the_end_with_its_event_log(name: str) -> None:
+    said: list[str] = []
+    returns = play.play(name, ["random"], seat=1, seed=5, ask=_answers([]), say=said.append)
+    events = [line for line in said if line.startswith("  * ")]
+    assert len(returns) == d2r_envs.make_game(name).spec.num_players
+    assert len(events) > 20 and any("game over" in e for e in events[-3:])
+    assert any("player_0" in e for e in events) and any("player_1" in e for e in events)
 
 
 def test_the_view_shows_only_the_persons_hand() -> None:
     said: list[str] = []
-    answers = iter(["1"] * 10_000)
-    play.play("draco_and_co", ["random"], 3, seat=0, seed=1, ask=lambda _: next(answers), say=said.append)
+    play.play("draco_and_co", ["random"], 3, seat=0, seed=1, ask=_answers([]), say=said.append)
     end = len(said) - 1 - said[::-1].index("")  # the final reveal comes after the last blank line
     during = "\n".join(said[:end])
     assert "your hand:" in during
     assert "p1 hand:" not in during and "p2 hand:" not in during
     assert "p1 hand:" in "\n".join(said[end:])
+    # The log tells the person what they drew, and only that others drew.
+    assert "player_0 is dealt " in during and "player_1 is dealt 5 cards" in during
 
 
-def test_choose_by_name_prefix() -> None:
-    import d2r_envs
-
-    game = d2r_envs.make_game("draco_and_co", 3)
+def _first_decision(name: str, n: int, seed: int = 0):
+    game = d2r_envs.make_game(name, n)
     state = game.new_initial_state()
-    import numpy as np
-
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     while game.current_player(state) < 0:
         game.apply_action(state, game.sample_chance(state, rng))
+    return game, state
+
+
+def test_choose_by_name_prefix_and_by_the_card_name_in_the_hand() -> None:
+    game, state = _first_decision("draco_and_co", 3)
     legal = game.legal_actions(state)
-    name = game.action_to_string(state, legal[-1])
     said: list[str] = []
+    name = game.action_to_string(state, legal[-1])
     assert play.choose(game, state, lambda _: name.upper(), said.append) == legal[-1]
+    # "play Shove" is picked by "shove", the name the hand shows.
+    card = name.partition(" ")[2]
+    assert play.choose(game, state, lambda _: f"  {card.lower()} ", said.append) == legal[-1]
+
+
+def test_an_ambiguous_name_lists_the_moves_it_fits() -> None:
+    game, state = _first_decision("draco_and_co", 3)
+    said: list[str] = []
+    answers = iter(["play", "1"])
+    assert play.choose(game, state, lambda _: next(answers), said.append) == game.legal_actions(state)[0]
+    assert any("'play' fits several moves: 1. play" in line for line in said)
+
+
+def test_moves_show_what_each_does_and_help_shows_it_whole() -> None:
+    game, state = _first_decision("draco_and_co", 4)
+    said: list[str] = []
+    answers = iter(["help", "log", "1"])
+    shown = {"log": lambda: ["  * the log"]}
+    play.choose(game, state, lambda _: next(answers), said.append, shown)
+    legal = game.legal_actions(state)
+    texts = [game.explain(state, a) for a in legal]
+    assert all(texts), "every card played has a text"
+    listing = said[: len(legal)]
+    assert all(f"{i}. {game.action_to_string(state, a)}" in line for i, (a, line) in enumerate(zip(legal, listing), 1))
+    help_at = said.index(next(line for line in said if "the legal moves, and what each does" in line))
+    full = "\n".join(said[help_at:])
+    assert all(" ".join(t.split()) in full for t in texts)
+    assert "quit" in full and "log" in full and "  * the log" in said
+
+
+def test_quit_abandons_the_game(capsys, monkeypatch) -> None:
+    said: list[str] = []
+    assert play.play("filthy_rich", ["random"], seed=2, ask=lambda _: "quit", say=said.append) is None
+    assert said[-1] == "game abandoned"
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", "drags_2_riches", "--opponents", "random", "--seed", "1"]) == 130
 
 
 def test_cli_refuses_a_bad_seat(capsys) -> None:
     assert main(["play", "draco_and_co", "--seat", "7"]) == 2
     assert "seat 7" in capsys.readouterr().err
+
+
+def test_cli_names_the_built_in_agents_for_a_misspelled_opponent(capsys) -> None:
+    assert main(["play", "draco_and_co", "--opponents", "heuristc"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'heuristic'?" in err and "random, heuristic and mcts:N" in err
