@@ -9,6 +9,7 @@ may not see reaches its texts.
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -122,29 +123,100 @@ def test_game_delegates_to_narrate():
     assert g.events(before, 1, s)[0].public == "player_1 takes the First Player token"
 
 
-def test_a_draw_shows_the_card_to_the_drawer_only():
+def test_a_draw_is_announced_with_its_count_and_shows_the_card_to_the_drawer_only():
     g, s, log = start(hands={0: ["Tuck Hair"]})
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Tuck Hair"])
     assert s.chance == [(Task.DRAW, 0)]
+    activated = "player_0 activates Tuck Hair (+1 coin; Draw 1): 1 to spend; they draw 1 card"
     drawn = max(k for k, c in enumerate(s.wardrobes[0]) if c)
     name = C.KINDS[drawn].name
     log.apply(s, drawn)
-    assert seen(log, 0, mark)[-1] == f"player_0 draws {name}"
+    assert seen(log, 0, mark) == [activated, f"player_0 draws {name}"]
     for q in (1, 2):
-        assert seen(log, q, mark)[-1] == "player_0 draws a card"
+        assert seen(log, q, mark) == [activated]  # the draw itself tells them nothing
         assert name not in text(log, q, mark + 1)
-    # The deal: each seat is told its own five cards, and only that others drew.
+
+
+def test_a_dealt_hand_is_named_once_to_its_owner():
     g, s, log = start()
     for q in range(3):
-        mine = [t for t in seen(log, q) if t.startswith(f"player_{q} draws ")]
-        assert len(mine) == C.HAND_SIZE and all(t != f"player_{q} draws a card" for t in mine)
-        assert sorted(t.removeprefix(f"player_{q} draws ") for t in mine) == sorted(
-            C.KINDS[k].name for k in range(C.NUM_KINDS) for _ in range(s.hands[q][k]))
-        for r in range(3):
-            if r != q:
-                theirs = [t for t in seen(log, q) if t.startswith(f"player_{r} draws")]
-                assert theirs == [f"player_{r} draws a card"] * C.HAND_SIZE
+        told = seen(log, q)
+        deal = next(i for i, t in enumerate(told) if t.startswith("Round 1: "))
+        assert told[deal].endswith("; everyone draws a hand of 5, from player_0")
+        assert told[deal + 1:] == [f"player_{q} draws their hand: {C.counts_to_string(s.hands[q])}",
+                                   "player_0's turn (Playing Phase)"]
+    # Each deal draw tells the others nothing, and the owner nothing until the hand is complete.
+    g = new_game()
+    s = g.new_initial_state()
+    log = Log(g)
+    log.apply(s, 0)
+    while g.current_player(s) == CHANCE and s.phase != Phase.DEAL:
+        log.apply(s, g.chance_outcomes(s)[0][0])
+    count = 0
+    while s.phase == Phase.DEAL:
+        drawer = s.chance[0][1]
+        last = s.chance[1:2] != [(Task.DRAW, drawer)]
+        new = log.apply(s, g.chance_outcomes(s)[-1][0])
+        count += 1
+        for q in range(3):
+            private = [e.seen_by(q) for e in new if e.seen_by(q) != e.public]
+            if q == drawer and last:
+                assert private == [f"player_{q} draws their hand: {C.counts_to_string(s.hands[q])}"]
+            else:
+                assert private == []
+    assert count == 3 * C.HAND_SIZE
+
+
+def test_an_untucked_hand_is_announced_with_its_count_and_named_once_to_its_owner():
+    g, s, log = start()
+    mark = len(log)
+    log.apply(s, A.END)
+    settle(log, s)
+    assert s.turn == 1
+    hand = C.counts_to_string(s.hands[0])
+    # Three cards were left in the Wardrobe: the Floordrobe (the old hand) is Dry Cleaned after the third draw.
+    clean = "player_0's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (5 cards) into a new Wardrobe"
+    for q in range(3):
+        told = seen(log, q, mark)
+        assert told[0].startswith("player_0 ends their turn; to their Floordrobe: hand ")
+        assert told[0].endswith("; they Untuck and draw a new hand of 5 cards")
+        mine = [f"player_0 draws a new hand: {hand}"] if q == 0 else []
+        assert told[1:] == [clean] + mine + ["player_1's turn (Playing Phase)"]  # five draws, nothing else said
+
+
+def test_a_run_of_draws_cut_short_says_what_was_drawn():
+    g, s, log = start(hands={0: ["Silver"]})
+    # player_0 keeps two Wardrobe cards; the rest go to the trash, out of the game.
+    for k in range(C.NUM_KINDS):
+        s.trash[k] += s.wardrobes[0][k]
+        s.wardrobes[0][k] = 0
+    s.wardrobes[0][K["Gold"]] = 1
+    s.wardrobes[0][K["Starter Hair"]] = 1
+    s.trash[K["Gold"]] -= 1
+    s.trash[K["Starter Hair"]] -= 1
+    recount(s)
+    check(g, s)
+    mark = len(log)
+    log.apply(s, A.END)  # the Silver goes to the Floordrobe: three cards for a hand of five
+    untuck = ("player_0 ends their turn; to their Floordrobe: hand Silver; they Untuck and draw a new hand of"
+              " 5 cards, but only 3 are left in their Wardrobe and Floordrobe")
+    settle(log, s, "Gold", "Starter Hair", "Silver")
+    clean = "player_0's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (1 card) into a new Wardrobe"
+    cut = "player_0's Wardrobe and Floordrobe are empty: they draw 2 cards fewer than due, for a hand of 3 cards"
+    assert seen(log, 1, mark) == [untuck, clean, cut, "player_1's turn (Playing Phase)"]
+    assert seen(log, 0, mark) == [untuck, clean, "player_0 draws a new hand: Silver, Gold, Starter Hair", cut,
+                                  "player_1's turn (Playing Phase)"]
+    # A Draw with nothing left to draw says so.
+    set_hand(s, 1, ["Tuck Hair"])
+    for k in range(C.NUM_KINDS):
+        s.trash[k] += s.wardrobes[1][k] + s.floors[1][k]
+        s.wardrobes[1][k] = s.floors[1][k] = 0
+    recount(s)
+    mark = len(log)
+    log.apply(s, A.ACTIVATE + K["Tuck Hair"])
+    assert seen(log, 2, mark) == ["player_1 activates Tuck Hair (+1 coin; Draw 1): 1 to spend; nothing left to draw"
+                                  " (Wardrobe and Floordrobe empty)"]
 
 
 def _event_phase_with_looks(**options):
@@ -248,7 +320,7 @@ def test_coins_and_purchases_name_who_how_much_and_why():
     left = {0: "", 1: ", leaving 1 coin unspent", 2: ", leaving 2 coins unspent"}[4 - cost]
     assert seen(log, 1, mark) == [
         f"player_0 ends their turn{left}; to their Floordrobe: hand Silver; activated Gold, Luxe Hair;"
-        " they Untuck and draw a new hand"]
+        " they Untuck and draw a new hand of 5 cards"]
 
 
 def test_thrifting_says_the_card_is_free():
@@ -473,6 +545,7 @@ def _fuzz_game(n, options, seed, indistinguishable_every=0):
         if player >= 0:  # every decision is told to every seat, the mover included
             assert all(texts[q] for q in range(n)), (g.action_to_string(before, action), texts)
         _check_no_leak(g, before, action, s, texts)
+        _check_draws_announced(g, before, action, s, new)
         assert len(log) == mark + len(new)
         step += 1
     assert log.events[-1].public.startswith("game over")
@@ -484,10 +557,17 @@ def _check_no_leak(g, b, action, a, texts):
     player = g.current_player(b)
     if player == CHANCE and b.chance and b.chance[0][0] == Task.DRAW:
         drawer, name = b.chance[0][1], C.KINDS[action].name
-        assert texts[drawer][0] == f"player_{drawer} draws {name}"
+        if b.phase in (Phase.DEAL, Phase.UNTUCK):  # a new hand: named whole to its drawer, at its last draw
+            if any(t == Task.DRAW and q == drawer for t, q in a.chance):
+                assert not any(t.startswith(f"player_{drawer} draws") for t in texts[drawer]), texts[drawer]
+            else:
+                hand = "their hand" if b.phase == Phase.DEAL else "a new hand"
+                assert texts[drawer][0] == f"player_{drawer} draws {hand}: {C.counts_to_string(a.hands[drawer])}"
+        else:
+            assert texts[drawer][0] == f"player_{drawer} draws {name}"
         for q in range(n):
             if q != drawer:
-                assert texts[q][0] == f"player_{drawer} draws a card"
+                assert not any(t.startswith(f"player_{drawer} draws") for t in texts[q]), texts[q]
                 if a.peek[q] != drawer:  # a reversed Peek right after the draw may show it
                     assert name not in "\n".join(texts[q]), (q, texts[q])
     if player >= 0 and b.phase in (Phase.PLAY, Phase.WERK, Phase.LAST_MINUTE) and A.WEAR <= action < A.BUY:
@@ -500,6 +580,25 @@ def _check_no_leak(g, b, action, a, texts):
         for q in range(n):
             if q != player:
                 assert texts[q] == [f"player_{player} declares their thumbs, face down"]
+
+
+def _check_draws_announced(g, b, action, a, new):
+    """A run of draws is announced to all, with its count, by the transition that queues it; draws lost
+    to an empty Wardrobe and Floordrobe are told, with how many."""
+    drawer = b.chance[0][1] if g.current_player(b) == CHANCE and b.chance and b.chance[0][0] == Task.DRAW else -1
+    said = [e.public for e in new if e.public]
+    for q in range(g.n):
+        due = sum(1 for t, r in b.chance if t == Task.DRAW and r == q) - (q == drawer)
+        queued = sum(1 for t, r in a.chance if t == Task.DRAW and r == q) - max(0, due)
+        if queued > 0:
+            assert any("draw" in t and re.search(rf"\b{queued}\b", t) for t in said), (queued, said)
+        if due > 0 and queued < 0:
+            assert any(t.startswith(f"player_{q}'s Wardrobe and Floordrobe are empty: they draw {_cards(-queued)}"
+                                    " fewer than due") for t in said), said
+
+
+def _cards(n):
+    return f"{n} card" + ("" if n == 1 else "s")
 
 
 def _check_indistinguishable(g, obs, s):

@@ -17,6 +17,7 @@ from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
 from d2r_envs.games.filthy_rich.encode import Observer
+from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import Phase
 
 GAME = "filthy_rich"
@@ -53,18 +54,35 @@ def to_actions(game, s, table):
 # Scenarios -------------------------------------------------------------------------------------
 
 
-def test_a_deal_and_a_draw_show_the_card_to_the_drawer_only(table):
+def test_a_dealt_hand_is_named_once_to_its_owner_and_the_deal_is_announced_once():
     game = d2r_envs.make_game(GAME, 3)
     s = game.new_initial_state()
     log = Log(game)
     first = log.apply(s, 1)
-    assert texts(first, 0) == ["player_1 goes first; each player is dealt 5 cards"]
-    windfall = KIND_OF["Windfall"]
-    dealt = log.apply(s, windfall)  # player_1 is dealt first
-    assert texts(dealt, 1) == ["player_1 is dealt Windfall"]
-    for seat in (0, 2):
-        assert texts(dealt, seat) == ["player_1 is dealt a card"]
-    # An end-of-turn draw: player 0 has four cards, rolls a die showing an empty slot, and stays on the page.
+    assert [texts(first, q) for q in range(3)] == [["player_1 goes first; each player is dealt 5 cards"]] * 3
+    rng = np.random.default_rng(5)
+    told = {q: [] for q in range(3)}
+    deal = 0
+    while s.phase == Phase.DEAL:
+        drawer = s.draws[0]
+        deal += 1
+        events = log.apply(s, game.sample_chance(s, rng))
+        for q in range(3):
+            if q != drawer:  # nothing at all: the deal was announced
+                assert not [e for e in events if e.seen_by(q) and not e.public], texts(events, q)
+        told[drawer] += [e.seen_by(drawer) for e in events if e.seen_by(drawer) and not e.public]
+    assert deal == 15
+    for q in range(3):
+        assert told[q] == [f"player_{q} is dealt {C.counts_to_string(s.hands[q])}"]  # once, the whole hand
+        others = "\n".join(t for r in range(3) if r != q for t in log.seen_by(r))
+        assert f"player_{q} is dealt " not in others and "is dealt a card" not in others
+        assert all(C.KIND_NAMES[k] not in others for k, c in enumerate(s.hands[q]) if c and not any(
+            s.hands[r][k] for r in range(3) if r != q))
+    assert sum(1 for line in log.seen_by(0) if "dealt" in line) == 2  # the announcement and the own hand
+
+
+def test_an_end_of_turn_draw_is_announced_with_its_count_and_each_card_told_to_the_drawer(table):
+    # Player 0 has four cards, discards two, rolls a die showing an empty slot, and stays on the page.
     game, s = start(table, 3, {0: ["Windfall", "Lawsuit", "Networking", "Page Turner"]})
     to_actions(game, s, table)
     table.act(game, s, "discard", KIND_OF["Windfall"])
@@ -72,10 +90,86 @@ def test_a_deal_and_a_draw_show_the_card_to_the_drawer_only(table):
     game.apply_action(s, 7)  # the die
     log = Log(game)
     turn = log.apply(s, 6)  # the page die: the turn ends and three cards are due
-    assert "the page die shows 6: the book stays on page 1" in texts(turn, 1)
+    for q in range(3):
+        assert texts(turn, q) == ["the page die shows 6: the book stays on page 1",
+                                  "player_0 draws back up to 5: 3 cards"]
     draw = log.apply(s, KIND_OF["Yakuza Loan"])
     assert texts(draw, 0) == ["player_0 draws Yakuza Loan"]
-    assert texts(draw, 1) == texts(draw, 2) == ["player_0 draws a card"]
+    assert texts(draw, 1) == texts(draw, 2) == []
+    draw = log.apply(s, KIND_OF["Yakuza Loan"])
+    draw += log.apply(s, KIND_OF["Windfall"])  # the last: player_1's turn starts
+    assert texts(draw, 0)[:2] == ["player_0 draws Yakuza Loan", "player_0 draws Windfall"]
+    assert texts(draw, 1) == texts(draw, 2) == texts(draw, 0)[2:]
+    assert texts(draw, 1)[0].startswith("player_1's turn")
+    for q in (1, 2):
+        assert "Yakuza Loan" not in joined(draw, q) and "Windfall" not in joined(draw, q)
+
+
+def test_networking_announces_its_draws_with_their_count(table):
+    game, s = start(table, 3, {0: ["Networking"], 1: ["Lawsuit"]})
+    to_actions(game, s, table)
+    log = Log(game)
+    played = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
+    for q in range(3):
+        assert texts(played, q) == ["player_0 plays Networking: they draw 3 cards"]
+    for k in ("Windfall", "Lawsuit", "Windfall"):
+        draw = log.apply(s, KIND_OF[k])
+        assert texts(draw, 0) == [f"player_0 draws {k}"]
+        assert texts(draw, 1) == texts(draw, 2) == []
+    assert s.phase == Phase.ACTIONS and not s.draws
+
+
+def test_a_run_of_draws_cut_short_says_what_was_drawn(table):
+    game, s = start(table, 3, {0: ["Networking"]})
+    # Every card left in the deck but one Windfall goes to player_2's hand: with Networking in the
+    # discard pile once played, two cards are left to draw.
+    for k in range(C.NUM_KINDS):
+        keep = 1 if k == KIND_OF["Windfall"] else 0
+        s.hands[2][k] += s.deck[k] - keep
+        s.deck[k] = keep
+    recount(s)
+    to_actions(game, s, table)
+    log = Log(game)
+    played = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
+    assert texts(played, 1) == ["player_0 plays Networking: they draw 3 cards (only 2 cards left in the deck and "
+                                "the discard pile: player_0 gets 2)"]
+    first = log.apply(s, KIND_OF["Windfall"])
+    assert texts(first, 0) == ["player_0 draws Windfall",
+                               "the deck is empty: the discard pile (1 card) is shuffled into a new deck"]
+    assert texts(first, 1) == ["the deck is empty: the discard pile (1 card) is shuffled into a new deck"]
+    last = log.apply(s, KIND_OF["Networking"])
+    cut = "the deck and the discard pile are empty: no more cards to draw; player_0 gets 1 card fewer than due"
+    assert texts(last, 0) == ["player_0 draws Networking", cut]
+    assert texts(last, 2) == [cut]
+    assert s.draws == [] and s.hands[0][KIND_OF["Windfall"]] == s.hands[0][KIND_OF["Networking"]] == 1
+
+
+def test_a_deal_cut_short_tells_each_hand_and_what_is_missing():
+    game = d2r_envs.make_game(GAME, 3)
+    s = game.new_initial_state()
+    # Only 7 cards in the deck (the rest out of play, on player_0's table): the deal of 15 stops short.
+    left = 7
+    for k in range(C.NUM_KINDS):
+        keep = min(s.deck[k], left)
+        left -= keep
+        s.assets[0][k] += s.deck[k] - keep
+        s.deck[k] = keep
+    recount(s)
+    log = Log(game)
+    first = log.apply(s, 0)
+    assert texts(first, 1) == ["player_0 goes first; each player is dealt 5 cards (only 7 cards left in the deck "
+                               "and the discard pile: player_0 gets 3, player_1 gets 2, player_2 gets 2)"]
+    mark = len(log)
+    while s.draws:
+        log.apply(s, game.chance_outcomes(s)[0][0])
+    cut = ("the deck and the discard pile are empty: no more cards to draw; player_1 gets 3 cards fewer than due; "
+           "player_2 gets 3 cards fewer than due; player_0 gets 2 cards fewer than due")
+    for q in range(3):
+        hand = f"player_{q} is dealt {C.counts_to_string(s.hands[q])}"
+        assert sum(s.hands[q]) == (3, 2, 2)[q]
+        mine = log.seen_by(q, mark)
+        assert cut in mine and mine.count(hand) == 1
+        assert all(hand not in log.seen_by(r, mark) for r in range(3) if r != q)
 
 
 def test_a_business_die_is_announced_with_its_value_and_the_business_it_hits(table):
@@ -275,7 +369,15 @@ def test_random_games_narrate_every_step_and_leak_nothing(n, options):
             counts["decisions"] += 1
             assert any(e.public for e in events), f"no public event for {game.action_to_string(before, a)}"
             assert all(e.public for e in events), "a decision's consequences are public"
-        if before.draws:  # a draw: the others read the same whatever the card
+        queued = len(after.draws) - max(0, len(before.draws) - 1)
+        if queued > 0:  # a run of draws is announced, to all, with its count
+            said = "\n".join(e.public for e in events)
+            want = ([f"each player is dealt {C.HAND_SIZE} cards"] if before.phase == Phase.FIRST_PLAYER
+                    else ["1 card", "draws a card"] if queued == 1 else [f"{queued} cards"])
+            assert any(w in said for w in want), (want, said)
+        if before.draws and len(after.draws) < len(before.draws) - 1:  # cut short: said, with what is lost
+            assert "no more cards to draw" in joined(events, 0) and "fewer than due" in joined(events, 0)
+        if before.draws:  # a draw: the others read the same whatever the card, and nothing private
             counts["draws"] += 1
             drawer = before.draws[0]
             other = next((k for k, c in enumerate(before.deck) if c and k != a), None)
@@ -286,7 +388,16 @@ def test_random_games_narrate_every_step_and_leak_nothing(n, options):
                 for q in range(n):
                     if q != drawer:
                         assert texts(alt_events, q) == texts(events, q)
-            assert C.KIND_NAMES[a] in joined(events, drawer)
+            for q in range(n):
+                if q != drawer:
+                    assert all(e.seen_by(q) == e.public for e in events)
+            mine = [e.seen_by(drawer) for e in events if e.seen_by(drawer) != e.public]
+            if before.phase != Phase.DEAL:  # the card, as it comes
+                assert mine == [f"player_{drawer} draws {C.KIND_NAMES[a]}"]
+            elif drawer in before.draws[1:]:  # the deal: nothing until the hand is complete
+                assert mine == []
+            else:  # the last deal draw: the whole hand, which started empty, once
+                assert mine == [f"player_{drawer} is dealt {C.counts_to_string(after.hands[drawer])}"]
         known = seen_publicly(game, before, a, after)
         for q in range(n):
             mine = {k for s in (before, after) for k, c in enumerate(s.hands[q]) if c}

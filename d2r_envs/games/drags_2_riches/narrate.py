@@ -6,7 +6,12 @@
 the State. `explain(game, state, action)` says what a legal action does, for a person choosing it.
 
 What each seat sees follows the observation (encode.py, `D2R-HIDDEN-1`, `D2R-HIDDEN-2`): a drawn
-card is named to its drawer only; a card worn face down is named to its wearer only (the others
+card is named to its drawer only. A run of draws is announced once, to all, by the transition that
+queues it, with its count ("they Untuck and draw a new hand of 5 cards", "Shopping Spree: they draw 2
+extra cards first"), and the draws themselves tell the others nothing; a Dry Clean in the middle of a
+run, and a run cut short by an empty Wardrobe and Floordrobe, are told when they happen. A new hand (the
+deal, Untucking) starts empty, so its drawer is told it whole, once, at its last draw; any other draw
+names its card to the drawer as it comes. A card worn face down is named to its wearer only (the others
 learn the slot); the card picked to Lend, Shessica's type and each thumbs declaration stay with the
 chooser until the rules show them (the Lend, the Drag Mother target, the reveal once everyone has
 declared); a Peek's cards go to the peeker alone. Everything that lands face up (Floordrobes, the
@@ -104,8 +109,13 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
 def _chance(game, b: State, k: int, a: State) -> list[Event]:
     if b.chance:
         task, seat = b.chance[0]
-        if task == Task.DRAW:
-            return [secret(seat, f"{_p(seat)} draws {_name(k)}", f"{_p(seat)} draws a card")]
+        if task == Task.DRAW:  # the run was announced when it was queued: the others are told nothing
+            if b.phase in (Phase.DEAL, Phase.UNTUCK):  # a new hand, which started empty: told whole at its end
+                if any(t == Task.DRAW and q == seat for t, q in a.chance):
+                    return []
+                return [secret(seat, f"{_p(seat)} draws {'their hand' if b.phase == Phase.DEAL else 'a new hand'}:"
+                                     f" {C.counts_to_string(a.hands[seat])}")]
+            return [secret(seat, f"{_p(seat)} draws {_name(k)}")]
         if task == Task.MARKET:
             if b.round == 0:
                 return [public(f"Market set-up: {_name(k)} is laid out")]
@@ -126,7 +136,7 @@ def _decision(game, b: State, p: int, action: int, a: State) -> list[Event]:
     i = index[0] if index else 0
     if ph in (Phase.PLAY, Phase.WERK):
         if seg == "end":
-            return [public(_untuck_text(b, p))]
+            return [public(_untuck_text(b, p, a))]
         if seg == "activate":
             return [public(_activate_text(game, b, p, i, a))]
         if seg == "wear":
@@ -154,7 +164,26 @@ def _decision(game, b: State, p: int, action: int, a: State) -> list[Event]:
     return [public(f"{P}: {game.action_to_string(b, action)}")]
 
 
-def _untuck_text(b: State, p: int) -> str:
+def _draws_due(a: State, p: int) -> int:
+    """How many of the draws queued for `p` in `a` will be drawn: the Wardrobe, with the Floordrobe
+    Dry Cleaned into it, is all there is, and nothing else moves cards in or out during a run."""
+    queued = sum(1 for t, q in a.chance if t == Task.DRAW and q == p)
+    return min(queued, a.wardrobe_n[p] + sum(a.floors[p]))
+
+
+def _draw_text(a: State, p: int, due: int, what: str = "", when: str = "") -> str:
+    """'they draw 3 cards', told when the draws are queued, with what an empty Wardrobe and Floordrobe
+    leave of them. `what` names the cards ('extra cards'; 'cards' by default), `when` follows them."""
+    got = _draws_due(a, p)
+    if not got:
+        return "nothing left to draw (Wardrobe and Floordrobe empty)"
+    text = (f"they draw {due} {what}" if what else f"they draw {_cards(due)}") + when
+    if got < due:
+        text += f", but only {got} {'is' if got == 1 else 'are'} left in their Wardrobe and Floordrobe"
+    return text
+
+
+def _untuck_text(b: State, p: int, a: State) -> str:
     hand, active = b.hands[p], b.active[p]
     text = f"{_p(p)} ends their turn"
     if b.coins:
@@ -166,7 +195,13 @@ def _untuck_text(b: State, p: int) -> str:
         moved.append(f"activated {C.counts_to_string(active)}")
     if moved:
         text += "; to their Floordrobe: " + "; ".join(moved)
-    return text + "; they Untuck and draw a new hand"
+    got = _draws_due(a, p)
+    if not got:
+        return text + "; they Untuck, with nothing left to draw (Wardrobe and Floordrobe empty)"
+    text += f"; they Untuck and draw a new hand of {_cards(C.HAND_SIZE)}"
+    if got < C.HAND_SIZE:
+        text += f", but only {got} {'is' if got == 1 else 'are'} left in their Wardrobe and Floordrobe"
+    return text
 
 
 def _activate_text(game, b: State, p: int, k: int, a: State) -> str:
@@ -174,8 +209,8 @@ def _activate_text(game, b: State, p: int, k: int, a: State) -> str:
     text = f"{_p(p)} activates {kind.name} ({_does(kind)})"
     if kind.coins:
         text += f": {a.coins} to spend"
-    if kind.op == Op.DRAW and not any(t == Task.DRAW and q == p for t, q in a.chance):
-        text += "; nothing left to draw (Wardrobe and Floordrobe empty)"
+    if kind.op == Op.DRAW:
+        text += "; " + _draw_text(a, p, kind.amount)
     elif kind.op == Op.RETURN and a.ask != Ask.RETURN:
         text += f"; nothing in the Floordrobe of value {kind.amount} or less to Return"
     elif kind.op == Op.LEND and a.ask != Ask.LEND_CARD:
@@ -234,10 +269,7 @@ def _ability_text(game, b: State, p: int, a: State) -> str:
     if ch == Ch.SHESSICA:
         return head + ": they choose a Look type to double for themselves and one other player this round"
     if ch == Ch.CHEEKS_ILLUSTRA:
-        text = head + f": they draw {C.CHEEKS_DRAW} cards"
-        if not any(t == Task.DRAW and q == p for t, q in a.chance):
-            text += "; nothing left to draw"
-        return text
+        return head + ": " + _draw_text(a, p, C.CHEEKS_DRAW)
     return head + f": {text}"
 
 
@@ -314,6 +346,15 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
     for q in cleaned:
         if q not in late:
             out.append(_dry_clean(a, q))
+    if drawer >= 0:  # draws dropped: the Wardrobe and the Floordrobe are both empty
+        for q in range(n):
+            due = sum(1 for t, r in b.chance if t == Task.DRAW and r == q) - (q == drawer)
+            lost = due - sum(1 for t, r in a.chance if t == Task.DRAW and r == q)
+            if lost > 0:
+                text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {_cards(lost)} fewer than due"
+                if b.phase in (Phase.DEAL, Phase.UNTUCK):
+                    text += f", for a hand of {_cards(a.hand_n[q])}"
+                out.append(public(text))
 
     # A reversed Shade that waited for its victim's new hand.
     for q in range(n):
@@ -348,7 +389,7 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
     if new_turn:
         text = f"{_p(a.turn)}'s turn (Playing Phase)"
         if spree:
-            text += f"; Shopping Spree: they draw {C.SPREE_EXTRA} extra cards first"
+            text += "; Shopping Spree: " + _draw_text(a, a.turn, C.SPREE_EXTRA, "extra cards", " first")
         out.append(public(text))
     for q in late:
         out.append(_dry_clean(a, q))
@@ -369,6 +410,10 @@ def _round_text(game, a: State) -> str:
         text += ": the final round; cards bought this round go to the hand and can be played at once"
     if a.round == 1:
         text += f"; everyone draws a hand of {C.HAND_SIZE}, from {_p(a.first)}"
+        short = [f"{_p(q)} only {_draws_due(a, q)}" for q in _order(game.n, a.first)
+                 if _draws_due(a, q) < C.HAND_SIZE]
+        if short:
+            text += f" (Wardrobe and Floordrobe short: {', '.join(short)})"
     return text
 
 

@@ -9,9 +9,13 @@ fields of the state (never its caches), and its end is checked against the state
 players still in, owners, luxuries, page and phase (tests/filthy_rich/test_narrate.py).
 
 Who sees what follows encode.py: every seat sees money, the book, the table, the discard pile and the
-hand sizes; a seat's hand is its own. So a draw names the card for the drawer only ("player_2 draws a
-card" for the others); every card that is played, opened, discarded or goes to the discard pile at a
-knock-out is named for all, since it lies face up.
+hand sizes; a seat's hand is its own. A run of draws is announced once, to all, by the transition that
+queues it, with its count ("each player is dealt 5 cards", "player_2 draws back up to 5: 2 cards",
+"player_1 plays Networking: they draw 3 cards"), and the draws themselves say nothing to the others. The
+drawer is told each card as it comes, except at the deal, where every hand starts empty: each seat is
+told its whole hand once, at its last deal draw. A run the deck and the discard pile cannot fill says so,
+when it is announced and when the draws run out. Every card that is played, opened, discarded or goes to
+the discard pile at a knock-out is named for all, since it lies face up.
 """
 
 from __future__ import annotations
@@ -302,6 +306,41 @@ class _Sim:
         hand_n = sum(self.hands[p])
         if self.alive[p] and hand_n < C.HAND_SIZE:
             self.draws = [p] * (C.HAND_SIZE - hand_n)
+            self.say(f"{who(p)} draws back up to {C.HAND_SIZE}: {_plural(len(self.draws), 'card')}" + self.short())
+
+    # Draws --------------------------------------------------------------------------------------
+
+    def short(self) -> str:
+        """What the queued draws will really bring, where the deck and the discard pile cannot fill them
+        ("" where they can; nothing else moves cards in or out of them during a run of draws)."""
+        left = self.deck_n + sum(self.discard)
+        if not left or left >= len(self.draws):
+            return ""  # (none left at all: the line that drops the draws follows at once)
+        got = {q: self.draws[:left].count(q) for q in dict.fromkeys(self.draws)}
+        cut = [f"{who(q)} gets {got[q]}" for q in got if got[q] < self.draws.count(q)]
+        return f" (only {_plural(left, 'card')} left in the deck and the discard pile: {', '.join(cut)})"
+
+    def drop_draws(self) -> None:
+        """The deck and the discard pile are empty: the draws still due are lost."""
+        due = {q: self.draws.count(q) for q in dict.fromkeys(self.draws)}
+        text = "the deck and the discard pile are empty: no more cards to draw"
+        self.say(text + "".join(f"; {who(q)} gets {_plural(m, 'card')} fewer than due" for q, m in due.items()))
+        if self.phase == Phase.DEAL:  # a hand cut short is told here, as its last deal draw will not come
+            for q in due:
+                if any(self.hands[q]):
+                    self.out.append(secret(q, f"{who(q)} is dealt {_cards(self.hands[q])}"))
+        self.draws = []
+
+    def draw(self, k: int) -> None:
+        """One card drawn: the others are told nothing (the run was announced); the drawer is told the card,
+        or at the deal, once their last card is in, their whole hand (which started empty)."""
+        p = self.draws.pop(0)
+        self.deck_n -= 1
+        self.hands[p][k] += 1
+        if self.phase != Phase.DEAL:
+            self.out.append(secret(p, f"{who(p)} draws {C.KIND_NAMES[k]}"))
+        elif p not in self.draws:
+            self.out.append(secret(p, f"{who(p)} is dealt {_cards(self.hands[p])}"))
 
     def zeros_taxed(self) -> int:
         zeros = self.dice.count(0)
@@ -454,8 +493,7 @@ class _Sim:
                     self.say(f"the deck is empty: the discard pile ({_plural(self.deck_n, 'card')}) is shuffled "
                              "into a new deck")
                     return
-                self.say("the deck and the discard pile are empty: no more cards to draw")
-                self.draws = []
+                self.drop_draws()
                 continue
             if self.lots and ph != Phase.AUCTION:
                 self.resume = ph
@@ -480,16 +518,12 @@ class _Sim:
 
     def apply(self, action: int) -> None:
         if self.draws:
-            p = self.draws.pop(0)
-            self.deck_n -= 1
-            self.hands[p][action] += 1
-            verb = "is dealt" if self.phase == Phase.DEAL else "draws"
-            self.out.append(secret(p, f"{who(p)} {verb} {C.KIND_NAMES[action]}", f"{who(p)} {verb} a card"))
+            self.draw(action)
         elif self.phase == Phase.FIRST_PLAYER:
             self.first = action
-            self.say(f"{who(action)} goes first; each player is dealt {C.HAND_SIZE} cards")
             self.phase = Phase.DEAL
             self.draws = [(p + action) % self.n for _ in range(C.HAND_SIZE) for p in range(self.n)]
+            self.say(f"{who(action)} goes first; each player is dealt {C.HAND_SIZE} cards" + self.short())
         elif self.phase == Phase.DICE:
             self.die(action)
         elif self.phase == Phase.PAGE_DIE:
@@ -583,17 +617,19 @@ class _Sim:
             return
         self.discard[k] += 1
         eff = card.effect
+        if eff == E.NETWORKING:  # its text is the draw: "player_1 plays Networking: they draw 3 cards"
+            self.draws += [p] * card.amount
+            self.say(f"{who(p)} plays {card.name}: they draw {_plural(card.amount, 'card')}" + self.short())
+            return
         self.say(f"{who(p)} plays {card.name} ({card.text})")
         if eff == E.WINDFALL:
             self.gain(p, card.amount, card.name)
         elif eff == E.ADVERTISING:
             self.extra_dice += 1
             self.say(f"{who(p)} will roll {self.dice_count()} business dice this turn")
-        elif eff == E.NETWORKING:
-            self.draws += [p] * card.amount
         elif eff == E.SCOUT and not any(self.discard[:B]):
-            self.say(f"no business card lies in the discard pile: {who(p)} draws a card instead")
             self.draws.append(p)
+            self.say(f"no business card lies in the discard pile: {who(p)} draws a card instead" + self.short())
         else:
             self.card = k
             self.ask = _PLAY_ASK[eff]
