@@ -121,9 +121,17 @@ class GameEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        """AECEnv.last, with a clear error before reset() (written out: it runs every step)."""
         if self.state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before last()")
-        return super().last(observe)
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def render(self) -> str | None:
         if self.state is None:
