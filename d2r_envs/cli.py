@@ -16,6 +16,7 @@ import numpy as np
 import d2r_envs
 from d2r_envs import registry
 from d2r_envs.core import config as _config
+from training import commands  # argument definitions only: no torch
 
 
 class _OptionError(ValueError):
@@ -275,12 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("train", help="train a MaskablePPO policy from a YAML config (training extra)")
-    p.add_argument("--config", required=True, help="e.g. configs/draco_and_co/ppo.yaml")
-    p.add_argument("--resume", help="an SB3 checkpoint (.zip) of the same run to continue from")
-    p.add_argument("--export-name", metavar="NAME", help="export under this name instead of the config's export.name")
-    p.add_argument("--force", action="store_true",
-                   help="overwrite an exported model of the same name, and start train.run_dir afresh "
-                   "(an earlier run's checkpoints, snapshots and logs there are deleted)")
+    commands.add_train_arguments(p)
     p.set_defaults(func=cmd_train)
 
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
@@ -294,13 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("export", help="write a trained MaskablePPO checkpoint to models/GAME/NAME/ (safetensors + manifest)")
-    p.add_argument("--checkpoint", required=True, help="the MaskablePPO checkpoint (SB3 .zip) to export")
-    p.add_argument("--game", required=True, choices=games)
-    p.add_argument("--name", required=True, help="the model's name: it is written to OUT_ROOT/GAME/NAME/")
-    p.add_argument("--config", help="the training config (YAML) to record in the manifest")
-    p.add_argument("--seed", type=int, help="the training seed to record (default: the config's `seed`, else the checkpoint's)")
-    p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
-    p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")
+    commands.add_export_arguments(p, games)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("eval", help="a tournament between agents on duplicate deals with seat rotation, rated (training extra)")

@@ -11,7 +11,7 @@ import pytest
 import d2r_envs
 
 PACKAGE = Path(d2r_envs.__file__).parent
-ENGINE_FILES = ["rules.py", "state.py", "cards.py", "config.py", "actions.py", "invariants.py"]
+ENGINE_FILES = ["rules.py", "state.py", "cards.py", "config.py", "actions.py", "invariants.py", "narrate.py"]
 NOT_IN_ENGINE = ("numpy", "gymnasium", "pettingzoo", "torch")
 
 
@@ -57,3 +57,23 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (root / ".ci" / "run").read_text(encoding="utf-8")
     command = next(line for line in ci.splitlines() if "pytest" in line).strip()
     assert command in readme, f"README.md does not show CI's test command: {command}"
+
+
+def _modules(path: Path) -> set[str]:
+    """Every module `path` imports, by full dotted name (function-level imports included)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def test_training_never_reaches_back_up_to_the_command_line() -> None:
+    """d2r_envs/cli.py calls into training; training builds its own parsers (training/commands.py)."""
+    for path in (PACKAGE.parent / "training").rglob("*.py"):
+        bad = {m for m in _modules(path) if m == "d2r_envs.cli" or m.startswith("d2r_envs.cli.")}
+        assert not bad, f"{path} imports {bad}"
+    assert "torch" not in _imports(PACKAGE.parent / "training" / "commands.py")

@@ -370,10 +370,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m training.export ARGS` is `d2r export ARGS` (the arguments are defined once, in d2r_envs.cli)."""
-    from d2r_envs.cli import main as d2r_main
+    """`python -m training.export ARGS`, the same command as `d2r export ARGS`."""
+    from training import commands
 
-    return d2r_main(["export", *(sys.argv[1:] if argv is None else argv)])
+    p = argparse.ArgumentParser(prog="python -m training.export", description=__doc__.split("\n\n")[0])
+    commands.add_export_arguments(p, d2r_envs.names())
+    return run(p.parse_args(argv))
 
 
 if __name__ == "__main__":

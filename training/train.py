@@ -334,10 +334,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m training.train ARGS` is `d2r train ARGS` (the arguments are defined once, in d2r_envs.cli)."""
-    from d2r_envs.cli import main as d2r_main
+    """`python -m training.train ARGS`, the same command as `d2r train ARGS`."""
+    from training import commands
 
-    return d2r_main(["train", *(sys.argv[1:] if argv is None else argv)])
+    p = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.split("\n\n")[0])
+    commands.add_train_arguments(p)
+    return run(p.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,26 @@
+"""The arguments of the training commands, defined once and free of torch: `d2r train` and `d2r export`
+(d2r_envs/cli.py) and `python -m training.train` / `python -m training.export` build their parsers here,
+so the command line reaches down into training and training never reaches back up to the CLI."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_train_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", required=True, help="a YAML file, e.g. configs/draco_and_co/ppo.yaml")
+    p.add_argument("--resume", help="an SB3 checkpoint (.zip) of the same run to continue from")
+    p.add_argument("--export-name", metavar="NAME", help="export under this name instead of the config's export.name")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite an exported model of the same name, and start train.run_dir afresh "
+                   "(an earlier run's checkpoints, snapshots and logs there are deleted)")
+
+
+def add_export_arguments(p: argparse.ArgumentParser, games: list[str]) -> None:
+    p.add_argument("--checkpoint", required=True, help="the MaskablePPO checkpoint (SB3 .zip) to export")
+    p.add_argument("--game", required=True, choices=games)
+    p.add_argument("--name", required=True, help="the model's name: it is written to OUT_ROOT/GAME/NAME/")
+    p.add_argument("--config", help="the training config (YAML) to record in the manifest")
+    p.add_argument("--seed", type=int, help="the training seed to record (default: the config's `seed`, else the checkpoint's)")
+    p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")
