@@ -1,4 +1,4 @@
-"""Draco & Co components as data: colours, characters and the 74 action cards.
+"""Draco & Co components as data (DRACO-COMP-1): colours, characters and the 74 action cards.
 
 Provenance of each card: "rulebook" (named in our rulebook), "found" (an effect public sources
 report, see shared/research/facts_filthy_rich_draco.md) or "reconstructed" (designed here).
@@ -11,15 +11,15 @@ from dataclasses import dataclass
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
-HAND_SIZE = 5
-START_MONEY = 3  # one gold coin, counted in silver (1 gold = 3 silver)
-SILVER_COINS = 20
+HAND_SIZE = 5  # DRACO-SETUP-4
+START_MONEY = 3  # one gold coin, counted in silver (1 gold = 3 silver) (DRACO-SETUP-5, DRACO-WEALTH-2)
+SILVER_COINS = 20  # DRACO-COMP-1
 GOLD_COINS = 25
 DIE_SIDES = 6
-TOAST_GAINS = (4, 3, 2, 1)  # first four places
-TOAST_CHARGES = (2, 1)  # last place, second-to-last place
+TOAST_GAINS = (4, 3, 2, 1)  # first four places (DRACO-TOAST-2)
+TOAST_CHARGES = (2, 1)  # last place, second-to-last place (DRACO-TOAST-3)
 
-# Seat i plays colour COLOURS[i]; the rulebook fixes the colours per player count.
+# Seat i plays colour COLOURS[i]; the rulebook fixes the colours per player count. (DRACO-SETUP-1)
 COLOURS = ("green", "purple", "yellow", "red", "blue", "black")
 
 
@@ -33,7 +33,7 @@ class Class(enum.IntEnum):
     ZORK = 6
 
 
-# The two player characters of each colour (found: German Wikipedia, see research notes).
+# The two player characters of each colour (found: German Wikipedia, see research notes): DRACO-CARD-CLASSES.
 COLOUR_CLASSES = (
     (Class.GOBLIN, Class.DWARF),  # green
     (Class.GOBLIN, Class.ROGUE),  # purple
@@ -47,7 +47,7 @@ COLOUR_CLASSES = (
 AUNT_SARAH = 12
 BROTHER_JOHN = 13
 ZORK = 14
-NUM_CHARACTERS = 15
+NUM_CHARACTERS = 15  # DRACO-COMP-1: 12 player characters + 3 specials
 SPECIALS = (AUNT_SARAH, BROTHER_JOHN, ZORK)
 CHARACTER_CLASS = tuple(COLOUR_CLASSES[c // 2][c % 2] for c in range(12)) + (
     Class.AUNT_SARAH,
@@ -89,9 +89,9 @@ class Op(enum.Enum):
 class Who(enum.Enum):
     """Which characters a step may choose."""
 
-    OWN = "own"  # a character you control
+    OWN = "own"  # a character you control (DRACO-CHAR-2)
     OWN_OTHER = "own_other"  # a character you control, not the one chosen by the previous step
-    ANY = "any"  # any character (never Draco)
+    ANY = "any"  # any character (never Draco) (DRACO-CHAR-1)
     ANY_OTHER = "any_other"  # any character but the one chosen before on this card
 
 
@@ -123,7 +123,7 @@ class CardKind:
     steps: tuple[Step, ...]
     text: str
     provenance: str  # "rulebook" | "found" | "reconstructed"
-    dragon: bool = False  # the dragon symbol: only these cards affect Draco
+    dragon: bool = False  # the dragon symbol: only these cards affect Draco (DRACO-PLAY-2)
 
 
 def _card(name, copies, text, provenance, *steps, dragon=False) -> CardKind:
@@ -132,7 +132,7 @@ def _card(name, copies, text, provenance, *steps, dragon=False) -> CardKind:
 
 M, MD, MG, SW = Op.MOVE, Op.MOVE_DIE, Op.MOVE_GROUP, Op.SWAP
 
-CATALOGUE: tuple[CardKind, ...] = (
+CATALOGUE: tuple[CardKind, ...] = (  # DRACO-CARD-CATALOGUE
     # Single-character movement: the bulk of the deck ("movement dominates").
     _card("Step Forward", 5, "Move one of your characters 1 place forward.", "reconstructed", Step(M, 1, Who.OWN)),
     _card("Elbow Through", 4, "Move one of your characters 2 places forward.", "reconstructed", Step(M, 2, Who.OWN)),
@@ -182,7 +182,7 @@ CATALOGUE: tuple[CardKind, ...] = (
           Step(MG, -1, group=Group.ROGUE)),
     _card("Dwarves Retreat", 1, "Every dwarf moves 1 place backward, in the order you choose.", "reconstructed",
           Step(MG, -1, group=Group.DWARF)),
-    # Dragon-symbol cards: the only ones that affect Draco.
+    # Dragon-symbol cards: the only ones that affect Draco. (DRACO-PLAY-2)
     _card("Draco Changes Hands", 3, "Draco passes the cup to his other hand: the first become the last.",
           "found", Step(Op.DRACO_FLIP), dragon=True),
     _card("Draco Stretches", 2, "Move Draco 1 place in the direction of your choice.",
@@ -206,7 +206,7 @@ CATALOGUE: tuple[CardKind, ...] = (
 
 NUM_KINDS = len(CATALOGUE)
 KIND = {c.name: i for i, c in enumerate(CATALOGUE)}  # kind id == index; never re-sort
-DECK_SIZE = sum(c.copies for c in CATALOGUE)
+DECK_SIZE = sum(c.copies for c in CATALOGUE)  # 74 (DRACO-COMP-1)
 MAX_STEPS = max(len(c.steps) for c in CATALOGUE)
 
 

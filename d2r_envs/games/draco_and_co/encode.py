@@ -15,9 +15,9 @@ MAX_CARDS = float(C.DECK_SIZE)
 
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
-    Piece("money", (P,), MAX_MONEY, "silver value of each player's fortune (public)"),
+    Piece("money", (P,), MAX_MONEY, "silver value of each player's fortune (public)"),  # DRACO-WEALTH-1
     Piece("hand_sizes", (P,), MAX_CARDS, "cards in each player's hand"),
-    Piece("hand", (K,), MAX_CARDS, "my hand: copies of each card kind"),
+    Piece("hand", (K,), MAX_CARDS, "my hand: copies of each card kind"),  # DRACO-HIDDEN-1: only my own hand
     Piece("discard", (K,), MAX_CARDS, "face-up discard pile: copies of each kind"),
     Piece("piles", (3,), MAX_CARDS, "draw pile size, cards removed (short game), times the pile ran out"),
     Piece("end_near", (1,), 1, "1 once the next toast is the final toast"),
@@ -93,9 +93,9 @@ class Observer(_Observer):
         money, hands = s.money, s.hands
         sizes = list(map(sum, hands))
         try:  # each right-hand side has exactly the slice's length
-            v[_MONEY : _MONEY + n] = money[me:] + money[:me]
+            v[_MONEY : _MONEY + n] = money[me:] + money[:me]  # DRACO-WEALTH-1
             v[_SIZES : _SIZES + n] = sizes[me:] + sizes[:me]
-            v[_HAND : _HAND + K] = hands[me]
+            v[_HAND : _HAND + K] = hands[me]  # DRACO-HIDDEN-1
             v[_DISCARD : _DISCARD + K] = s.discard
             v[_PILES : _PILES + 4] = [s.draw_count, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after]
         except ValueError:  # a value beyond a byte
@@ -131,10 +131,10 @@ class Observer(_Observer):
         for k in range(n):
             q = (me + k) % n
             add_i(_O["seats"] + k), add_v(1.0)
-            add_i(_O["money"] + k), add_v(s.money[q])
+            add_i(_O["money"] + k), add_v(s.money[q])  # DRACO-WEALTH-1
             add_i(_O["hand_sizes"] + k), add_v(sum(s.hands[q]))
         base_hand, base_discard = _O["hand"], _O["discard"]
-        for kind, c in enumerate(s.hands[me]):
+        for kind, c in enumerate(s.hands[me]):  # DRACO-HIDDEN-1
             if c:
                 add_i(base_hand + kind), add_v(c)
         for kind, c in enumerate(s.discard):

@@ -24,9 +24,9 @@ class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
         n = self.n = config.num_players
-        self.characters = list(range(2 * n)) + list(C.SPECIALS)
+        self.characters = list(range(2 * n)) + list(C.SPECIALS)  # DRACO-SETUP-2, DRACO-CHAR-1, DRACO-DRACO-1
         self.places = len(self.characters)
-        self.ends_after = 2 if config.long_game else 1
+        self.ends_after = 2 if config.long_game else 1  # DRACO-VARIANT-2
         self.spec = GameSpec(
             name=NAME,
             version=VERSION,
@@ -47,12 +47,12 @@ class Game(core.Game[State]):
         return State(
             num_players=n,
             hands=[[0] * C.NUM_KINDS for _ in range(n)],
-            draw_pile=[k.copies for k in C.CATALOGUE],
+            draw_pile=[k.copies for k in C.CATALOGUE],  # DRACO-SETUP-4: shuffled (drawn at random)
             draw_count=C.DECK_SIZE,
             removed=[0] * C.NUM_KINDS,
             discard=[0] * C.NUM_KINDS,
-            money=[C.START_MONEY] * n,
-            bank=C.SILVER_COINS + 3 * C.GOLD_COINS - C.START_MONEY * n,
+            money=[C.START_MONEY] * n,  # DRACO-SETUP-5
+            bank=C.SILVER_COINS + 3 * C.GOLD_COINS - C.START_MONEY * n,  # DRACO-SETUP-5, DRACO-WEALTH-2
             order=[],
         )
 
@@ -71,9 +71,9 @@ class Game(core.Game[State]):
             total = s.draw_count
             return [(k, c / total) for k, c in enumerate(s.draw_pile) if c]
         if s.phase == Phase.FIRST_PLAYER:
-            return [(p, 1.0 / self.n) for p in range(self.n)]
+            return [(p, 1.0 / self.n) for p in range(self.n)]  # DRACO-SETUP-6: the first player is random
         if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
-            return [(c, 1.0 / len(s.todo)) for c in sorted(s.todo)]
+            return [(c, 1.0 / len(s.todo)) for c in sorted(s.todo)]  # DRACO-SETUP-3: shuffled
         if s.ask == Ask.DIE:
             return [(v, 1.0 / C.DIE_SIDES) for v in range(C.DIE_SIDES)]
         raise ValueError("not a chance node")
@@ -97,10 +97,10 @@ class Game(core.Game[State]):
         ph = s.phase
         p = s.turn
         if ph == Phase.PLAY:
-            return [A.PLAY + k for k, c in enumerate(s.hands[p]) if c]
+            return [A.PLAY + k for k, c in enumerate(s.hands[p]) if c]  # DRACO-TURN-2: playing is mandatory
         if ph == Phase.TOAST:
-            return [A.DECLINE, A.TOAST]
-        if ph == Phase.CARD:
+            return [A.DECLINE, A.TOAST]  # DRACO-TOAST-1: nobody must propose one
+        if ph == Phase.CARD:  # DRACO-PLAY-3: the player decides what the card leaves open
             ask = s.ask
             if ask == Ask.CHARACTER or ask == Ask.ORDER or ask == Ask.ARRANGE:
                 n = self.n
@@ -124,9 +124,9 @@ class Game(core.Game[State]):
     def _candidates(self, s: State, who: C.Who) -> list[int]:
         p = s.turn
         if who == C.Who.OWN or who == C.Who.OWN_OTHER:
-            out = [2 * p, 2 * p + 1] + ([C.AUNT_SARAH] if s.sarah_owner == p else [])
+            out = [2 * p, 2 * p + 1] + ([C.AUNT_SARAH] if s.sarah_owner == p else [])  # DRACO-CHAR-2
         else:
-            out = list(self.characters)
+            out = list(self.characters)  # DRACO-CHAR-1: any character, never Draco
         if (who == C.Who.OWN_OTHER or who == C.Who.ANY_OTHER) and s.picked:
             out = [c for c in out if c != s.picked[-1]]
         return out
@@ -146,17 +146,17 @@ class Game(core.Game[State]):
             s.draw_pile[a] -= 1
             s.draw_count -= 1
             if seat >= 0:
-                s.hands[seat][a] += 1
+                s.hands[seat][a] += 1  # DRACO-DRAW-1
             else:
-                s.removed[a] += 1
-            if s.draw_count == 0:  # the last card: the discards become the new draw pile
+                s.removed[a] += 1  # DRACO-VARIANT-1: set aside face down
+            if s.draw_count == 0:  # the last card: the discards become the new draw pile (DRACO-END-1)
                 s.exhausted += 1
                 s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
                 s.draw_count = sum(s.draw_pile)
         elif s.phase == Phase.FIRST_PLAYER:
             s.first_player = a
-            s.cup = (a - 1) % self.n  # the last player takes the cup
-            s.phase = Phase.CIRCLE
+            s.cup = (a - 1) % self.n  # the last player takes the cup (DRACO-SETUP-6)
+            s.phase = Phase.CIRCLE  # DRACO-SETUP-3
             s.order = [-1] * self.places
             s.todo = list(self.characters)
             s.slots = list(range(self.places))
@@ -165,9 +165,9 @@ class Game(core.Game[State]):
         else:  # Ask.DIE
             s.die = a + 1
             st = C.CATALOGUE[s.card].steps[s.step]
-            if st.op == C.Op.MOVE_DIE:
+            if st.op == C.Op.MOVE_DIE:  # DRACO-CARD-MOVE-DIE
                 self._move(s, s.picked[-1], st.amount * s.die)
-            elif s.die <= 3:  # Op.GAMBLE
+            elif s.die <= 3:  # Op.GAMBLE (DRACO-CARD-GAMBLE)
                 self._pay(s, s.turn, 1)
             else:
                 self._gain(s, s.turn, 2)
@@ -181,15 +181,15 @@ class Game(core.Game[State]):
         if not s.todo:
             if s.phase == Phase.CIRCLE:
                 s.phase = Phase.DEAL
-                s.draws = [p for _ in range(C.HAND_SIZE) for p in range(self.n)]
-                s.draws += [-1] * self.config.short_game
+                s.draws = [p for _ in range(C.HAND_SIZE) for p in range(self.n)]  # DRACO-SETUP-4
+                s.draws += [-1] * self.config.short_game  # DRACO-VARIANT-1
             else:
                 self._step_done(s)
 
     def _apply_decision(self, s: State, a: int) -> None:
         p = s.turn
         if a == A.DECLINE:
-            s.draws.append(p)
+            s.draws.append(p)  # DRACO-DRAW-1
             s.phase = Phase.DRAW
         elif a == A.TOAST:
             self._toast(s)
@@ -202,23 +202,23 @@ class Game(core.Game[State]):
             s.phase = Phase.CARD
         elif a < A.PLAYER:
             self._choose_character(s, A.absolute_character(a - A.CHARACTER, p, self.n))
-        elif a < A.DIRECTION:
+        elif a < A.DIRECTION:  # DRACO-CARD-STEAL
             target = (p + 1 + a - A.PLAYER) % self.n
             st = C.CATALOGUE[s.card].steps[s.step]
-            taken = min(st.amount, s.money[target])
+            taken = min(st.amount, s.money[target])  # DRACO-WEALTH-3
             s.money[target] -= taken
             s.money[p] += taken
             self._step_done(s)
         else:
             k = C.CATALOGUE[s.card].steps[s.step].amount
-            if a == A.DIRECTION:  # Draco passes the first k characters: they become the last
+            if a == A.DIRECTION:  # Draco passes the first k characters: they become the last (DRACO-CARD-DRACO-MOVE)
                 s.order = s.order[k:] + s.order[:k]
             else:
                 s.order = s.order[-k:] + s.order[:-k]
             self._step_done(s)
 
     def _choose_character(self, s: State, c: int) -> None:
-        if s.ask == Ask.ORDER:
+        if s.ask == Ask.ORDER:  # DRACO-CARD-MOVE-GROUP, DRACO-MOVE-4
             st = C.CATALOGUE[s.card].steps[s.step]
             self._move(s, c, st.amount)
             s.todo.remove(c)
@@ -227,7 +227,7 @@ class Game(core.Game[State]):
             if not s.todo:
                 self._step_done(s)
             return
-        if s.ask == Ask.ARRANGE:
+        if s.ask == Ask.ARRANGE:  # DRACO-CARD-REARRANGE-SPECIALS
             s.order[s.slots.pop(0)] = c
             s.todo.remove(c)
             if len(s.todo) == 1:
@@ -237,14 +237,14 @@ class Game(core.Game[State]):
             return
         st = C.CATALOGUE[s.card].steps[s.step]
         op = st.op
-        if op == C.Op.MOVE:
+        if op == C.Op.MOVE:  # DRACO-CARD-MOVE
             s.picked.append(c)
             self._move(s, c, st.amount)
             self._step_done(s)
-        elif op == C.Op.MOVE_DIE:
+        elif op == C.Op.MOVE_DIE:  # DRACO-CARD-MOVE-DIE
             s.picked.append(c)
-            s.ask = Ask.DIE  # the character is chosen before the die is rolled
-        elif op == C.Op.SWAP:
+            s.ask = Ask.DIE  # the character is chosen before the die is rolled (DRACO-PLAY-4)
+        elif op == C.Op.SWAP:  # DRACO-CARD-SWAP
             s.picked.append(c)
             if s.sub == 0:
                 s.sub = 1
@@ -252,7 +252,7 @@ class Game(core.Game[State]):
                 i, j = s.order.index(s.picked[-2]), s.order.index(c)
                 s.order[i], s.order[j] = s.order[j], s.order[i]
                 self._step_done(s)
-        else:  # Op.MONTE: three characters, then chance lays them back in their places
+        else:  # Op.MONTE: three characters, then chance lays them back in their places (DRACO-CARD-MONTE)
             s.picked.append(c)
             s.sub += 1
             if s.sub == 3:
@@ -281,7 +281,7 @@ class Game(core.Game[State]):
                 continue
             ph = s.phase
             if ph == Phase.DEAL:
-                self._start_turn(s, s.first_player)
+                self._start_turn(s, s.first_player)  # DRACO-TURN-1
             elif ph == Phase.DRAW:
                 self._end_turn(s)
             elif ph == Phase.CARD and s.ask == Ask.NONE:
@@ -293,28 +293,28 @@ class Game(core.Game[State]):
         s.turn = p
         s.turns += 1
         if any(s.hands[p]):
-            s.phase = Phase.PLAY
-        else:  # nothing to play: straight on to the toast
+            s.phase = Phase.PLAY  # DRACO-TURN-2: play, toast, draw
+        else:  # nothing to play: straight on to the toast (DRACO-DRAW-2: hands may empty)
             self._after_play(s)
 
     def _after_play(self, s: State) -> None:
         p = s.turn
-        if s.cup == p and not s.cup_initial:  # the proposer returns the cup after playing
+        if s.cup == p and not s.cup_initial:  # the proposer returns the cup after playing (DRACO-CUP-1)
             s.cup = -1
-        if s.cup == -1:
+        if s.cup == -1:  # DRACO-TOAST-1: only while the cup is in the centre
             s.phase = Phase.TOAST
         else:
-            s.draws.append(p)
+            s.draws.append(p)  # DRACO-DRAW-1
             s.phase = Phase.DRAW
 
     def _end_turn(self, s: State) -> None:
         p = s.turn
-        if s.cup == p and s.cup_initial:  # the set-up cup returns at the end of the first round
+        if s.cup == p and s.cup_initial:  # the set-up cup returns at the end of the first round (DRACO-CUP-2)
             s.cup, s.cup_initial = -1, False
-        self._start_turn(s, (p + 1) % self.n)
+        self._start_turn(s, (p + 1) % self.n)  # DRACO-TURN-1: clockwise
 
     def _run_card(self, s: State) -> None:
-        """Carry out the steps of the card in play until one needs an answer."""
+        """Carry out the steps of the card in play until one needs an answer (DRACO-PLAY-1)."""
         kind = C.CATALOGUE[s.card]
         while s.step < len(kind.steps):
             if self._begin_step(s, kind.steps[s.step]):
@@ -322,7 +322,7 @@ class Game(core.Game[State]):
             s.step += 1
             if s.draws:
                 return
-        s.discard[s.card] += 1
+        s.discard[s.card] += 1  # DRACO-PLAY-1: then discarded face up
         s.card, s.step, s.sub, s.die = -1, 0, 0, 0
         s.picked, s.todo, s.slots = [], [], []
         self._after_play(s)
@@ -330,62 +330,62 @@ class Game(core.Game[State]):
     def _begin_step(self, s: State, st: C.Step) -> bool:
         """Start a step: True if it now waits for an answer, False if it is already done."""
         op, p = st.op, s.turn
-        if op == C.Op.MOVE or op == C.Op.MOVE_DIE:
+        if op == C.Op.MOVE or op == C.Op.MOVE_DIE:  # DRACO-CARD-MOVE, DRACO-CARD-MOVE-DIE
             cands = self._candidates(s, st.who)
             if not cands:
                 return False
-            if len(cands) > 1:
+            if len(cands) > 1:  # DRACO-PLAY-3
                 s.ask = Ask.CHARACTER
                 return True
             s.picked.append(cands[0])
-            if op == C.Op.MOVE_DIE:
+            if op == C.Op.MOVE_DIE:  # DRACO-PLAY-4
                 s.ask = Ask.DIE
                 return True
             self._move(s, cands[0], st.amount)
             return False
-        if op == C.Op.MOVE_GROUP:
+        if op == C.Op.MOVE_GROUP:  # DRACO-CARD-MOVE-GROUP
             s.todo = self._group(s, st.group)
             if len(s.todo) > 1:
-                s.ask = Ask.ORDER
+                s.ask = Ask.ORDER  # DRACO-MOVE-4: the player chooses the order
                 return True
             for c in s.todo:
                 self._move(s, c, st.amount)
             s.todo = []
             return False
-        if op == C.Op.SWAP or op == C.Op.MONTE:
+        if op == C.Op.SWAP or op == C.Op.MONTE:  # DRACO-CARD-SWAP, DRACO-CARD-MONTE
             s.ask = Ask.CHARACTER
             return True
-        if op == C.Op.DRACO_FLIP:
+        if op == C.Op.DRACO_FLIP:  # DRACO-CARD-DRACO-FLIP
             s.order.reverse()
             return False
-        if op == C.Op.DRACO_MOVE:
+        if op == C.Op.DRACO_MOVE:  # DRACO-CARD-DRACO-MOVE
             s.ask = Ask.DIRECTION
             return True
-        if op == C.Op.STEAL:
+        if op == C.Op.STEAL:  # DRACO-CARD-STEAL
             s.ask = Ask.PLAYER
             return True
-        if op == C.Op.GAIN:
+        if op == C.Op.GAIN:  # DRACO-CARD-GAIN
             self._gain(s, p, st.amount)
             return False
-        if op == C.Op.PAY:
+        if op == C.Op.PAY:  # DRACO-CARD-PAY
             self._pay(s, p, st.amount)
             return False
-        if op == C.Op.GAMBLE:
+        if op == C.Op.GAMBLE:  # DRACO-CARD-GAMBLE
             s.ask = Ask.DIE
             return True
-        if op == C.Op.DRAW:
-            s.draws.extend([p] * st.amount)
+        if op == C.Op.DRAW:  # DRACO-CARD-DRAW
+            s.draws.extend([p] * st.amount)  # DRACO-DRAW-2
             return False
-        if op == C.Op.OLD_FRIENDSHIP:
-            s.sarah_owner = p
+        if op == C.Op.OLD_FRIENDSHIP:  # DRACO-CARD-OLD-FRIENDSHIP
+            s.sarah_owner = p  # DRACO-SARAH-2
             return False
-        if op == C.Op.SHUFFLE_ALL:
+        if op == C.Op.SHUFFLE_ALL:  # DRACO-CARD-SHUFFLE-ALL
             s.todo = sorted(s.order)
             s.slots = list(range(self.places))
             s.order = [-1] * self.places
             s.ask = Ask.PLACE
             return True
-        # Op.REARRANGE_SPECIALS
+        # Op.REARRANGE_SPECIALS (DRACO-CARD-REARRANGE-SPECIALS)
         s.slots = sorted(s.order.index(c) for c in C.SPECIALS)
         for i in s.slots:
             s.order[i] = -1
@@ -407,17 +407,17 @@ class Game(core.Game[State]):
         """Move character c k places forward (k < 0: backward); nobody passes Draco."""
         order = s.order
         i = order.index(c)
-        j = min(max(i - k, 0), len(order) - 1)
+        j = min(max(i - k, 0), len(order) - 1)  # DRACO-MOVE-1 (forward: toward place 0), DRACO-MOVE-2
         if j != i:
             order.pop(i)
-            order.insert(j, c)
+            order.insert(j, c)  # DRACO-MOVE-3: the others shift, keeping their order
 
     def _gain(self, s: State, p: int, amount: int) -> None:
         s.money[p] += amount
         s.bank -= amount
 
     def _pay(self, s: State, p: int, amount: int) -> None:
-        """Pay the bank what you can, up to `amount`."""
+        """Pay the bank what you can, up to `amount` (DRACO-WEALTH-3)."""
         paid = min(amount, s.money[p])
         s.money[p] -= paid
         s.bank += paid
@@ -425,68 +425,68 @@ class Game(core.Game[State]):
     def controller(self, s: State, c: int) -> int:
         """The seat controlling character c, or -1 (Brother John, Zork, unclaimed Aunt Sarah)."""
         if c < 12:
-            return c // 2
-        return s.sarah_owner if c == C.AUNT_SARAH else -1
+            return c // 2  # DRACO-CHAR-2: the player of its colour
+        return s.sarah_owner if c == C.AUNT_SARAH else -1  # DRACO-SARAH-1, DRACO-SARAH-2
 
     def richest(self, s: State) -> int:
         """The single richest player, or -1 on a tie for richest."""
         top = max(s.money)
         holders = [p for p, m in enumerate(s.money) if m == top]
-        return holders[0] if len(holders) == 1 else -1
+        return holders[0] if len(holders) == 1 else -1  # DRACO-ZORK-3
 
     def toast_deltas(self, s: State) -> tuple[list[int], list[int]]:
         """What each seat receives and owes for a toast at this moment."""
         order, gains, costs = s.order, [0] * self.n, [0] * self.n
-        for place, amount in enumerate(C.TOAST_GAINS):
+        for place, amount in enumerate(C.TOAST_GAINS):  # DRACO-TOAST-2
             c = order[place]
-            if c == C.BROTHER_JOHN:  # he passes his share to the next place
+            if c == C.BROTHER_JOHN:  # he passes his share to the next place (DRACO-JOHN-1)
                 c = order[place + 1]
-            if c == C.ZORK:  # Draco gives Zork nothing
+            if c == C.ZORK:  # Draco gives Zork nothing (DRACO-ZORK-1)
                 continue
             owner = self.controller(s, c)
-            if owner >= 0:
+            if owner >= 0:  # DRACO-SARAH-1: unclaimed Aunt Sarah receives nothing
                 gains[owner] += amount
         last = len(order) - 1
         richest = self.richest(s)
-        for place, amount in ((last, C.TOAST_CHARGES[0]), (last - 1, C.TOAST_CHARGES[1])):
+        for place, amount in ((last, C.TOAST_CHARGES[0]), (last - 1, C.TOAST_CHARGES[1])):  # DRACO-TOAST-3
             c = order[place]
-            if c == C.BROTHER_JOHN:  # the preceding character pays for him, if Zork or a player's
+            if c == C.BROTHER_JOHN:  # the preceding character pays for him, if Zork or a player's (DRACO-JOHN-2)
                 c = order[place - 1]
-                payer = richest if c == C.ZORK else self.controller(s, c)
-            elif c == C.ZORK:  # the richest player pays double for Zork
+                payer = richest if c == C.ZORK else self.controller(s, c)  # DRACO-JOHN-3
+            elif c == C.ZORK:  # the richest player pays double for Zork (DRACO-ZORK-2)
                 payer, amount = richest, 2 * amount
             else:
                 payer = self.controller(s, c)
-            if payer >= 0:
+            if payer >= 0:  # DRACO-ZORK-3, DRACO-JOHN-2, DRACO-SARAH-1: otherwise nobody pays
                 costs[payer] += amount
         return gains, costs
 
     def _toast(self, s: State) -> None:
         p = s.turn
         gains, costs = self.toast_deltas(s)
-        for q in range(self.n):  # net amounts; whoever cannot pay pays what they can
+        for q in range(self.n):  # net amounts; whoever cannot pay pays what they can (DRACO-WEALTH-3)
             new = max(0, s.money[q] + gains[q] - costs[q])
             s.bank -= new - s.money[q]
             s.money[q] = new
-        s.cup, s.cup_initial = p, False
-        if s.exhausted >= self.ends_after:  # the final toast
+        s.cup, s.cup_initial = p, False  # DRACO-CUP-1: the proposer takes the cup
+        if s.exhausted >= self.ends_after:  # the final toast (DRACO-END-2)
             s.phase = Phase.OVER
-            s.winners = self.winners(s)
+            s.winners = self.winners(s)  # DRACO-END-3
             return
-        i = s.order.index(C.AUNT_SARAH)
-        for j in (i - 1, i + 1):  # her neighbours' controllers draw (Draco is not a neighbour)
+        i = s.order.index(C.AUNT_SARAH)  # DRACO-SARAH-3: claimed or not
+        for j in (i - 1, i + 1):  # DRACO-TOAST-4: her neighbours' controllers draw; Draco is none (DRACO-DRACO-1)
             if 0 <= j < self.places and s.order[j] < 12:
                 s.draws.append(self.controller(s, s.order[j]))
-        s.draws.append(p)
+        s.draws.append(p)  # DRACO-DRAW-1
         s.phase = Phase.DRAW
 
     def winners(self, s: State) -> list[int]:
         """Tied players eliminate each other; the richest untied player wins; else nobody."""
-        for value in sorted(set(s.money), reverse=True):
+        for value in sorted(set(s.money), reverse=True):  # DRACO-END-3, DRACO-TIE-1
             holders = [p for p, m in enumerate(s.money) if m == value]
             if len(holders) == 1:
                 return holders
-        return []
+        return []  # DRACO-TIE-2: all tied, Draco wins
 
     def returns(self, s: State) -> list[float]:
         if s.phase != Phase.OVER:
@@ -506,7 +506,7 @@ class Game(core.Game[State]):
         """Pool the cards `player` cannot see (draw pile, removed cards, other hands) and deal
         them back at random with the same counts."""
         t = self.clone(s)
-        piles = [t.hands[q] for q in range(self.n) if q != player] + [t.removed, t.draw_pile]
+        piles = [t.hands[q] for q in range(self.n) if q != player] + [t.removed, t.draw_pile]  # DRACO-HIDDEN-1
         sizes = [sum(pile) for pile in piles]
         unseen = [0] * C.NUM_KINDS
         for pile in piles:

@@ -33,21 +33,21 @@ class Ask(enum.IntEnum):
 @dataclass(slots=True)
 class State:
     num_players: int
-    hands: list[list[int]]  # per seat, counts per card kind (hidden from others)
+    hands: list[list[int]]  # per seat, counts per card kind (hidden from others) (DRACO-HIDDEN-1)
     draw_pile: list[int]  # counts per kind, face down, unordered
     draw_count: int
-    removed: list[int]  # short game: cards taken out face down, never seen
-    discard: list[int]  # counts per kind, face up
-    money: list[int]  # per seat, in silver (1 gold = 3 silver)
-    bank: int  # silver value left in the bank (may go below zero: the bank never runs out)
+    removed: list[int]  # short game: cards taken out face down, never seen (DRACO-VARIANT-1)
+    discard: list[int]  # counts per kind, face up (DRACO-PLAY-1)
+    money: list[int]  # per seat, in silver (1 gold = 3 silver) (DRACO-WEALTH-2)
+    bank: int  # silver value left in the bank (may go below zero: the bank never runs out) (DRACO-WEALTH-2)
     order: list[int]  # character ids from first place (next to Draco, his preferred side) to last
-    sarah_owner: int = -1  # seat that played Old Friendship, -1 for none
-    cup: int = -1  # seat holding the cup, -1 when it is in the centre
-    cup_initial: bool = True  # the set-up cup goes back at the end of its holder's first turn
+    sarah_owner: int = -1  # seat that played Old Friendship, -1 for none (DRACO-SARAH-2)
+    cup: int = -1  # seat holding the cup, -1 when it is in the centre (DRACO-CUP-1)
+    cup_initial: bool = True  # the set-up cup goes back at the end of its holder's first turn (DRACO-CUP-2)
     first_player: int = -1
     turn: int = -1  # whose turn it is
     phase: Phase = Phase.FIRST_PLAYER
-    exhausted: int = 0  # times the draw pile has run out
+    exhausted: int = 0  # times the draw pile has run out (DRACO-END-1)
     draws: list[int] = field(default_factory=list)  # seats due to draw, in order (-1: remove a card)
     # The card being resolved.
     card: int = -1

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
-HAND_SIZE = 5
-MARKET_SIZE = 8
-SPREE_EXTRA = 2  # Shopping Spree: cards drawn at the start of each turn
+HAND_SIZE = 5  # D2R-ROUND-2 D2R-UNTUCK-2
+MARKET_SIZE = 8  # D2R-SETUP-2
+SPREE_EXTRA = 2  # Shopping Spree: cards drawn at the start of each turn; D2R-SPREE-1
 
-TYPES = ("Outfit", "Hair", "Heels", "Makeup", "Accessories")
+TYPES = ("Outfit", "Hair", "Heels", "Makeup", "Accessories")  # D2R-PLAY-3
 NUM_TYPES = len(TYPES)
 NO_TYPE = -1  # coin cards
 
@@ -25,14 +25,14 @@ class Op(enum.IntEnum):
     """What an activated card does besides its coin symbols (glossary verbs)."""
 
     NONE = 0
-    DRAW = 1  # draw `amount` cards from your Wardrobe
-    PEEK_BORROW = 2  # Shade: peek at a player's hand, then borrow 1 of those cards
-    DISCARD = 3  # Shade: the target discards 1 card at random
-    RETURN = 4  # return 1 card of value <= amount from your Floordrobe to your hand
-    LEND = 5  # lend 1 card from your hand to another player's Floordrobe
+    DRAW = 1  # draw `amount` cards from your Wardrobe; D2R-GLOSS-DRAW
+    PEEK_BORROW = 2  # Shade: peek at a player's hand, then borrow 1 of those cards; D2R-GLOSS-PEEK D2R-GLOSS-BORROW
+    DISCARD = 3  # Shade: the target discards 1 card at random; D2R-GLOSS-DISCARD
+    RETURN = 4  # return 1 card of value <= amount from your Floordrobe to your hand; D2R-GLOSS-RETURN
+    LEND = 5  # lend 1 card from your hand to another player's Floordrobe; D2R-GLOSS-LEND
 
 
-SHADE_OPS = (Op.PEEK_BORROW, Op.DISCARD)
+SHADE_OPS = (Op.PEEK_BORROW, Op.DISCARD)  # D2R-SHADE-1
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,12 @@ class Kind:
     name: str
     group: str  # "coin", "starter" or "wardrobe"
     type: int  # index into TYPES, NO_TYPE for coins
-    value: int  # cost = Look value (coins: their coin value, used only by Return)
-    coins: int  # coin symbols when activated
+    value: int  # cost = Look value (coins: their coin value, used only by Return); D2R-WERK-2
+    coins: int  # coin symbols when activated; D2R-WERK-1
     op: Op = Op.NONE
     amount: int = 0
-    block: bool = False  # Block Shade: shown from the hand, blocks a Shade, stays in hand
-    reverse: bool = False  # Reverse Shade: shown from the hand, blocks and reverses a Shade
+    block: bool = False  # Block Shade: shown from the hand, blocks a Shade, stays in hand; D2R-SHADE-2 D2R-DECIDE-REACT
+    reverse: bool = False  # Reverse Shade: shown from the hand, blocks and reverses a Shade; D2R-SHADE-5
     copies: int = 1
     source: str = "reconstructed"
 
@@ -77,7 +77,7 @@ class Kind:
 
 # The template every Wardrobe type follows (reconstructed from the research suggestion; 15 cards
 # per type, Look values 2x5, 3x4, 4x3, 5x2, 6x1). (suffix, value, coins, op, amount, block, reverse, copies)
-_TEMPLATE = (
+_TEMPLATE = (  # D2R-DATA-WARDROBE
     ("Basic", 2, 1, Op.NONE, 0, False, False, 4),
     ("Quick Change", 2, 0, Op.DRAW, 1, False, False, 1),
     ("Tuck", 3, 1, Op.DRAW, 1, False, False, 2),
@@ -91,12 +91,12 @@ _TEMPLATE = (
     ("Couture", 6, 0, Op.NONE, 0, False, False, 1),
 )
 
-KINDS: list[Kind] = [
-    Kind("Silver", "coin", NO_TYPE, 1, 1, copies=10, source="rulebook"),
-    Kind("Gold", "coin", NO_TYPE, 2, 2, copies=5, source="rulebook"),
-]
+KINDS: list[Kind] = [  # D2R-COMP-1
+    Kind("Silver", "coin", NO_TYPE, 1, 1, copies=10, source="rulebook"),  # D2R-COMP-2
+    Kind("Gold", "coin", NO_TYPE, 2, 2, copies=5, source="rulebook"),  # D2R-COMP-2
+]  # the Starters below: value 1, 5 copies each; D2R-COMP-1 D2R-COMP-2
 KINDS += [Kind(f"Starter {t}", "starter", i, 1, 0, copies=MAX_PLAYERS, source="rulebook") for i, t in enumerate(TYPES)]
-for _i, _t in enumerate(TYPES):
+for _i, _t in enumerate(TYPES):  # D2R-DATA-WARDROBE
     for _suffix, _value, _coins, _op, _amount, _block, _reverse, _copies in _TEMPLATE:
         KINDS.append(Kind(f"{_suffix} {_t}", "wardrobe", _i, _value, _coins, _op, _amount, _block, _reverse, _copies))
 
@@ -108,20 +108,20 @@ KIND = {k.name: i for i, k in enumerate(KINDS)}
 VALUE = tuple(k.value for k in KINDS)
 TYPE_OF = tuple(k.type for k in KINDS)
 COINS = tuple(k.coins for k in KINDS)
-BLOCKERS = tuple(i for i, k in enumerate(KINDS) if k.block)
-REVERSERS = tuple(i for i, k in enumerate(KINDS) if k.reverse)
+BLOCKERS = tuple(i for i, k in enumerate(KINDS) if k.block)  # D2R-SHADE-2
+REVERSERS = tuple(i for i, k in enumerate(KINDS) if k.reverse)  # D2R-SHADE-5
 # Kinds that can fill the Look slot of each type (starter first).
 SLOT_KINDS = tuple(tuple(i for i, k in enumerate(KINDS) if k.type == t) for t in range(NUM_TYPES))
 SLOT_WIDTH = len(SLOT_KINDS[0])
 SLOT_INDEX = tuple(SLOT_KINDS[k.type].index(i) if k.type >= 0 else -1 for i, k in enumerate(KINDS))
 
-STARTING_DECK = (SILVER, SILVER, GOLD) + STARTERS  # rulebook: one starter per type, 1 Gold, 2 Silver
+STARTING_DECK = (SILVER, SILVER, GOLD) + STARTERS  # rulebook: one starter per type, 1 Gold, 2 Silver; D2R-SETUP-1
 
 
 class EventKind(enum.IntEnum):
     CONTEST = 0
-    SPREE = 1  # Shopping Spree: everyone draws 2 more, no Event Phase
-    SELL_OUT = 2  # Sell-Out Tour: purchases playable this round; the game ends when it is resolved
+    SPREE = 1  # Shopping Spree: everyone draws 2 more, no Event Phase; D2R-SPREE-1
+    SELL_OUT = 2  # Sell-Out Tour: purchases playable this round; the game ends when it is resolved; D2R-SELLOUT-1
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class Event:
     source: str = "reconstructed"
 
 
-EVENTS: tuple[Event, ...] = (
+EVENTS: tuple[Event, ...] = (  # D2R-COMP-1 D2R-DATA-EVENTS
     Event("Drag Ball", 0, 3, source="rulebook"),
     Event("Drag Ball", 0, 4, source="rulebook"),
     Event("Pageant", 0, 4, source="rulebook"),
@@ -152,24 +152,24 @@ EVENTS: tuple[Event, ...] = (
 )
 NUM_EVENTS = len(EVENTS)
 SPREE_I, SPREE_II, SELL_OUT = 12, 13, 14
-DECK_REGULARS = tuple(tuple(e for e in range(12) if EVENTS[e].deck == d) for d in range(3))
-DECK_SPECIAL = (SPREE_I, SPREE_II, SELL_OUT)
+DECK_REGULARS = tuple(tuple(e for e in range(12) if EVENTS[e].deck == d) for d in range(3))  # D2R-SETUP-3
+DECK_SPECIAL = (SPREE_I, SPREE_II, SELL_OUT)  # D2R-SETUP-3: the bottom card of each deck
 
 
-class Character(enum.IntEnum):
-    KELISHA_KEYS = 0
-    HO_COUTURE = 1
-    GLAM_STOKER = 2
-    KENYA_FEELIT = 3
-    BI_FELICIA = 4
-    CATASTROPHOEBE = 5
-    SHESSICA = 6
-    CHEEKS_ILLUSTRA = 7
+class Character(enum.IntEnum):  # D2R-OPT-CHAR
+    KELISHA_KEYS = 0  # D2R-CHAR-KELISHA
+    HO_COUTURE = 1  # D2R-CHAR-HO
+    GLAM_STOKER = 2  # D2R-CHAR-GLAM
+    KENYA_FEELIT = 3  # D2R-CHAR-KENYA
+    BI_FELICIA = 4  # D2R-CHAR-FELICIA
+    CATASTROPHOEBE = 5  # D2R-CHAR-CATASTROPHOEBE
+    SHESSICA = 6  # D2R-CHAR-SHESSICA
+    CHEEKS_ILLUSTRA = 7  # D2R-CHAR-CHEEKS
 
 
 NUM_CHARACTERS = len(Character)
 # (name, ability name, text, source)
-CHARACTERS = (
+CHARACTERS = (  # D2R-COMP-1
     ("Kelisha Keys", "All Tea No Shade", "When receiving Shade, block it and reverse the effect back on to the shady player.", "rulebook + found"),
     ("Ho Couture", "Glamazon", "+1 to each card in your Look this round.", "reconstructed"),
     ("Glam Stoker", "Deathdrop Diva", "Play at any time before Looks are revealed: +2 to your Look this round.", "rulebook"),
@@ -179,10 +179,10 @@ CHARACTERS = (
     ("Shessica", "Drag Mother", "Double the value of one Look card type for you and one other player of your choice this round.", "found"),
     ("Cheeks Illustra", "(name unknown)", "Draw 3 cards.", "reconstructed"),
 )
-CHEEKS_DRAW = 3
-FELICIA_TRASH = 3
-GLAM_BONUS = 2
-HO_BONUS = 1
+CHEEKS_DRAW = 3  # D2R-CHAR-CHEEKS
+FELICIA_TRASH = 3  # D2R-CHAR-FELICIA
+GLAM_BONUS = 2  # D2R-CHAR-GLAM
+HO_BONUS = 1  # D2R-CHAR-HO
 
 
 def counts_to_string(counts: list[int]) -> str:

@@ -98,7 +98,7 @@ class Observer(_Observer):
             left = bytearray(E)
             for j, d in enumerate(stages[i:], i):
                 last = j == len(stages) - 1
-                left[C.SELL_OUT if (cfg.intro_game and last) else C.DECK_SPECIAL[d]] = 1
+                left[C.SELL_OUT if (cfg.intro_game and last) else C.DECK_SPECIAL[d]] = 1  # D2R-DECIDE-INTRO
                 if j > i:
                     for e in C.DECK_REGULARS[d]:
                         left[e] = 1
@@ -127,17 +127,17 @@ class Observer(_Observer):
                 v[_LEFT + e] = 1
         floors, looks, won = s.floors, s.looks, s.won
         sizes = s.hand_n
-        v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
+        v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]  # D2R-HIDDEN-1: others' hands and Wardrobes as counts only
         sizes = s.wardrobe_n
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
-        v[_FLOORS : _FLOORS + K * n] = b"".join(floors[me:] + floors[:me])
-        worn = s.worn
+        v[_FLOORS : _FLOORS + K * n] = b"".join(floors[me:] + floors[:me])  # D2R-GLOSS-FLOOR
+        worn = s.worn  # D2R-HIDDEN-1: only which slots
         v[_FILLED : _FILLED + T * n] = b"".join(map(BITS.__getitem__, worn[me:] + worn[:me]))
         if any(won):
             v[_WON : _WON + n] = [len(won[q]) for q in order]
             prestige = s.prestige
             v[_PRESTIGE : _PRESTIGE + n] = prestige[me:] + prestige[:me]
-        v[_HAND : _HAND + K] = s.hands[me]
+        v[_HAND : _HAND + K] = s.hands[me]  # D2R-HIDDEN-1
         if s.turn >= 0:
             v[_ACTIVE : _ACTIVE + K] = s.active[s.turn]
         v[_COINS] = s.coins
@@ -157,7 +157,7 @@ class Observer(_Observer):
             v[_CARD + s.card] = 1
         if s.target >= 0:
             v[_TARGET + (s.target - me) % n] = 1
-        if s.peek[me] >= 0:
+        if s.peek[me] >= 0:  # D2R-HIDDEN-2
             v[_PEEK : _PEEK + K] = s.peek_hand[me]
             v[_PEEKED + (s.peek[me] - me) % n] = 1
         if self._characters:  # every per-round Look effect comes from a Character
@@ -171,7 +171,7 @@ class Observer(_Observer):
                 v[_ZEROED + T * i : _ZEROED + T * i + T] = BITS[s.zeroed[q]]
                 v[_DOUBLED + T * i : _DOUBLED + T * i + T] = BITS[s.doubled[q]]
         thumbs = s.thumbs
-        if thumbs[me] >= 0:
+        if thumbs[me] >= 0:  # D2R-EVENT-2: my own thumbs only
             v[_MY_THUMBS + thumbs[me]] = 1
         values = s.last_values
         if phase != _THUMBS_PHASE and max(values) >= 0:  # who competed (and their Looks) shows once all have chosen

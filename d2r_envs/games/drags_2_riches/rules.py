@@ -29,7 +29,7 @@ _VALUE = C.VALUE
 _TYPE = C.TYPE_OF
 _CHEAPEST = min(C.VALUE[k] for k in C.WARDROBE)  # no Market card costs less
 _ACTIVATE_IDS = range(A.ACTIVATE, A.ACTIVATE + K)
-_WEAR_IDS = range(A.WEAR + 2, A.WEAR + K)  # coins (kinds 0, 1) are never worn: pair with hand[2:]
+_WEAR_IDS = range(A.WEAR + 2, A.WEAR + K)  # coins (kinds 0, 1) are never worn: pair with hand[2:]; D2R-PLAY-2
 _VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 
 
@@ -46,7 +46,7 @@ class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
-        self.stages = [0, 1] if config.intro_game else [0, 1, 2]
+        self.stages = [0, 1] if config.intro_game else [0, 1, 2]  # D2R-SETUP-3 D2R-SETUP-4
         self.spec = GameSpec(
             name=NAME,
             version=VERSION,
@@ -65,19 +65,19 @@ class Game(core.Game[State]):
     def new_initial_state(self) -> State:
         n = self.n
         deck = bytearray(K)
-        for k in C.STARTING_DECK:
+        for k in C.STARTING_DECK:  # D2R-SETUP-1
             deck[k] += 1
         box = bytearray(K)
         pile = bytearray(K)
-        for k, kind in enumerate(C.KINDS):
+        for k, kind in enumerate(C.KINDS):  # D2R-COMP-1
             if kind.group == "wardrobe":
-                pile[k] = kind.copies
+                pile[k] = kind.copies  # D2R-SETUP-2
             else:
-                box[k] = kind.copies - n * deck[k]
+                box[k] = kind.copies - n * deck[k]  # D2R-SETUP-1
         return State(
             num_players=n,
             hands=[bytearray(K) for _ in range(n)],
-            wardrobes=[deck[:] for _ in range(n)],
+            wardrobes=[deck[:] for _ in range(n)],  # D2R-SETUP-1
             floors=[bytearray(K) for _ in range(n)],
             active=[bytearray(K) for _ in range(n)],
             looks=[[-1] * C.NUM_TYPES for _ in range(n)],
@@ -85,7 +85,7 @@ class Game(core.Game[State]):
             pile=pile,
             trash=bytearray(K),
             box=box,
-            decks=[list(d) for d in C.DECK_REGULARS],
+            decks=[list(d) for d in C.DECK_REGULARS],  # D2R-SETUP-3
             stages=list(self.stages),
             won=[[] for _ in range(n)],
             pending=[[] for _ in range(n)],
@@ -125,10 +125,10 @@ class Game(core.Game[State]):
             total = sum(counts)
             return [(k, c / total) for k, c in enumerate(counts) if c]
         if s.phase == Phase.FIRST_PLAYER:
-            return [(p, 1.0 / self.n) for p in range(self.n)]
+            return [(p, 1.0 / self.n) for p in range(self.n)]  # D2R-SETUP-5
         if s.phase == Phase.REVEAL:
             deck = sorted(s.decks[s.stages[s.stage]])
-            return [(e, 1.0 / len(deck)) for e in deck]
+            return [(e, 1.0 / len(deck)) for e in deck]  # D2R-SETUP-3 D2R-ROUND-1
         raise ValueError("not a chance node")
 
     def _chance_counts(self, s: State) -> list[int]:
@@ -156,7 +156,7 @@ class Game(core.Game[State]):
         while True:
             if chance:
                 task, seat = chance[0]
-                if task == Task.DRAW:  # _apply_task's draw, inlined
+                if task == Task.DRAW:  # _apply_task's draw, inlined; D2R-GLOSS-DRAW
                     wardrobe = s.wardrobes[seat]
                     cumulative = list(accumulate(wardrobe))
                     k = bisect_right(cumulative, int(random() * cumulative[-1]))
@@ -186,41 +186,41 @@ class Game(core.Game[State]):
             return []
         ph = s.phase
         p = s.actor
-        if ph == Phase.PLAY:  # built in segment order, so already sorted
+        if ph == Phase.PLAY:  # built in segment order, so already sorted; D2R-PLAY-1
             hand = s.hands[p]
             out = [A.END]
             out += compress(_ACTIVATE_IDS, hand)
-            out += compress(_WEAR_IDS, hand[2:])
-            out += self._buys(s)
-            if s.characters[p] >= 0 and self._can_use_ability(s, p):
+            out += compress(_WEAR_IDS, hand[2:])  # D2R-PLAY-2
+            out += self._buys(s)  # D2R-WERK-2
+            if s.characters[p] >= 0 and self._can_use_ability(s, p):  # D2R-OPT-CHAR
                 out.append(A.ABILITY)
             return out
-        if ph == Phase.WERK:
+        if ph == Phase.WERK:  # D2R-WERK-5
             return [A.END] + self._buys(s)
         if ph == Phase.CARD:
             return self._card_choices(s)
         if ph == Phase.REACT:
             return self.legal_reactions(s, p)
-        if ph == Phase.LAST_MINUTE:  # adding only: into empty Look slots
+        if ph == Phase.LAST_MINUTE:  # adding only: into empty Look slots; D2R-OPT-LMA
             look = s.looks[p]
             return [A.END] + [a for a in compress(_WEAR_IDS, s.hands[p][2:]) if look[_TYPE[a - A.WEAR]] < 0]
-        if ph == Phase.THUMBS:
+        if ph == Phase.THUMBS:  # D2R-EVENT-2
             out = [A.DOWN, A.UP]
-            if self._has_unused(s, p, Ch.GLAM_STOKER):
+            if self._has_unused(s, p, Ch.GLAM_STOKER):  # D2R-CHAR-GLAM
                 out.append(A.UP_GLAM)
             return out
-        if ph == Phase.JUDGE:
+        if ph == Phase.JUDGE:  # D2R-OPT-CATEGORY
             return sorted(A.WINNER + (q - p) % self.n for q in self._tied(s))
-        if ph == Phase.CHARACTERS:
+        if ph == Phase.CHARACTERS:  # D2R-OPT-CHAR
             taken = set(s.characters)
             return [A.CHARACTER + c for c in range(C.NUM_CHARACTERS) if c not in taken]
         return []
 
-    def _buys(self, s: State) -> list[int]:
+    def _buys(self, s: State) -> list[int]:  # D2R-WERK-2
         market = s.market
         coins = s.coins
         out = [A.BUY + k for k in compress(_KINDS, market) if _VALUE[k] <= coins] if coins >= _CHEAPEST else []
-        if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):
+        if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):  # D2R-OPT-THRIFT
             cheapest = min(C.VALUE[k] for k in range(K) if market[k])
             out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] == cheapest]
         return out
@@ -231,7 +231,7 @@ class Game(core.Game[State]):
     def _has_unused(self, s: State, p: int, ch: int) -> bool:
         return s.characters[p] == ch and not s.used[p]
 
-    def _can_use_ability(self, s: State, p: int) -> bool:
+    def _can_use_ability(self, s: State, p: int) -> bool:  # D2R-OPT-CHAR
         ch = s.characters[p]
         if ch < 0 or s.used[p] or ch == Ch.KELISHA_KEYS:
             return False
@@ -241,7 +241,7 @@ class Game(core.Game[State]):
             return any(s.market)
         return True
 
-    def _can_reverse(self, s: State, p: int) -> bool:
+    def _can_reverse(self, s: State, p: int) -> bool:  # D2R-SHADE-5 D2R-CHAR-KELISHA
         return any(s.hands[p][k] for k in C.REVERSERS) or self._has_unused(s, p, Ch.KELISHA_KEYS)
 
     def _card_choices(self, s: State) -> list[int]:
@@ -249,25 +249,25 @@ class Game(core.Game[State]):
         others = [A.TARGET + k for k in range(self.n - 1)]
         if ask in (Ask.SHADE_TARGET, Ask.LEND_TARGET, Ask.SHESSICA_TARGET):
             return others
-        if ask == Ask.BORROW:
+        if ask == Ask.BORROW:  # D2R-GLOSS-BORROW
             return [A.CARD + k for k in range(K) if s.hands[s.victim][k]]
-        if ask == Ask.RETURN:
+        if ask == Ask.RETURN:  # D2R-GLOSS-RETURN
             limit = C.KINDS[s.card].amount
             return [A.CARD + k for k in range(K) if s.floors[p][k] and C.VALUE[k] <= limit]
-        if ask == Ask.LEND_CARD:
+        if ask == Ask.LEND_CARD:  # D2R-GLOSS-LEND
             return [A.CARD + k for k in range(K) if s.hands[p][k]]
-        if ask == Ask.TRASH:
+        if ask == Ask.TRASH:  # D2R-CHAR-FELICIA
             return [A.CARD + k for k in range(K) if s.floors[p][k]]
-        if ask == Ask.TAKE:
+        if ask == Ask.TAKE:  # D2R-CHAR-CATASTROPHOEBE
             return [A.CARD + k for k in self._top_market(s)]
         return [A.LOOK_TYPE + t for t in range(C.NUM_TYPES)]  # KENYA_TYPE, SHESSICA_TYPE
 
-    def _top_market(self, s: State) -> list[int]:
+    def _top_market(self, s: State) -> list[int]:  # D2R-CHAR-CATASTROPHOEBE
         kinds = [k for k in range(K) if s.market[k]]
         top = max(C.VALUE[k] for k in kinds)
         return [k for k in kinds if C.VALUE[k] == top]
 
-    def _tied(self, s: State) -> list[int]:
+    def _tied(self, s: State) -> list[int]:  # D2R-EVENT-3
         values = s.last_values
         top = max(values)
         return [q for q in range(self.n) if values[q] == top and s.thumbs[q] >= 1]
@@ -278,20 +278,20 @@ class Game(core.Game[State]):
         if s.chance:
             self._apply_task(s, action)
         elif s.phase == Phase.FIRST_PLAYER:
-            s.first = action
-            if self.config.characters:
+            s.first = action  # D2R-SETUP-5
+            if self.config.characters:  # D2R-OPT-CHAR
                 s.phase, s.actor = Phase.CHARACTERS, action
             else:
                 self._setup_market(s)
         elif s.phase == Phase.REVEAL:
-            s.decks[s.stages[s.stage]].remove(action)
+            s.decks[s.stages[s.stage]].remove(action)  # D2R-ROUND-1
             self._reveal(s, action)
         else:
             self._apply_decision(s, action)
         self._advance(s)
 
     def _setup_market(self, s: State) -> None:
-        s.chance += [(Task.MARKET, -1)] * C.MARKET_SIZE
+        s.chance += [(Task.MARKET, -1)] * C.MARKET_SIZE  # D2R-SETUP-2
         self._start_round(s)  # the Event is revealed once the Market is full
 
     def _apply_task(self, s: State, k: int) -> None:
@@ -306,7 +306,7 @@ class Game(core.Game[State]):
             s.pile[k] -= 1
             s.pile_n -= 1
             s.market[k] += 1
-        else:  # DISCARD at random
+        else:  # DISCARD at random; D2R-GLOSS-DISCARD
             s.hands[seat][k] -= 1
             s.hand_n[seat] -= 1
             s.floors[seat][k] += 1
@@ -319,7 +319,7 @@ class Game(core.Game[State]):
             task, seat = s.chance[0]
             if task == Task.DRAW:
                 if not s.wardrobe_n[seat]:
-                    # Dry Clean: only now, with the Wardrobe empty.
+                    # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
                     s.wardrobes[seat], s.floors[seat] = s.floors[seat], bytearray(K)
                     s.wardrobe_n[seat] = sum(s.wardrobes[seat])
                 if s.wardrobe_n[seat]:
@@ -331,7 +331,7 @@ class Game(core.Game[State]):
                 return
             s.chance.pop(0)
 
-    def _hand_hidden_change(self, s: State, seat: int) -> None:
+    def _hand_hidden_change(self, s: State, seat: int) -> None:  # D2R-HIDDEN-2
         """The seat's hand changed in a way others do not see: Peeks at it are out of date."""
         if seat not in s.peek:
             return
@@ -340,7 +340,7 @@ class Game(core.Game[State]):
                 s.peek[p] = -1
                 s.peek_hand[p] = bytearray(K)
 
-    def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:
+    def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:  # D2R-HIDDEN-2
         """A card of kind k left the seat's hand face up (by = -1) or joined it (by = +1):
         what Peeks showed stays in step."""
         if seat not in s.peek:
@@ -349,32 +349,32 @@ class Game(core.Game[State]):
             if s.peek[p] == seat:
                 s.peek_hand[p][k] += by
 
-    def _reveal(self, s: State, event: int) -> None:
+    def _reveal(self, s: State, event: int) -> None:  # D2R-ROUND-1
         s.event = event
         s.round += 1
-        if s.round == 1:  # the first hands
+        if s.round == 1:  # the first hands; D2R-ROUND-2
             s.chance += [(Task.DRAW, (s.first + i) % self.n) for i in range(self.n) for _ in range(C.HAND_SIZE)]
             self._normalise_chance(s)
             s.phase = Phase.DEAL
         else:
-            self._start_turn(s, s.first)
+            self._start_turn(s, s.first)  # D2R-ROUND-3
 
-    def _start_round(self, s: State) -> None:
+    def _start_round(self, s: State) -> None:  # D2R-ROUND-1
         deck = s.decks[s.stages[s.stage]]
         if deck:
             s.phase = Phase.REVEAL
             return
-        special = C.DECK_SPECIAL[s.stages[s.stage]]
-        if self.config.intro_game and s.stage == len(s.stages) - 1:
+        special = C.DECK_SPECIAL[s.stages[s.stage]]  # D2R-SETUP-3
+        if self.config.intro_game and s.stage == len(s.stages) - 1:  # D2R-SETUP-4 D2R-DECIDE-INTRO
             special = C.SELL_OUT  # the intro game ends with the Sell-Out Tour at the bottom of deck II
         s.stage += 1
         self._reveal(s, special)
 
-    def _start_turn(self, s: State, p: int) -> None:
+    def _start_turn(self, s: State, p: int) -> None:  # D2R-ROUND-3
         s.turn = s.actor = p
         s.coins, s.bought, s.thrifted = 0, False, False
         s.phase = Phase.PLAY
-        if C.EVENTS[s.event].kind == C.EventKind.SPREE:
+        if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # D2R-SPREE-1
             s.chance += [(Task.DRAW, p)] * C.SPREE_EXTRA
             self._normalise_chance(s)
 
@@ -386,12 +386,12 @@ class Game(core.Game[State]):
                 self._start_turn(s, s.first)
             elif ph == Phase.UNTUCK:
                 p = s.turn
-                if s.pending[p] and s.hand_n[p]:
+                if s.pending[p] and s.hand_n[p]:  # D2R-SHADE-6
                     op, beneficiary = s.pending[p].pop(0)
                     self._shade_effect(s, op, p, beneficiary, reversed_=False)
                     continue
                 s.pending[p] = []
-                nxt = (p + 1) % self.n
+                nxt = (p + 1) % self.n  # D2R-ROUND-3
                 if nxt == s.first:
                     self._end_of_turns(s)
                 else:
@@ -421,7 +421,7 @@ class Game(core.Game[State]):
             else:
                 self._ability(s, p)
         elif ph == Phase.CHARACTERS:
-            s.characters[p] = a - A.CHARACTER
+            s.characters[p] = a - A.CHARACTER  # D2R-OPT-CHAR
             nxt = (p + 1) % self.n
             if nxt == s.first:
                 self._setup_market(s)
@@ -437,30 +437,30 @@ class Game(core.Game[State]):
             else:
                 self._wear(s, p, a - A.WEAR)
         elif ph == Phase.THUMBS:
-            s.thumbs[p] = a - A.THUMBS
+            s.thumbs[p] = a - A.THUMBS  # D2R-EVENT-2
             self._next_thumbs(s)
         elif ph == Phase.JUDGE:
-            self._award(s, (p + a - A.WINNER) % self.n)
+            self._award(s, (p + a - A.WINNER) % self.n)  # D2R-OPT-CATEGORY
 
-    def _activate(self, s: State, p: int, k: int) -> None:
+    def _activate(self, s: State, p: int, k: int) -> None:  # D2R-PLAY-1
         kind = C.KINDS[k]
         s.hands[p][k] -= 1
         s.hand_n[p] -= 1
         s.active[p][k] += 1
         self._hand_public_change(s, p, k)
-        s.coins += kind.coins
+        s.coins += kind.coins  # D2R-WERK-1 D2R-SHADE-3
         s.card = k
-        op = kind.op
-        if op == Op.DRAW:
+        op = kind.op  # D2R-PLAY-5
+        if op == Op.DRAW:  # D2R-GLOSS-DRAW
             s.chance += [(Task.DRAW, p)] * kind.amount
             self._normalise_chance(s)
-        elif op == Op.RETURN:
+        elif op == Op.RETURN:  # D2R-GLOSS-RETURN
             if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
                 self._ask(s, p, Ask.RETURN)
-        elif op == Op.LEND:
+        elif op == Op.LEND:  # D2R-GLOSS-LEND
             if s.hand_n[p]:
                 self._ask(s, p, Ask.LEND_CARD)
-        elif op in C.SHADE_OPS:
+        elif op in C.SHADE_OPS:  # D2R-SHADE-1
             self._ask(s, p, Ask.SHADE_TARGET)
 
     def _ask(self, s: State, p: int, ask: Ask) -> None:
@@ -475,63 +475,63 @@ class Game(core.Game[State]):
         s.target = s.victim = s.picked = -1
         s.chosen_type = -1
 
-    def _wear(self, s: State, p: int, k: int) -> None:
+    def _wear(self, s: State, p: int, k: int) -> None:  # D2R-PLAY-1 D2R-PLAY-6: no action, no coins
         t = C.TYPE_OF[k]
         old = s.looks[p][t]
-        if old >= 0:  # replaced: the old card goes to the Floordrobe, face up
+        if old >= 0:  # replaced: the old card goes to the Floordrobe, face up; D2R-PLAY-4
             s.floors[p][old] += 1
-        s.looks[p][t] = k
+        s.looks[p][t] = k  # D2R-PLAY-3
         s.worn[p] |= 1 << t
         s.hands[p][k] -= 1
         s.hand_n[p] -= 1
         self._hand_hidden_change(s, p)
 
-    def _buy(self, s: State, p: int, k: int) -> None:
-        if C.VALUE[k] <= s.coins:
+    def _buy(self, s: State, p: int, k: int) -> None:  # D2R-WERK-2
+        if C.VALUE[k] <= s.coins:  # D2R-WERK-2
             s.coins -= C.VALUE[k]
-        else:  # Thrifting
+        else:  # Thrifting; D2R-OPT-THRIFT
             s.thrifted = True
         s.bought = True
         s.market[k] -= 1
-        if self._sell_out(s):  # purchases can be played this round
+        if self._sell_out(s):  # purchases can be played this round; D2R-SELLOUT-1 D2R-DECIDE-SELLOUT
             s.hands[p][k] += 1
             s.hand_n[p] += 1
             self._hand_public_change(s, p, k, by=1)
         else:
-            s.floors[p][k] += 1
-            s.phase = Phase.WERK
-        s.chance.append((Task.MARKET, -1))
+            s.floors[p][k] += 1  # D2R-WERK-4
+            s.phase = Phase.WERK  # D2R-WERK-5
+        s.chance.append((Task.MARKET, -1))  # D2R-WERK-3
         self._normalise_chance(s)
 
-    def _ability(self, s: State, p: int) -> None:
+    def _ability(self, s: State, p: int) -> None:  # D2R-OPT-CHAR
         ch = s.characters[p]
-        s.used[p] = True
+        s.used[p] = True  # D2R-OPT-CHAR: once per game
         s.card = -1
-        if ch == Ch.HO_COUTURE:
+        if ch == Ch.HO_COUTURE:  # D2R-CHAR-HO
             s.ho[p] = True
-        elif ch == Ch.GLAM_STOKER:
+        elif ch == Ch.GLAM_STOKER:  # D2R-CHAR-GLAM
             s.bonus[p] += C.GLAM_BONUS
-        elif ch == Ch.KENYA_FEELIT:
+        elif ch == Ch.KENYA_FEELIT:  # D2R-CHAR-KENYA
             self._ask(s, p, Ask.KENYA_TYPE)
-        elif ch == Ch.BI_FELICIA:
+        elif ch == Ch.BI_FELICIA:  # D2R-CHAR-FELICIA
             s.left = C.FELICIA_TRASH
             self._ask(s, p, Ask.TRASH)
-        elif ch == Ch.CATASTROPHOEBE:
+        elif ch == Ch.CATASTROPHOEBE:  # D2R-CHAR-CATASTROPHOEBE
             top = self._top_market(s)
             if len(top) == 1:
                 self._take(s, p, top[0])
             else:
                 self._ask(s, p, Ask.TAKE)
-        elif ch == Ch.SHESSICA:
+        elif ch == Ch.SHESSICA:  # D2R-CHAR-SHESSICA
             self._ask(s, p, Ask.SHESSICA_TYPE)
-        elif ch == Ch.CHEEKS_ILLUSTRA:
+        elif ch == Ch.CHEEKS_ILLUSTRA:  # D2R-CHAR-CHEEKS
             s.chance += [(Task.DRAW, p)] * C.CHEEKS_DRAW
             self._normalise_chance(s)
 
     def _take(self, s: State, p: int, k: int) -> None:
         s.market[k] -= 1
         s.floors[p][k] += 1
-        s.chance.append((Task.MARKET, -1))
+        s.chance.append((Task.MARKET, -1))  # D2R-WERK-3
         self._normalise_chance(s)
 
     def _answer(self, s: State, p: int, a: int) -> None:
@@ -539,19 +539,19 @@ class Game(core.Game[State]):
         other = (p + 1 + a - A.TARGET) % self.n
         k = a - A.CARD
         t = a - A.LOOK_TYPE
-        if ask == Ask.SHADE_TARGET:
+        if ask == Ask.SHADE_TARGET:  # D2R-SHADE-1
             s.target = other
             # The target is always asked, even with nothing to show, so that being asked tells
             # the table nothing about their hand.
             s.phase, s.actor = Phase.REACT, other
-        elif ask == Ask.BORROW:
+        elif ask == Ask.BORROW:  # D2R-GLOSS-BORROW
             victim = s.victim
             s.hands[victim][k] -= 1
             s.hand_n[victim] -= 1
             s.floors[p][k] += 1
             self._hand_public_change(s, victim, k)
             self._done(s)
-        elif ask == Ask.RETURN:
+        elif ask == Ask.RETURN:  # D2R-GLOSS-RETURN
             s.floors[p][k] -= 1
             s.hands[p][k] += 1
             s.hand_n[p] += 1
@@ -560,23 +560,23 @@ class Game(core.Game[State]):
         elif ask == Ask.LEND_CARD:
             s.picked = k
             s.ask = Ask.LEND_TARGET
-        elif ask == Ask.LEND_TARGET:
+        elif ask == Ask.LEND_TARGET:  # D2R-GLOSS-LEND
             s.hands[p][s.picked] -= 1
             s.hand_n[p] -= 1
             s.floors[other][s.picked] += 1
             self._hand_public_change(s, p, s.picked)
             self._done(s)
-        elif ask == Ask.TRASH:
+        elif ask == Ask.TRASH:  # D2R-CHAR-FELICIA D2R-GLOSS-TRASH
             s.floors[p][k] -= 1
             s.trash[k] += 1
             s.left -= 1
             if s.left == 0 or not any(s.floors[p]):
                 s.left = 0
                 self._done(s)
-        elif ask == Ask.TAKE:
+        elif ask == Ask.TAKE:  # D2R-CHAR-CATASTROPHOEBE
             self._done(s)
             self._take(s, p, k)
-        elif ask == Ask.KENYA_TYPE:
+        elif ask == Ask.KENYA_TYPE:  # D2R-CHAR-KENYA
             for q in range(self.n):
                 if q != p:
                     s.zeroed[q] |= 1 << t
@@ -584,56 +584,56 @@ class Game(core.Game[State]):
         elif ask == Ask.SHESSICA_TYPE:
             s.chosen_type = t
             s.ask = Ask.SHESSICA_TARGET
-        elif ask == Ask.SHESSICA_TARGET:
+        elif ask == Ask.SHESSICA_TARGET:  # D2R-CHAR-SHESSICA
             s.doubled[p] |= 1 << s.chosen_type
             s.doubled[other] |= 1 << s.chosen_type
             self._done(s)
 
     def legal_reactions(self, s: State, p: int) -> list[int]:
         out = [A.TAKE]
-        if any(s.hands[p][k] for k in C.BLOCKERS):
+        if any(s.hands[p][k] for k in C.BLOCKERS):  # D2R-SHADE-2
             out.append(A.BLOCK)
-        if self._can_reverse(s, p):
+        if self._can_reverse(s, p):  # D2R-SHADE-5
             out.append(A.REVERSE)
         return out
 
     def _react(self, s: State, p: int, a: int) -> None:
         attacker = s.turn
         op = C.KINDS[s.card].op
-        if a == A.TAKE:
+        if a == A.TAKE:  # D2R-SHADE-4
             self._shade_effect(s, op, p, attacker, reversed_=False)
-        elif a == A.BLOCK:  # the Block Shade card is shown and stays in the hand
+        elif a == A.BLOCK:  # the Block Shade card is shown and stays in the hand; D2R-SHADE-2 D2R-DECIDE-REACT
             self._done(s)
-        else:
+        else:  # D2R-SHADE-5 D2R-DECIDE-REACT: the card stays in the hand
             if not any(s.hands[p][k] for k in C.REVERSERS):
-                s.used[p] = True  # Kelisha Keys: All Tea No Shade
+                s.used[p] = True  # Kelisha Keys: All Tea No Shade; D2R-CHAR-KELISHA
             self._shade_effect(s, op, attacker, p, reversed_=True)
 
     def _shade_effect(self, s: State, op: int, victim: int, beneficiary: int, reversed_: bool) -> None:
         """The Shade hits `victim` for `beneficiary`; a reversed Shade on an empty hand waits for
         the victim's next hand."""
         if not s.hand_n[victim]:
-            if reversed_:
+            if reversed_:  # D2R-SHADE-6
                 s.pending[victim].append((int(op), beneficiary))
             if s.phase in (Phase.CARD, Phase.REACT):
                 self._done(s)
             return
-        if op == Op.DISCARD:
+        if op == Op.DISCARD:  # D2R-GLOSS-DISCARD
             if s.phase in (Phase.CARD, Phase.REACT):
                 self._done(s)
             s.chance.append((Task.DISCARD, victim))
         else:  # PEEK_BORROW: the beneficiary sees the hand, then borrows one of those cards
-            s.peek[beneficiary] = victim
+            s.peek[beneficiary] = victim  # D2R-GLOSS-PEEK D2R-HIDDEN-2
             s.peek_hand[beneficiary] = s.hands[victim][:]
             if s.phase not in (Phase.CARD, Phase.REACT):
                 s.home = s.phase  # a reversed Shade resolved after Untucking
-            s.phase, s.ask, s.actor = Phase.CARD, Ask.BORROW, beneficiary
+            s.phase, s.ask, s.actor = Phase.CARD, Ask.BORROW, beneficiary  # D2R-GLOSS-BORROW D2R-DECIDE-REACT
             s.victim = victim
 
-    def _untuck(self, s: State) -> None:
+    def _untuck(self, s: State) -> None:  # D2R-UNTUCK-4: the Look stays
         p = s.turn
         floor = s.floors[p]
-        for pile in (s.hands[p], s.active[p]):
+        for pile in (s.hands[p], s.active[p]):  # D2R-UNTUCK-1 D2R-PLAY-1
             for k in compress(_KINDS, pile):
                 floor[k] += pile[k]
         s.hands[p] = bytearray(K)
@@ -644,7 +644,7 @@ class Game(core.Game[State]):
         s.phase = Phase.UNTUCK
         s.home = Phase.UNTUCK
         self._hand_hidden_change(s, p)
-        s.chance += [(Task.DRAW, p)] * C.HAND_SIZE
+        s.chance += [(Task.DRAW, p)] * C.HAND_SIZE  # D2R-UNTUCK-2
         self._normalise_chance(s)
 
     # End of the round -------------------------------------------------------------------------
@@ -652,17 +652,17 @@ class Game(core.Game[State]):
     def _end_of_turns(self, s: State) -> None:
         s.turn = -1
         s.home = Phase.PLAY
-        if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # no Event Phase
+        if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # no Event Phase; D2R-SPREE-1
             s.gone.append(s.event)
             self._end_round(s)
             return
-        if self.config.last_minute_additions:
+        if self.config.last_minute_additions:  # D2R-OPT-LMA
             s.phase, s.actor = Phase.LAST_MINUTE, s.first
             s.turn = s.first
             return
         self._start_thumbs(s)
 
-    def _next_last_minute(self, s: State) -> None:
+    def _next_last_minute(self, s: State) -> None:  # D2R-OPT-LMA
         nxt = (s.actor + 1) % self.n
         if nxt == s.first:
             self._start_thumbs(s)
@@ -671,14 +671,14 @@ class Game(core.Game[State]):
 
     def _competitors_in_order(self, s: State) -> list[int]:
         order = [(s.first + i) % self.n for i in range(self.n)]
-        return [q for q in order if s.worn[q]]
+        return [q for q in order if s.worn[q]]  # D2R-EVENT-1
 
     def _start_thumbs(self, s: State) -> None:
         s.turn = -1
         s.thumbs = [-1] * self.n
         s.last_values = [-1] * self.n
         able = self._competitors_in_order(s)
-        if not able:  # nobody can compete: the Event is trashed
+        if not able:  # nobody can compete: the Event is trashed; D2R-EVENT-1 D2R-EVENT-7
             s.gone.append(s.event)
             self._end_round(s)
             return
@@ -689,9 +689,9 @@ class Game(core.Game[State]):
             if s.thumbs[q] < 0:
                 s.actor = q
                 return
-        self._reveal_looks(s)
+        self._reveal_looks(s)  # D2R-EVENT-2: once all have chosen
 
-    def look_value(self, s: State, p: int, glam: bool = False) -> int:
+    def look_value(self, s: State, p: int, glam: bool = False) -> int:  # D2R-EVENT-3 D2R-EVENT-8
         if not (s.zeroed[p] or s.doubled[p] or s.ho[p]):
             return sum(map(_VALUE_OR_0.__getitem__, s.looks[p])) + s.bonus[p] + (C.GLAM_BONUS if glam else 0)
         total = 0
@@ -699,39 +699,39 @@ class Game(core.Game[State]):
             if k < 0:
                 continue
             if s.zeroed[p] >> t & 1:
-                continue  # Sickening: worth 0, whatever else applies
+                continue  # Sickening: worth 0, whatever else applies; D2R-CHAR-KENYA
             v = C.VALUE[k]
-            if s.doubled[p] >> t & 1:
+            if s.doubled[p] >> t & 1:  # D2R-CHAR-SHESSICA
                 v *= 2
-            if s.ho[p]:
+            if s.ho[p]:  # D2R-CHAR-HO
                 v += C.HO_BONUS
             total += v
-        return total + s.bonus[p] + (C.GLAM_BONUS if glam else 0)
+        return total + s.bonus[p] + (C.GLAM_BONUS if glam else 0)  # D2R-CHAR-GLAM
 
-    def _reveal_looks(self, s: State) -> None:
+    def _reveal_looks(self, s: State) -> None:  # D2R-EVENT-3
         up = [q for q in range(self.n) if s.thumbs[q] >= 1]
-        if not up:  # nobody competes: the Event is trashed
+        if not up:  # nobody competes: the Event is trashed; D2R-EVENT-7
             s.gone.append(s.event)
             self._end_round(s)
             return
         for q in up:
-            glam = s.thumbs[q] == 2
+            glam = s.thumbs[q] == 2  # D2R-CHAR-GLAM
             if glam:
                 s.used[q] = True
             s.last_values[q] = self.look_value(s, q, glam)
         tied = self._tied(s)
-        if len(tied) == 1:
+        if len(tied) == 1:  # D2R-EVENT-3
             self._award(s, tied[0])
-        elif self.config.category_is:
+        elif self.config.category_is:  # D2R-EVENT-4 D2R-OPT-CATEGORY
             s.phase, s.actor = Phase.JUDGE, s.first
         else:  # ties go to the tied player nearest the first player, in seat order from them
-            self._award(s, min(tied, key=lambda q: (q - s.first) % self.n))
+            self._award(s, min(tied, key=lambda q: (q - s.first) % self.n))  # D2R-EVENT-4 D2R-DECIDE-TIE
 
     def _award(self, s: State, winner: int) -> None:
         s.won[winner].append(s.event)
         s.prestige[winner] += C.EVENTS[s.event].prestige
-        for q in range(self.n):  # every revealed Look is discarded
-            if s.thumbs[q] >= 1:
+        for q in range(self.n):  # every revealed Look is discarded; D2R-EVENT-5
+            if s.thumbs[q] >= 1:  # D2R-EVENT-6: the others keep theirs
                 for t, k in enumerate(s.looks[q]):
                     if k >= 0:
                         s.floors[q][k] += 1
@@ -745,18 +745,18 @@ class Game(core.Game[State]):
         s.zeroed = [0] * self.n
         s.doubled = [0] * self.n
         s.turn = -1
-        if s.event == C.SELL_OUT:
+        if s.event == C.SELL_OUT:  # D2R-END-1
             s.phase = Phase.OVER
             s.actor = -1
             s.winners = self.winners(s)
             return
-        s.first = (s.first + 1) % self.n  # the token passes left
+        s.first = (s.first + 1) % self.n  # the token passes left; D2R-ROUND-4
         self._start_round(s)
 
     def prestige(self, s: State, p: int) -> int:
         return s.prestige[p]
 
-    def winners(self, s: State) -> list[int]:
+    def winners(self, s: State) -> list[int]:  # D2R-END-2
         """Highest prestige; ties go to more Event cards; still tied: joint winners."""
         best = max((self.prestige(s, p), len(s.won[p])) for p in range(self.n))
         return [p for p in range(self.n) if (self.prestige(s, p), len(s.won[p])) == best]
@@ -777,7 +777,7 @@ class Game(core.Game[State]):
             setattr(t, name, getattr(s, name)[:])
         return t
 
-    def redeterminise(self, s: State, player: int, rng: Any) -> State:
+    def redeterminise(self, s: State, player: int, rng: Any) -> State:  # D2R-HIDDEN-1
         """A copy in which what `player` cannot see is dealt anew.
 
         Every card entering or leaving another player's hand, Wardrobe and Look does so face up,
@@ -814,7 +814,7 @@ class Game(core.Game[State]):
                 for j in order[i : i + size]:
                     zone[cards[j]] += 1
                 i += size
-            if t.thumbs[q] >= 0 and s.phase == Phase.THUMBS:
+            if t.thumbs[q] >= 0 and s.phase == Phase.THUMBS:  # D2R-EVENT-2
                 options = 3 if self._has_unused(t, q, Ch.GLAM_STOKER) else 2
                 t.thumbs[q] = int(rng.integers(options))
         for q in range(self.n):  # others' Peeks show the hands as dealt anew

@@ -12,18 +12,18 @@ from dataclasses import dataclass, field
 
 
 class Phase(enum.IntEnum):
-    FIRST_PLAYER = 0  # chance: who holds the First Player token
-    CHARACTERS = 1  # decision: choose a Character (optional rule)
-    REVEAL = 2  # chance: the round's Event card
-    DEAL = 3  # chance: the first hands
-    PLAY = 4  # decision: Playing Phase (in the Sell-Out Tour also buying)
-    WERK = 5  # decision: buy Market cards
+    FIRST_PLAYER = 0  # chance: who holds the First Player token; D2R-SETUP-5
+    CHARACTERS = 1  # decision: choose a Character (optional rule); D2R-OPT-CHAR
+    REVEAL = 2  # chance: the round's Event card; D2R-ROUND-1
+    DEAL = 3  # chance: the first hands; D2R-ROUND-2
+    PLAY = 4  # decision: Playing Phase (in the Sell-Out Tour also buying); D2R-DECIDE-SELLOUT
+    WERK = 5  # decision: buy Market cards; D2R-WERK-5
     CARD = 6  # decision inside a card or Character action (see Ask)
-    REACT = 7  # decision: the target of a Shade may block or reverse it
-    UNTUCK = 8  # chance: draws back to 5, then reversed Shade waiting for this hand
-    LAST_MINUTE = 9  # decision: Last Minute Additions (optional rule)
-    THUMBS = 10  # decision: thumbs up or down, hidden until everyone has chosen
-    JUDGE = 11  # decision: Category Is, the first player picks among tied Looks
+    REACT = 7  # decision: the target of a Shade may block or reverse it; D2R-SHADE-2 D2R-SHADE-5
+    UNTUCK = 8  # chance: draws back to 5, then reversed Shade waiting for this hand; D2R-UNTUCK-2 D2R-SHADE-6
+    LAST_MINUTE = 9  # decision: Last Minute Additions (optional rule); D2R-OPT-LMA
+    THUMBS = 10  # decision: thumbs up or down, hidden until everyone has chosen; D2R-EVENT-2
+    JUDGE = 11  # decision: Category Is, the first player picks among tied Looks; D2R-OPT-CATEGORY
     OVER = 12
 
 
@@ -46,25 +46,25 @@ class Ask(enum.IntEnum):
 class Task(enum.IntEnum):
     """Chance events waiting in `State.chance` (the seat is the second item)."""
 
-    DRAW = 0  # the seat draws from their Wardrobe (Dry Cleaning first if it is empty)
-    MARKET = 1  # refill one Market space from the draw pile
-    DISCARD = 2  # the seat discards a card from the hand at random
+    DRAW = 0  # the seat draws from their Wardrobe (Dry Cleaning first if it is empty); D2R-GLOSS-DRAW
+    MARKET = 1  # refill one Market space from the draw pile; D2R-WERK-3
+    DISCARD = 2  # the seat discards a card from the hand at random; D2R-GLOSS-DISCARD
 
 
 @dataclass(slots=True)
 class State:
     num_players: int
-    hands: list[bytearray]  # per seat, counts per kind (hidden from others)
-    wardrobes: list[bytearray]  # per seat, face-down deck (hidden, order random)
-    floors: list[bytearray]  # per seat, the Floordrobe, face up
+    hands: list[bytearray]  # per seat, counts per kind (hidden from others); D2R-HIDDEN-1
+    wardrobes: list[bytearray]  # per seat, face-down deck (hidden, order random); D2R-HIDDEN-1
+    floors: list[bytearray]  # per seat, the Floordrobe, face up; D2R-GLOSS-FLOOR
     active: list[bytearray]  # per seat, cards activated this turn, face up
-    looks: list[list[int]]  # per seat, kind worn in each Look slot, -1 empty (face down)
+    looks: list[list[int]]  # per seat, kind worn in each Look slot, -1 empty (face down); D2R-PLAY-3
     market: bytearray  # counts per kind, face up
     pile: bytearray  # the Market draw pile, face down
-    trash: bytearray  # trashed cards, out of the game
-    box: bytearray  # starting cards not used with fewer than 5 players
+    trash: bytearray  # trashed cards, out of the game; D2R-GLOSS-TRASH
+    box: bytearray  # starting cards not used with fewer than 5 players; D2R-SETUP-1
     decks: list[list[int]]  # regular events left in decks I, II, III
-    stages: list[int]  # the decks in play, top first (the intro game uses I and II)
+    stages: list[int]  # the decks in play, top first (the intro game uses I and II); D2R-SETUP-4
     stage: int = 0  # index into stages of the deck the next event comes from
     phase: Phase = Phase.FIRST_PLAYER
     ask: Ask = Ask.NONE

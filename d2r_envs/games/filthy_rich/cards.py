@@ -14,25 +14,25 @@ from dataclasses import dataclass
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
-HAND_SIZE = 5
-START_MONEY = 10
-PAGES = 4
-SLOTS = 9  # a page is 3x3, slots 1-9 row by row
-ACTIONS_PER_TURN = 2
-COVER_FEE = 2  # per covered visible space of another player's sign
-SELL_PER_CARD = 2  # a business sells for $2 per sign card
-DISCARD_PAY = 1
+HAND_SIZE = 5  # FR-SETUP-1, FR-DRAW-1
+START_MONEY = 10  # FR-SETUP-2
+PAGES = 4  # FR-COMP-2: index 0-3 for pages 1-4, page 4 on top
+SLOTS = 9  # a page is 3x3, slots 1-9 row by row (FR-COMP-2)
+ACTIONS_PER_TURN = 2  # FR-ACT-1
+COVER_FEE = 2  # FR-SIGN-5: per covered visible space of another player's sign
+SELL_PER_CARD = 2  # FR-SELL-1: a business sells for $2 per sign card
+DISCARD_PAY = 1  # FR-ACT-2
 
 
 class Hit(enum.IntEnum):
-    """What a hit on a business does (its card's text)."""
+    """What a hit on a business does (its card's text: FR-DICE-3)."""
 
     BANK = 0  # the owner collects `pay` from the bank
     ROLLER = 1  # the player who rolled pays the owner `pay` (the bank pays if the owner rolled)
     TAX_MAN = 2  # as BANK; also collects `zero_pay` from the bank for each 0 rolled
 
 
-# Sign shapes: cells (row, column) from the top-left card.
+# Sign shapes: cells (row, column) from the top-left card; each fits a 3x3 page (FR-DATA-1, FR-SIGN-2).
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
     "single": ((0, 0),),
     "vertical 2": ((0, 0), (1, 0)),
@@ -44,7 +44,7 @@ SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
 
 
 def placements(shape: str) -> list[int]:
-    """Slot bitmask (bit i = slot i+1) of the sign at each anchor 0-8; 0 where it does not fit."""
+    """Slot bitmask (bit i = slot i+1) of the sign at each anchor 0-8; 0 where it does not fit (FR-SIGN-2)."""
     out = []
     for anchor in range(SLOTS):
         r0, c0 = divmod(anchor, 3)
@@ -78,7 +78,7 @@ class Business:
         return f"launch ${self.cost}, {self.shape} sign, {hit}, tax {self.tax}"
 
 
-BUSINESSES: tuple[Business, ...] = (
+BUSINESSES: tuple[Business, ...] = (  # FR-COMP-1, FR-DATA-1: 22 businesses, 26 cards
     # Single-card signs: cheap, pay most per hit.
     Business("Sven's Swedish Tacos", 5, "single", Hit.BANK, 4, 1, copies=2, source="found name"),
     Business("Chapter 11 Books", 4, "single", Hit.BANK, 3, 0, copies=2, source="found name"),
@@ -88,7 +88,7 @@ BUSINESSES: tuple[Business, ...] = (
     Business("Fortune Teller", 5, "single", Hit.ROLLER, 4, 1),
     Business("Shoe Shine Kiosk", 2, "single", Hit.BANK, 2, 1),
     Business("Nail Salon", 7, "single", Hit.BANK, 5, 1),
-    # Two cards, one above the other (Tornado Cleaners' shape in the rulebook).
+    # Two cards, one above the other (Tornado Cleaners' shape in the rulebook: FR-SIGN-2).
     Business("Tornado Cleaners", 12, "vertical 2", Hit.BANK, 4, 1, source="rulebook"),
     Business("Murphy's Fish House", 11, "vertical 2", Hit.BANK, 3, 1, source="rulebook name"),
     Business("Discount Tattoos", 10, "vertical 2", Hit.ROLLER, 3, 1),
@@ -116,7 +116,7 @@ class Luxury:
     source: str = "reconstructed"
 
 
-LUXURIES: tuple[Luxury, ...] = (
+LUXURIES: tuple[Luxury, ...] = (  # FR-COMP-1, FR-DATA-2: 12 luxuries
     Luxury("Personal Trainer", 6, 1, "found (price)"),
     Luxury("Designer Wardrobe", 8, 1),
     Luxury("Sports Car", 10, 1),
@@ -133,7 +133,7 @@ LUXURIES: tuple[Luxury, ...] = (
 
 
 class Effect(enum.IntEnum):
-    """What an action card does, or what an asset card does while on the table."""
+    """What an action card does, or what an asset card does while on the table (FR-DATA-3)."""
 
     IRS_AUDIT = 0  # a player you choose pays their taxes once, now
     SCOUT = 1  # take a business card from the discard pile into your hand (none there: draw a card)
@@ -191,7 +191,7 @@ class Card:
         return f"action: {words}"
 
 
-CARDS: tuple[Card, ...] = (
+CARDS: tuple[Card, ...] = (  # FR-DATA-1, FR-DATA-3: 25 action and 22 asset cards
     Card("IRS Audit", False, Effect.IRS_AUDIT, copies=3, source="found name"),
     Card("Business Scout", False, Effect.SCOUT, copies=3, source="found name"),
     Card("Mysterious Fire", False, Effect.FIRE, copies=3, source="rulebook theme"),
@@ -209,7 +209,7 @@ CARDS: tuple[Card, ...] = (
     Card("Stock Portfolio", True, Effect.PORTFOLIO, 2, cost=6, tax=1, copies=4),
 )
 
-assert all(a.price < b.price for a, b in zip(LUXURIES, LUXURIES[1:])), "luxuries are listed in price order"
+assert all(a.price < b.price for a, b in zip(LUXURIES, LUXURIES[1:])), "luxuries are listed in price order"  # FR-DATA-2
 
 # Card kinds: businesses first (kind b is business b), then the action and asset cards.
 NUM_BUSINESSES = len(BUSINESSES)
@@ -217,7 +217,7 @@ NUM_LUXURIES = len(LUXURIES)
 NUM_CARDS = len(CARDS)  # action and asset kinds
 NUM_KINDS = NUM_BUSINESSES + NUM_CARDS
 COPIES = tuple(b.copies for b in BUSINESSES) + tuple(c.copies for c in CARDS)
-DECK_SIZE = sum(COPIES)
+DECK_SIZE = sum(COPIES)  # FR-COMP-1, FR-DATA-1: 73 cards
 SIGN_CARDS = sum(b.size for b in BUSINESSES)
 PLACEMENTS = tuple(tuple(placements(b.shape)) for b in BUSINESSES)  # per business, per anchor
 SIZE = tuple(b.size for b in BUSINESSES)

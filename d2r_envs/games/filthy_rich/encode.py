@@ -37,7 +37,7 @@ LAYOUT = ObsLayout(
     Piece("assets", (P, NA), 8, "each player's asset cards on the table"),
     Piece("businesses", (P, B), 1, "the businesses each player runs"),
     Piece("luxuries", (P, L), 1, "the luxuries each player owns"),
-    Piece("for_sale", (L,), 1, "luxuries still to buy"),
+    Piece("for_sale", (L,), 1, "luxuries still to buy"),  # FR-SETUP-5: face up
     Piece("taxes", (P,), 64, "each player's tax symbols"),
     Piece("book", (PG, S, B), 1, "the sign card in each slot of each page"),
     Piece("visible", (S, B), 1, "the sign visible in each slot from the current page"),

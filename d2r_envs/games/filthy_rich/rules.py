@@ -33,7 +33,7 @@ _PLAY, _OPEN = A.PLAY, A.OPEN
 _TAX = [b.tax for b in C.BUSINESSES]
 _LUX_TAX = [x.tax for x in C.LUXURIES]
 _PRICE = [x.price for x in C.LUXURIES]
-_SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]
+_SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]  # FR-SELL-1
 _CONNECTIONS = C.EFFECT_KIND[E.CONNECTIONS]
 _INSURANCE = C.EFFECT_KIND[E.INSURANCE]
 _BILLBOARD = C.EFFECT_KIND[E.BILLBOARD]
@@ -47,7 +47,7 @@ _NOBODY = [-1] * C.SLOTS
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
 _BILLBOARD_PAY = C.CARDS[_BILLBOARD - B].amount
 _SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
-# Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page.
+# Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page (FR-SIGN-2).
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
          for b in range(B)]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode.py checks)
@@ -85,7 +85,7 @@ def cards_of(counts: bytearray) -> bytearray:
     return bytearray(b"".join(bytes((k,)) * c for k, c in enumerate(counts)))
 
 
-def raw_taxes(s: State) -> list[int]:
+def raw_taxes(s: State) -> list[int]:  # FR-TAX-2
     """Each player's tax symbols on businesses, luxuries and assets (before Government Connections)."""
     out = [0] * s.num_players
     for b, o in enumerate(s.owner):
@@ -124,15 +124,15 @@ class Game(core.Game[State]):
             num_players=n,
             hands=[bytearray(K) for _ in range(n)],
             assets=[bytearray(K) for _ in range(n)],
-            deck=bytearray(C.COPIES),
+            deck=bytearray(C.COPIES),  # FR-SETUP-1: shuffled (every draw is a chance event)
             deck_cards=cards_of(bytearray(C.COPIES)),
             discard=bytearray(K),
-            money=[C.START_MONEY] * n,
+            money=[C.START_MONEY] * n,  # FR-SETUP-2
             alive=[True] * n,
             owner=[-1] * B,
             sign_page=[-1] * B,
             sign_mask=[0] * B,
-            book=[[-1] * C.SLOTS for _ in range(C.PAGES)],
+            book=[[-1] * C.SLOTS for _ in range(C.PAGES)],  # FR-COMP-2
             lux_owner=[NO_OWNER] * C.NUM_LUXURIES,
             owned=[bytearray(B) for _ in range(n)],
             luxes=[bytearray(C.NUM_LUXURIES) for _ in range(n)],
@@ -161,11 +161,11 @@ class Game(core.Game[State]):
             total = s.deck_n
             return [(k, c / total) for k, c in enumerate(s.deck) if c]
         if s.phase == Phase.FIRST_PLAYER:
-            return [(p, 1.0 / self.n) for p in range(self.n)]
+            return [(p, 1.0 / self.n) for p in range(self.n)]  # FR-SETUP-4
         if s.phase == Phase.DICE:
             return [(d, 0.1) for d in range(10)]
         if s.phase == Phase.PAGE_DIE:
-            return [(d, 1.0 / 6) for d in range(1, 7)]
+            return [(d, 1.0 / 6) for d in range(1, 7)]  # FR-DICE-6
         raise ValueError("not a chance node")
 
     def sample_chance(self, s: State, rng: Any) -> int:
@@ -201,13 +201,13 @@ class Game(core.Game[State]):
             else:
                 ph = s.phase
                 if ph == _DICE:  # every die still to roll, one chance event each
-                    dice, count = s.dice, s.page + 1 + s.extra_dice
+                    dice, count = s.dice, s.page + 1 + s.extra_dice  # FR-DICE-1 (+ Advertising Blitz)
                     while len(dice) < count:
                         dice.append(int(random() * 10))
                     self._hits(s)
                 elif ph == _PAGE_DIE:
                     d = 1 + int(random() * 6)
-                    if d <= C.PAGES:
+                    if d <= C.PAGES:  # FR-DICE-6: 1-4 turn to that page, 5-6 stay
                         s.page = d - 1
                     self._end_turn(s)
                     draws = s.draws
@@ -232,8 +232,8 @@ class Game(core.Game[State]):
         if ph == _ACTIONS:
             owner = s.owner
             acting = s.actions_left and s.hand_n[p]
-            out = [] if acting else [_DONE]
-            if p in owner:
+            out = [] if acting else [_DONE]  # FR-ACT-1: no roll before both actions
+            if p in owner:  # FR-SELL-2: own turn, before the roll
                 out += [_SELL + b for b, o in enumerate(owner) if o == p]
             if acting:
                 kinds = list(compress(_KINDS, s.hands[p]))
@@ -241,10 +241,10 @@ class Game(core.Game[State]):
                 bizs = []
                 for k in kinds:
                     if k < B:
-                        if owner[k] < 0 and _COST[k] <= money:
+                        if owner[k] < 0 and _COST[k] <= money:  # FR-SIGN-4, FR-DECIDE-1
                             bizs.append(k)
                     else:
-                        need = _NEEDS[k]
+                        need = _NEEDS[k]  # FR-DECIDE-1: an asset only if its cost is affordable
                         if need == 0 or (need == 1 and _COST[k] <= money) or (need == 2 and self._rival_business(s, p)):
                             out.append(_PLAY_B + k)
                 if bizs:
@@ -253,20 +253,20 @@ class Game(core.Game[State]):
             return out
         if ph == _LUXURY:
             money = s.money[p]
-            out = [_DONE]
+            out = [_DONE]  # FR-LUX-3: optional; FR-LUX-1, FR-SETUP-5: any luxury for sale
             out += [_LUXURY_A + x for x, o in enumerate(s.lux_owner) if o == NO_OWNER and _PRICE[x] <= money]
-            return out + self._sells(s, p)
+            return out + self._sells(s, p)  # FR-SELL-2
         if ph == _TAX_SELL:
-            return [_DONE] + self._sells(s, p)
+            return [_DONE] + self._sells(s, p)  # FR-TAX-1, FR-SELL-2: tax time
         if ph == _TARGET:
             return self._targets(s, p)
         if ph == _AUCTION:
-            low = self._lowest_bid(s)
+            low = self._lowest_bid(s)  # FR-DECIDE-4: only bids the bidder can pay
             money = s.money[p]
             return [_DONE] + [A.BID + i for i, step in enumerate(A.BID_STEPS) if low + step <= money]
         return []
 
-    def _sells(self, s: State, p: int) -> list[int]:
+    def _sells(self, s: State, p: int) -> list[int]:  # FR-SELL-3: businesses only
         if p not in s.owner:
             return []
         return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
@@ -275,7 +275,7 @@ class Game(core.Game[State]):
         owner = s.owner
         return owner.count(-1) + owner.count(p) < B
 
-    def _fee_owners(self, s: State, p: int) -> list[int]:
+    def _fee_owners(self, s: State, p: int) -> list[int]:  # FR-SIGN-5, FR-SIGN-6, FR-SIGN-7, FR-BOOK-3
         """Per slot of the current page, the player that a sign of `p` placed there owes a covering
         fee: the owner of the sign visible there from the page below, unless it is `p` (-1: none)."""
         if s.page == 0:
@@ -283,7 +283,7 @@ class Game(core.Game[State]):
         owner = s.owner
         return [owner[b] if b >= 0 and owner[b] != p else -1 for b in self.visible_row(s, s.page - 1)]
 
-    def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:
+    def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:  # FR-DECIDE-1
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
         used = s.used[s.page]
         fees = None  # the covering fee per slot, worked out only when a fee could matter
@@ -291,7 +291,7 @@ class Game(core.Game[State]):
         for b in bizs:
             spare = money - _COST[b]
             if not s.page or spare >= _MAX_FEE[b]:
-                out += [a for a, mask, _ in _FITS[b] if not mask & used]
+                out += [a for a, mask, _ in _FITS[b] if not mask & used]  # FR-SIGN-1, FR-SIGN-3: empty slots only
                 continue
             if fees is None:
                 fees = [C.COVER_FEE if q >= 0 else 0 for q in self._fee_owners(s, p)]
@@ -310,17 +310,17 @@ class Game(core.Game[State]):
         return [A.PAGE + pg for pg in range(C.PAGES) if pg != s.page]
 
     def _lowest_bid(self, s: State) -> int:
-        return _PRICE[s.lot] if s.high < 0 else s.high + 1
+        return _PRICE[s.lot] if s.high < 0 else s.high + 1  # FR-AUCT-2
 
     # The book ---------------------------------------------------------------------------------
 
     def visible(self, s: State, slot: int, page: int | None = None) -> int:
         """The business whose sign is visible in `slot` looking from `page` (default: the current page)."""
         book = s.book
-        for pg in range(s.page if page is None else page, -1, -1):
+        for pg in range(s.page if page is None else page, -1, -1):  # FR-BOOK-1: pages above do not count
             b = book[pg][slot]
             if b >= 0:
-                return b
+                return b  # FR-BOOK-2: the top sign covers those below
         return -1
 
     def visible_row(self, s: State, page: int | None = None) -> list[int]:
@@ -333,7 +333,7 @@ class Game(core.Game[State]):
         if row is None:
             book = s.book
             row = book[top][:]
-            for pg in range(top - 1, -1, -1):
+            for pg in range(top - 1, -1, -1):  # FR-BOOK-1, FR-BOOK-2, FR-BOOK-3: card by card
                 if -1 not in row:
                     break
                 below = book[pg]
@@ -345,7 +345,7 @@ class Game(core.Game[State]):
         return self.tax_table(s)[p]
 
     def tax_table(self, s: State) -> list[int]:
-        """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""
+        """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""  # FR-TAX-2
         return [max(0, t - a[_CONNECTIONS] * _CONNECTIONS_CUT) if a[_CONNECTIONS] else t
                 for t, a in zip(s.tax_raw, s.assets)]
 
@@ -359,16 +359,16 @@ class Game(core.Game[State]):
         if s.draws:
             self._draw(s, action)
         elif s.phase == _FIRST_PLAYER:
-            s.first = action
+            s.first = action  # FR-SETUP-4
             s.phase = _DEAL
-            s.draws = [p for _ in range(C.HAND_SIZE) for p in range(action, action + self.n)]
+            s.draws = [p for _ in range(C.HAND_SIZE) for p in range(action, action + self.n)]  # FR-SETUP-1
             s.draws = [p % self.n for p in s.draws]
         elif s.phase == _DICE:
             s.dice.append(action)
-            if len(s.dice) == s.page + 1 + s.extra_dice:
+            if len(s.dice) == s.page + 1 + s.extra_dice:  # FR-DICE-1
                 self._hits(s)
         elif s.phase == _PAGE_DIE:
-            if action <= C.PAGES:
+            if action <= C.PAGES:  # FR-DICE-6
                 s.page = action - 1
             self._end_turn(s)
         else:
@@ -400,21 +400,21 @@ class Game(core.Game[State]):
             if s.draws:
                 if s.deck_n:
                     return
-                if any(s.discard):  # the deck ran out: shuffle the discards into a new deck
+                if any(s.discard):  # the deck ran out: shuffle the discards into a new deck (FR-DRAW-2)
                     s.deck, s.discard = s.discard, bytearray(K)
                     s.deck_n = sum(s.deck)
                     s.deck_cards = cards_of(s.deck)
                     return
-                s.draws = []  # every card is in a hand or on the table: no more to draw
+                s.draws = []  # every card is in a hand or on the table: no more to draw (FR-DECIDE-3)
                 continue
-            if s.lots and ph != _AUCTION:
+            if s.lots and ph != _AUCTION:  # FR-DECIDE-8: auctions first, whatever comes next
                 s.resume = ph
                 self._next_lot(s)
                 continue
             if ph == _DEAL:
                 self._start_turn(s, s.first)
             elif ph == _DRAW:
-                self._start_turn(s, self._next_alive(s, s.turn))
+                self._start_turn(s, self._next_alive(s, s.turn))  # FR-TURN-1
             elif ph == _ACTIONS:
                 continue  # (draws or lots were handled above)
             elif ph == _TAX_SELL:
@@ -426,15 +426,15 @@ class Game(core.Game[State]):
             else:
                 return
 
-    def _start_turn(self, s: State, p: int) -> None:
+    def _start_turn(self, s: State, p: int) -> None:  # FR-TURN-2: luxury, two actions, roll, draw
         s.turn = s.actor = p
         s.extra_dice = 0
         s.dice = []
-        s.actions_left = C.ACTIONS_PER_TURN
+        s.actions_left = C.ACTIONS_PER_TURN  # FR-ACT-1
         s.phase = _ACTIONS
         if s.assets[p][_PORTFOLIO]:
             self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
-        # The luxury decision only where one is within reach, selling every business if need be.
+        # The luxury decision only where one is within reach, selling every business if need be (FR-LUX-1).
         cheapest = s.for_sale.find(1)  # the luxuries are in price order
         if cheapest >= 0:
             reach = s.money[p]
@@ -443,7 +443,7 @@ class Game(core.Game[State]):
             if reach >= _PRICE[cheapest]:
                 s.phase = _LUXURY
 
-    def _next_alive(self, s: State, p: int) -> int:
+    def _next_alive(self, s: State, p: int) -> int:  # FR-TURN-1: clockwise = to the left
         for i in range(1, self.n + 1):
             q = (p + i) % self.n
             if s.alive[q]:
@@ -466,20 +466,20 @@ class Game(core.Game[State]):
         what they have and is knocked out."""
         if not s.alive[p] or amount <= 0:
             return
-        paid = min(amount, s.money[p])
+        paid = min(amount, s.money[p])  # FR-DECIDE-2
         s.money[p] -= paid
         if to >= 0:
             s.money[to] += paid
         else:
             s.to_bank += paid
-        if paid < amount:
+        if paid < amount:  # FR-OUT-1
             self._knock_out(s, p)
 
     def _knock_out(self, s: State, p: int) -> None:
         s.alive[p] = False
         s.luxes[p] = bytearray(C.NUM_LUXURIES)
         s.board = None
-        for k in range(K):
+        for k in range(K):  # FR-OUT-2: cards discarded, then signs out of the book
             s.discard[k] += s.hands[p][k] + s.assets[p][k]
         s.hands[p] = bytearray(K)
         s.hand_n[p] = 0
@@ -490,8 +490,8 @@ class Game(core.Game[State]):
         s.tax_raw[p] = 0  # no businesses, assets or luxuries (those go to auction) left
         s.money[p] = 0  # nothing left: _owe took it all
         left = [q for q in range(self.n) if s.alive[q]]
-        mine = sorted((x for x, o in enumerate(s.lux_owner) if o == p), key=_PRICE.__getitem__)
-        if len(left) == 1:  # no one to bid: the luxuries leave the game
+        mine = sorted((x for x, o in enumerate(s.lux_owner) if o == p), key=_PRICE.__getitem__)  # FR-AUCT-1
+        if len(left) == 1:  # FR-OUT-3; no one to bid: the luxuries leave the game
             for x in mine:
                 s.lux_owner[x] = REMOVED
             self._win(s, left[0])
@@ -521,14 +521,14 @@ class Game(core.Game[State]):
         s.owned[s.owner[b]][b] = 0
         s.used[s.sign_page[b]] &= ~s.sign_mask[b]
         s.rows = s.views = None
-        s.tax_raw[s.owner[b]] -= _TAX[b]
+        s.tax_raw[s.owner[b]] -= _TAX[b]  # FR-TAX-4: a closed business pays no tax
         s.owner[b] = -1
         s.board = None
         s.sign_page[b] = -1
         s.sign_mask[b] = 0
         s.discard[b] += 1
 
-    def _sell(self, s: State, p: int, b: int) -> None:
+    def _sell(self, s: State, p: int, b: int) -> None:  # FR-SELL-1
         self._close(s, b)
         self._gain(s, p, _SALE[b])
 
@@ -537,11 +537,11 @@ class Game(core.Game[State]):
         owed = self._fee_owners(s, p)
         s.hands[p][b] -= 1
         s.hand_n[p] -= 1
-        self._spend(s, p, C.BUSINESSES[b].cost)
+        self._spend(s, p, C.BUSINESSES[b].cost)  # FR-ACT-5
         for slot in C.SLOTS_OF[mask]:
             q = owed[slot]
             if q >= 0:
-                s.money[p] -= C.COVER_FEE
+                s.money[p] -= C.COVER_FEE  # FR-SIGN-5
                 s.money[q] += C.COVER_FEE
         s.owner[b] = p
         s.owned[p][b] = 1
@@ -549,7 +549,7 @@ class Game(core.Game[State]):
         s.board = None
         s.sign_page[b] = s.page
         s.sign_mask[b] = mask
-        page = s.book[s.page]
+        page = s.book[s.page]  # FR-SIGN-1: the current page
         at = _SIGN_AT[s.page]
         for slot in C.SLOTS_OF[mask]:
             page[slot] = b
@@ -562,7 +562,7 @@ class Game(core.Game[State]):
     def _decide(self, s: State, a: int) -> None:
         ph = s.phase
         p = s.actor
-        if _SELL <= a < _PLAY:
+        if _SELL <= a < _PLAY:  # FR-SELL-2 (legal_actions says when)
             self._sell(s, p, a - _SELL)
             return
         if ph == _LUXURY:
@@ -570,13 +570,13 @@ class Game(core.Game[State]):
                 s.phase = _ACTIONS
             else:
                 x = a - _LUXURY_A
-                self._spend(s, p, _PRICE[x])
+                self._spend(s, p, _PRICE[x])  # FR-LUX-1
                 s.lux_owner[x] = p
                 s.luxes[p][x] = 1
                 s.tax_raw[p] += _LUX_TAX[x]
                 s.for_sale[x] = 0
                 s.board = None
-                if s.lux_owner.count(p) >= 3:
+                if s.lux_owner.count(p) >= 3:  # FR-LUX-2
                     self._win(s, p)
                 else:
                     s.phase = _ACTIONS
@@ -584,13 +584,13 @@ class Game(core.Game[State]):
             if a == _DONE:
                 self._roll(s)
                 return
-            s.actions_left -= 1
+            s.actions_left -= 1  # FR-ACT-1
             if a < _OPEN:
                 self._play(s, p, a - _PLAY_B)
             elif a < _DISCARD:
                 b, anchor = divmod(a - _OPEN, C.SLOTS)
                 self._open(s, p, b, anchor)
-            else:
+            else:  # FR-ACT-2: discard for $1
                 k = a - _DISCARD
                 s.hands[p][k] -= 1
                 s.hand_n[p] -= 1
@@ -600,7 +600,7 @@ class Game(core.Game[State]):
         elif ph == _TARGET:
             self._resolve_target(s, p, a)
         elif ph == _TAX_SELL:
-            s.sellers.pop(0)
+            s.sellers.pop(0)  # FR-TAX-1: this player sells no more
         elif ph == _AUCTION:
             if a == _DONE:
                 s.passes += 1
@@ -608,13 +608,13 @@ class Game(core.Game[State]):
                 s.high = self._lowest_bid(s) + A.BID_STEPS[a - A.BID]
                 s.high_bidder = p
                 s.passes = 0
-            s.actor = self._next_bidder(s, p)
+            s.actor = self._next_bidder(s, p)  # FR-AUCT-4: clockwise; one who passed may bid later
 
-    def _play(self, s: State, p: int, k: int) -> None:
+    def _play(self, s: State, p: int, k: int) -> None:  # FR-ACT-3, FR-ACT-4, FR-DATA-3
         card = C.card_of(k)
         s.hands[p][k] -= 1
         s.hand_n[p] -= 1
-        if card.asset:
+        if card.asset:  # FR-ACT-4: paid to the bank, stays on the table
             self._spend(s, p, card.cost)
             s.assets[p][k] += 1
             s.tax_raw[p] += card.tax
@@ -622,7 +622,7 @@ class Game(core.Game[State]):
             if card.effect == E.LOAN:
                 self._gain(s, p, card.amount)
             return
-        s.discard[k] += 1  # an action card's effect happens, then it lies in the discard pile
+        s.discard[k] += 1  # an action card's effect happens, then it lies in the discard pile (FR-ACT-3)
         eff = card.effect
         if eff == E.WINDFALL:
             self._gain(s, p, card.amount)
@@ -638,7 +638,7 @@ class Game(core.Game[State]):
                      E.SCOUT: Ask.SCOUT, E.PAGE_TURNER: Ask.PAGE}[eff]
             s.phase = _TARGET
 
-    def _resolve_target(self, s: State, p: int, a: int) -> None:
+    def _resolve_target(self, s: State, p: int, a: int) -> None:  # FR-DATA-3
         card = C.card_of(s.card)
         eff = card.effect
         s.phase = _ACTIONS
@@ -677,19 +677,19 @@ class Game(core.Game[State]):
 
     def zeros_taxed(self, s: State) -> int:
         zeros = s.dice.count(0)
-        return min(zeros, 1) if self.config.one_tax_per_turn else zeros
+        return min(zeros, 1) if self.config.one_tax_per_turn else zeros  # FR-OPT-1
 
     def _hits(self, s: State) -> None:
         """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
         roller = s.turn
         owner, alive, assets = s.owner, s.alive, s.assets
         row = self.visible_row(s)
-        for d in s.dice:
+        for d in s.dice:  # FR-DICE-4: each die a separate hit
             if d == 0 or row[d - 1] < 0:
                 continue
-            b = row[d - 1]
+            b = row[d - 1]  # FR-DICE-2: the sign visible in slot d
             o = owner[b]
-            pay = _PAY[b]
+            pay = _PAY[b]  # FR-DICE-3: as the business card says
             if _ROLLER_PAYS[b] and o != roller:
                 self._owe(s, roller, pay, to=o)
                 if s.phase == _OVER:
@@ -701,7 +701,7 @@ class Game(core.Game[State]):
                 s.from_bank += pay
             if assets[o][_BILLBOARD]:
                 self._gain(s, o, assets[o][_BILLBOARD] * _BILLBOARD_PAY)
-        zeros = self.zeros_taxed(s)
+        zeros = self.zeros_taxed(s)  # FR-DECIDE-6: 0-roll payouts with the hits (FR-OPT-1)
         for _ in range(zeros):
             for b in _TAX_MEN:
                 o = s.owner[b]
@@ -710,9 +710,9 @@ class Game(core.Game[State]):
             for q in self._in_turn_order(s):
                 if s.assets[q][_OFFSHORE]:
                     self._gain(s, q, s.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
-        if zeros:
-            s.sellers = self._in_turn_order(s)
-            s.phase = _TAX_SELL  # after the auctions of anyone knocked out by the hits
+        if zeros:  # FR-DICE-5: hits settled, now the taxes
+            s.sellers = self._in_turn_order(s)  # FR-TAX-1
+            s.phase = _TAX_SELL  # after the auctions of anyone knocked out by the hits (FR-DECIDE-8)
         else:
             s.phase = _PAGE_DIE
 
@@ -723,7 +723,7 @@ class Game(core.Game[State]):
     def _next_seller(self, s: State) -> bool:
         """Tax time: the next player who may sell becomes the actor (True), or, when no one is left
         to ask, the taxes are paid (False)."""
-        while s.sellers and not (s.alive[s.sellers[0]] and s.sellers[0] in s.owner):
+        while s.sellers and not (s.alive[s.sellers[0]] and s.sellers[0] in s.owner):  # FR-DECIDE-8
             s.sellers.pop(0)
         if s.sellers:
             s.actor = s.sellers[0]
@@ -733,7 +733,7 @@ class Game(core.Game[State]):
 
     def _pay_taxes(self, s: State) -> None:
         zeros = self.zeros_taxed(s)
-        for _ in range(zeros):  # Protection Racket dues, then the taxes
+        for _ in range(zeros):  # FR-DECIDE-6: Protection Racket dues, then the taxes
             for q in self._in_turn_order(s):
                 if s.assets[q][_RACKET]:
                     due = s.assets[q][_RACKET] * C.card_of(_RACKET).amount
@@ -744,7 +744,7 @@ class Game(core.Game[State]):
                                 return
         taxes = self.tax_table(s)  # a knock-out below changes only the taxes of the player knocked out
         for q in self._in_turn_order(s):
-            self._owe(s, q, zeros * taxes[q])
+            self._owe(s, q, zeros * taxes[q])  # FR-TAX-2, FR-TAX-3: $1 per symbol, once per 0
             if s.phase == _OVER:
                 return
         s.actor = s.turn
@@ -753,7 +753,7 @@ class Game(core.Game[State]):
     def _end_turn(self, s: State) -> None:
         p = s.turn
         s.phase = _DRAW
-        if s.alive[p] and s.hand_n[p] < C.HAND_SIZE:
+        if s.alive[p] and s.hand_n[p] < C.HAND_SIZE:  # FR-DRAW-1, FR-DECIDE-3, FR-DECIDE-7
             s.draws = [p] * (C.HAND_SIZE - s.hand_n[p])
 
     # Auctions -----------------------------------------------------------------------------------
@@ -763,7 +763,7 @@ class Game(core.Game[State]):
         s.high = s.high_bidder = -1
         s.passes = 0
         s.phase = Phase.AUCTION
-        s.actor = self._next_bidder(s, s.seller)
+        s.actor = self._next_bidder(s, s.seller)  # FR-AUCT-3: the seller's left first
 
     def _next_bidder(self, s: State, p: int) -> int:
         return self._next_alive(s, p)
@@ -773,7 +773,7 @@ class Game(core.Game[State]):
         Returns True when there is no decision to wait for."""
         bidders = sum(s.alive)
         while True:
-            if s.high_bidder >= 0 and s.passes >= bidders - 1:
+            if s.high_bidder >= 0 and s.passes >= bidders - 1:  # FR-AUCT-4, FR-DECIDE-4
                 x, q = s.lot, s.high_bidder
                 self._spend(s, q, s.high)
                 s.lux_owner[x] = q
@@ -781,16 +781,16 @@ class Game(core.Game[State]):
                 s.tax_raw[q] += _LUX_TAX[x]
                 s.board = None
                 s.lot = -1
-                if s.lux_owner.count(q) >= 3:
+                if s.lux_owner.count(q) >= 3:  # FR-DECIDE-5
                     self._win(s, q)
                     return True
                 break
-            if s.high_bidder < 0 and s.passes >= bidders:
+            if s.high_bidder < 0 and s.passes >= bidders:  # FR-AUCT-5, FR-DECIDE-4
                 s.lux_owner[s.lot] = REMOVED
                 s.board = None
                 s.lot = -1
                 break
-            if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:
+            if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:  # FR-DECIDE-4
                 s.passes += 1
                 s.actor = self._next_bidder(s, s.actor)
                 continue

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 class Phase(enum.IntEnum):
     FIRST_PLAYER = 0  # chance: who goes first
-    LUXURY = 1  # decision: buy a luxury (optional; selling allowed)
+    LUXURY = 1  # FR-TURN-2 starts here; decision: buy a luxury (optional; selling allowed)
     ACTIONS = 2  # decision: the two actions, selling, then roll
     TARGET = 3  # decision: the choice a played card asks for (see Ask)
     DICE = 4  # chance: one business die per node
@@ -50,7 +50,7 @@ class State:
     owner: list[int]  # per business: the seat that runs it, -1 closed
     sign_page: list[int]  # per open business: the page its sign is on
     sign_mask: list[int]  # per open business: its slots (bit i = slot i+1)
-    book: list[list[int]]  # [page][slot] -> business whose sign card is there, -1 empty
+    book: list[list[int]]  # FR-COMP-2: [page][slot] -> business whose sign card is there, -1 empty
     lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
     # Kept in step with owner, lux_owner, assets and book, for speed: the first four in the shapes the
     # observation copies in one step (invariants.py checks them all; rules.recount rebuilds them
@@ -63,7 +63,7 @@ class State:
     used: list[int]  # per page: the slots holding a sign card (bit i = slot i+1)
     phase: Phase = Phase.FIRST_PLAYER
     ask: Ask = Ask.NONE
-    page: int = 0  # 0-3 for pages 1-4
+    page: int = 0  # 0-3 for pages 1-4; FR-SETUP-3: play begins on page 1
     first: int = -1
     turn: int = -1  # whose turn it is
     actor: int = -1  # who decides now
