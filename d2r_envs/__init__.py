@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from d2r_envs.core import config as _config
+from d2r_envs import registry
 from d2r_envs.core.aec import GameEnv, SafeEnv
 from d2r_envs.core.game import Game
 from d2r_envs.registry import game_package, names
@@ -15,22 +15,17 @@ __all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "__version_
 
 def make_game(name: str, num_players: int | None = None, **options: Any) -> Game:
     """The bare rules engine of a game, with validated options."""
-    pkg = game_package(name)
-    if num_players is not None:
-        options["num_players"] = num_players
-    return pkg.Game(_config.build(pkg.Config, name, options))
+    return registry.make_game(name, num_players, **options)
 
 
 def raw_env(name: str, num_players: int | None = None, render_mode: str | None = None, **options: Any) -> GameEnv:
     """The bare AEC env: an illegal action raises IllegalActionError and changes nothing."""
-    game = make_game(name, num_players, **options)
-    return GameEnv(game, game_package(name).Observer(game), render_mode=render_mode)
+    return game_package(name).raw_env(num_players, render_mode=render_mode, **options)
 
 
 def make(name: str, num_players: int | None = None, render_mode: str | None = None, **options: Any) -> SafeEnv:
     """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game."""
-    env = raw_env(name, num_players, render_mode=render_mode, **options)
-    return SafeEnv(env, illegal_reward=env.game.spec.min_return)
+    return game_package(name).env(num_players, render_mode=render_mode, **options)
 
 
 def load_opponent(ref: str, game: str | None = None):
@@ -42,7 +37,7 @@ def load_opponent(ref: str, game: str | None = None):
 
 
 def _register_gymnasium() -> None:
-    from d2r_envs.core.single_agent import register_all
+    from d2r_envs.single_agent import register_all
 
     register_all()
 

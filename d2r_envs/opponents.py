@@ -332,11 +332,9 @@ def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None 
 
 def installed_game_facts(game: str) -> dict[str, Any]:
     """What a model must agree with: the installed game's version, sizes and layout fingerprints."""
-    import d2r_envs
-
     actions, layout = registry.action_space(game), registry.obs_layout(game)
     return {
-        "game_version": d2r_envs.make_game(game).spec.version,
+        "game_version": registry.make_game(game).spec.version,
         "num_actions": actions.size,
         "obs_size": layout.size,
         "action_fingerprint": actions.fingerprint(),

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from d2r_envs.core.package import build_game
 
 if TYPE_CHECKING:
     from d2r_envs.core.actions import ActionSpace
+    from d2r_envs.core.game import Game
     from d2r_envs.core.obs import ObsLayout
 
 _GAMES = {
@@ -27,6 +30,12 @@ def game_package(name: str) -> ModuleType:
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r}; available games: {', '.join(names())}")
     return importlib.import_module(_GAMES[name])
+
+
+def make_game(name: str, num_players: int | None = None, **options: Any) -> "Game":
+    """The bare rules engine of a game, with validated options (`d2r_envs.make_game`)."""
+    pkg = game_package(name)
+    return build_game(name, pkg.Game, pkg.Config, num_players, options)
 
 
 def action_space(name: str) -> "ActionSpace":

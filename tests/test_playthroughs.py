@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import d2r_envs
-from d2r_envs.core import playthrough
+from d2r_envs import playthrough
 
 GOLDENS = sorted(Path(__file__).parent.glob("*/playthroughs/*.txt"))
 
@@ -21,7 +21,7 @@ def test_playthrough_reproduces(path: Path) -> None:
         diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), "golden", "now", n=2))
         pytest.fail(
             f"{path} changed. If intended, bump the game version and run\n"
-            f"  python -m d2r_envs.core.playthrough --update {path}\n{diff[:4000]}"
+            f"  python -m d2r_envs.playthrough --update {path}\n{diff[:4000]}"
         )
 
 

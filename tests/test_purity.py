@@ -77,3 +77,65 @@ def test_training_never_reaches_back_up_to_the_command_line() -> None:
         bad = {m for m in _modules(path) if m == "d2r_envs.cli" or m.startswith("d2r_envs.cli.")}
         assert not bad, f"{path} imports {bad}"
     assert "torch" not in _imports(PACKAGE.parent / "training" / "commands.py")
+
+
+# The layers of the package, lowest first: a module may import its own layer and those below, never one above.
+# The face (d2r_envs/__init__.py, cli.py, play.py, bench.py) may import anything in d2r_envs; training anything
+# but the CLI.
+LAYERS = [
+    ("core", ["d2r_envs.core"]),
+    ("games", ["d2r_envs.games"]),
+    ("registry", ["d2r_envs.registry"]),
+    ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
+    ("learner's env and goldens", ["d2r_envs.single_agent", "d2r_envs.playthrough"]),
+]
+FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench"]
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+    return ".".join(parts)
+
+
+def _our_imports(path: Path) -> set[str]:
+    """The d2r_envs modules `path` imports; `from d2r_envs import make_game` counts as the face."""
+    import importlib.util
+
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.split(".")[0] == "d2r_envs")
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "d2r_envs":
+            for a in node.names:
+                sub = f"{node.module}.{a.name}"
+                try:
+                    is_module = importlib.util.find_spec(sub) is not None
+                except ModuleNotFoundError:  # node.module is a module, a.name a name in it
+                    is_module = False
+                out.add(sub if is_module else node.module)
+    return out
+
+
+def _layer(module: str) -> int | None:
+    for i, (_, prefixes) in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return i
+    return None
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        me = _module_name(path)
+        mine = _layer(me)
+        if mine is None:
+            assert me in FACE, f"{me} has no place in the layers of tests/test_purity.py"
+            continue
+        for used in _our_imports(path):
+            theirs = _layer(used)
+            if theirs is None or theirs > mine:
+                offenders.append(f"{me} imports {used}")
+            elif mine == 1 and used.split(".")[2] != me.split(".")[2] and theirs == 1:
+                offenders.append(f"{me} imports another game: {used}")
+    assert not offenders, "\n".join(sorted(offenders))

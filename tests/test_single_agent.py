@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 import d2r_envs
 from d2r_envs.agents import RandomAgent
 from d2r_envs.core.game import IllegalActionError
-from d2r_envs.core.single_agent import SingleAgentEnv
+from d2r_envs.single_agent import SingleAgentEnv
 from d2r_envs.registry import game_package
 
 

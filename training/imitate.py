@@ -12,7 +12,7 @@ import numpy as np
 import torch
 
 from d2r_envs.agents import make_agent
-from d2r_envs.core.single_agent import SingleAgentEnv
+from d2r_envs.single_agent import SingleAgentEnv
 
 
 def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int) -> dict[str, np.ndarray]:

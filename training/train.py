@@ -30,7 +30,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMoni
 from tqdm import tqdm
 
 from d2r_envs.agents import PolicyAgent
-from d2r_envs.core.single_agent import SingleAgentEnv
+from d2r_envs.single_agent import SingleAgentEnv
 from d2r_envs.opponents import numpy_policy
 from d2r_envs.registry import game_package
 from training import config as cfg

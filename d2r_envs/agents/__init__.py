@@ -8,6 +8,7 @@ import importlib
 from pathlib import Path
 
 from d2r_envs.agents.base import Agent, PolicyAgent, RandomAgent
+from d2r_envs import registry
 from d2r_envs.registry import game_package
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
@@ -40,9 +41,7 @@ def make_agent(spec: str, game: str, engine=None) -> Agent:
         raise OpponentError(f"{err}" + (f"; did you mean {hint}" if hint else "")) from None
     policy = load_opponent(spec, game=game)
     if engine is None:
-        import d2r_envs
-
-        engine = d2r_envs.make_game(game)
+        engine = registry.make_game(game)
     return PolicyAgent(policy, game_package(game).Observer(engine), name=spec)
 
 

@@ -1,12 +1,13 @@
 """Drags 2 Riches (Bored Wreckers Inc.), the namesake deck-builder, for 2 to 5 players."""
 
+from d2r_envs.core.package import entry_points
 from d2r_envs.games.drags_2_riches import invariants
 from d2r_envs.games.drags_2_riches.actions import ACTIONS
 from d2r_envs.games.drags_2_riches.config import Config
 from d2r_envs.games.drags_2_riches.encode import LAYOUT, Observer
-from d2r_envs.games.drags_2_riches.env import env, raw_env
-from d2r_envs.games.drags_2_riches.rules import VERSION, Game
+from d2r_envs.games.drags_2_riches.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 4
+env, raw_env = entry_points(NAME, Game, Config, Observer, DEFAULT_PLAYERS)
 
 __all__ = ["VERSION", "ACTIONS", "LAYOUT", "Config", "Game", "Observer", "env", "raw_env", "invariants", "DEFAULT_PLAYERS"]

@@ -1,7 +1,7 @@
 """Playthrough goldens: a recorded game, chance included, replayed exactly (OpenSpiel's idea).
 
-    python -m d2r_envs.core.playthrough --new GAME --players N --seed S OUT.txt
-    python -m d2r_envs.core.playthrough --update PATH [PATH ...]
+    python -m d2r_envs.playthrough --new GAME --players N --seed S OUT.txt
+    python -m d2r_envs.playthrough --update PATH [PATH ...]
 
 Every applied action is written as an `action:` line, so replaying needs no RNG. A state is
 shown in full (observation string, tensor digest, legal actions) for the first decisions and
@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs import registry
 from d2r_envs.registry import game_package
 
 FULL_FIRST = 24  # decisions shown in full at the start
@@ -33,7 +33,7 @@ def _digest(vector: np.ndarray) -> str:
 
 def render(name: str, options: dict[str, Any], seed: int, actions: list[int]) -> str:
     """The golden text of a game with these options, played with exactly these actions."""
-    game = d2r_envs.make_game(name, **dict(options))
+    game = registry.make_game(name, **dict(options))
     observer = game_package(name).Observer(game)
     pkg = game_package(name)
     lines = [
@@ -80,7 +80,7 @@ def render(name: str, options: dict[str, Any], seed: int, actions: list[int]) ->
 
 def generate(name: str, options: dict[str, Any], seed: int) -> str:
     """Play a whole game with uniformly random legal actions and chance from `seed`."""
-    game = d2r_envs.make_game(name, **dict(options))
+    game = registry.make_game(name, **dict(options))
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     actions: list[int] = []
@@ -114,7 +114,7 @@ def replay(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m d2r_envs.core.playthrough", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m d2r_envs.playthrough", description=__doc__)
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--update", action="store_true", help="re-render the goldens from their actions")
     parser.add_argument("--new", metavar="GAME", help="generate a new golden for GAME")

@@ -13,9 +13,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-import d2r_envs
 from d2r_envs.agents import Agent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
+from d2r_envs import registry
 from d2r_envs.registry import game_package
 
 ILLEGAL_MODES = ("lose", "raise")
@@ -44,7 +44,7 @@ class SingleAgentEnv(gymnasium.Env):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.engine = d2r_envs.make_game(game, num_players, **options)
+        self.engine = registry.make_game(game, num_players, **options)
         self.game_name = game
         spec = self.engine.spec
         n = spec.num_players
@@ -182,7 +182,7 @@ class SingleAgentEnv(gymnasium.Env):
 
 def register_all() -> None:
     """Register `d2r/<game>-v<version>` with gymnasium for every game."""
-    for name in d2r_envs.names():
+    for name in registry.names():
         env_id = f"d2r/{name}-v{game_package(name).VERSION}"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="d2r_envs.core.single_agent:SingleAgentEnv", kwargs={"game": name})
+            gymnasium.register(env_id, entry_point="d2r_envs.single_agent:SingleAgentEnv", kwargs={"game": name})

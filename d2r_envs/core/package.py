@@ -1,0 +1,41 @@
+"""What every game package exports, built once: PettingZoo's classic `env()` / `raw_env()` pair.
+
+A game's `__init__.py` declares its pieces (Config, Game, Observer, DEFAULT_PLAYERS) and gets its two
+entry points from `entry_points`, so no game copies an env module; `d2r_envs.make` and `raw_env` go
+through the same two functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from d2r_envs.core import config as _config
+from d2r_envs.core.aec import GameEnv, SafeEnv
+
+
+def build_game(name: str, game_class: type, config_class: type, num_players: int | None, options: dict[str, Any]) -> Any:
+    """The game's engine with its options checked (a ValueError names a bad key or value first)."""
+    if num_players is not None:
+        options = {**options, "num_players": num_players}
+    return game_class(_config.build(config_class, name, options))
+
+
+def entry_points(
+    name: str, game_class: type, config_class: type, observer_class: type, default_players: int
+) -> tuple[Callable[..., SafeEnv], Callable[..., GameEnv]]:
+    """(env, raw_env) for one game. `raw_env(num_players, render_mode, **options)` is the bare AEC env,
+    on which an illegal action raises and changes nothing; `env(...)` adds PettingZoo's usual safety
+    (reset first, actions in bounds, an illegal action ends the game with the mover's minimum return).
+    Options are checked before anything is built; `num_players=None` means the game's default."""
+
+    def raw_env(num_players: int | None = default_players, render_mode: str | None = None, **options: Any) -> GameEnv:
+        game = build_game(name, game_class, config_class, default_players if num_players is None else num_players, options)
+        return GameEnv(game, observer_class(game), render_mode=render_mode)
+
+    def env(num_players: int | None = default_players, render_mode: str | None = None, **options: Any) -> SafeEnv:
+        raw = raw_env(num_players, render_mode=render_mode, **options)
+        return SafeEnv(raw, illegal_reward=raw.game.spec.min_return)
+
+    raw_env.__doc__ = f"The bare AEC env of {name}: an illegal action raises IllegalActionError and changes nothing."
+    env.__doc__ = f"The AEC env of {name} with PettingZoo's usual safety: order checks, bounds, illegal move ends the game."
+    return env, raw_env
