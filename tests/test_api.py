@@ -118,6 +118,24 @@ def test_same_seed_same_game_and_clones_agree(name: str, n: int) -> None:
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_a_clone_shares_no_mutable_object_with_its_source(name: str, n: int) -> None:
+    """At every node of a random game, and for redeterminised copies: the bug class where a forgotten
+    field makes clones share state."""
+    from d2r_envs.core.clone import shared_mutables
+
+    game = d2r_envs.make_game(name, n)
+    rng = np.random.default_rng(8)
+
+    def check(state, *_):
+        for copy_ in (game.clone(state), game.redeterminise(state, 0, np.random.default_rng(1))):
+            shared = shared_mutables(state, copy_)
+            assert not shared, f"the copy shares {shared} with its source"
+        assert game.clone(state) == state
+
+    _random_playout(game, game.new_initial_state(), rng, on_decision=check, on_chance=check)
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_redeterminisation_hides_nothing_it_should_not(name: str, n: int) -> None:
     """For many states and every seat: resampling what that seat cannot see leaves its
     observation, its text view and (if it acts) its legal actions unchanged."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import abc
-import copy
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from d2r_envs.core.clone import clone as _clone
 from d2r_envs.core.events import Event
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId; compare with the name, never the number
@@ -87,7 +87,9 @@ class Game(abc.ABC, Generic[StateT]):
         return self.current_player(state) == TERMINAL
 
     def clone(self, state: StateT) -> StateT:
-        return copy.deepcopy(state)
+        """A copy sharing no mutable object with `state`, written from the State's field types
+        (core/clone.py): no game lists its fields."""
+        return _clone(state)
 
     def sample_chance(self, state: StateT, rng: Any) -> int:
         """One chance outcome drawn from `rng` (a numpy Generator).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -494,13 +493,6 @@ class Game(core.Game[State]):
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
     # Copies ---------------------------------------------------------------------------------
-
-    def clone(self, s: State) -> State:
-        t = copy.copy(s)
-        t.hands = [h[:] for h in s.hands]
-        for name in ("draw_pile", "removed", "discard", "money", "order", "draws", "picked", "todo", "slots", "winners"):
-            setattr(t, name, getattr(s, name)[:])
-        return t
 
     def redeterminise(self, s: State, player: int, rng: Any) -> State:
         """Pool the cards `player` cannot see (draw pile, removed cards, other hands) and deal

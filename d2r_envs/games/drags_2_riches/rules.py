@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_right
 from itertools import accumulate, compress
 from typing import Any
@@ -767,15 +766,6 @@ class Game(core.Game[State]):
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
     # Copies ---------------------------------------------------------------------------------
-
-    def clone(self, s: State) -> State:
-        t = copy.copy(s)
-        for name in ("hands", "wardrobes", "floors", "active", "looks", "decks", "won", "pending", "peek_hand"):
-            setattr(t, name, [x[:] for x in getattr(s, name)])
-        for name in ("market", "pile", "trash", "box", "stages", "chance", "gone", "peek", "characters", "used",
-                     "bonus", "ho", "zeroed", "doubled", "thumbs", "last_values", "winners", "hand_n", "wardrobe_n", "prestige", "worn"):
-            setattr(t, name, getattr(s, name)[:])
-        return t
 
     def redeterminise(self, s: State, player: int, rng: Any) -> State:  # D2R-HIDDEN-1
         """A copy in which what `player` cannot see is dealt anew.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_right
 from itertools import accumulate, compress
 from operator import mul
@@ -810,19 +809,6 @@ class Game(core.Game[State]):
         if s.phase != _OVER:
             return [0.0] * self.n
         return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
-
-    def clone(self, s: State) -> State:
-        t = copy.copy(s)
-        t.hands = [h[:] for h in s.hands]
-        t.assets = [h[:] for h in s.assets]
-        t.book = [pg[:] for pg in s.book]
-        t.owned = [x[:] for x in s.owned]
-        t.luxes = [x[:] for x in s.luxes]
-        for name in ("deck", "discard", "money", "alive", "owner", "sign_page", "sign_mask", "lux_owner",
-                     "dice", "sellers", "draws", "lots", "hand_n", "for_sale", "signs", "tax_raw", "used",
-                     "deck_cards"):
-            setattr(t, name, getattr(s, name)[:])
-        return t
 
     def redeterminise(self, s: State, player: int, rng: Any) -> State:
         """A copy in which the other players' hands are dealt anew from those hands and the deck.

@@ -1,0 +1,114 @@
+"""Cloning a game state from its declared field types, so that no game lists its fields by hand.
+
+A State is a dataclass (slots or not) whose fields are annotated with their shapes: `int`, `bool`,
+an enum, `str`, `tuple[...]` of those (shared: they cannot change), or `list[...]`, `bytearray`,
+`dict[...]` and `set[...]` of them, nested (copied to every mutable level). A field declared with
+`compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
+replace it, never change it in place. `copier(cls)` writes one flat function per State class, as
+fast as a clone written out field by field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from typing import Any, Callable
+
+_IMMUTABLE = (int, float, bool, str, bytes, type(None))
+_copiers: dict[type, Callable[[Any], Any]] = {}
+
+
+def _is_immutable(kind: Any) -> bool:
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        return all(_is_immutable(k) for k in typing.get_args(kind))
+    if origin is tuple:
+        return all(k is Ellipsis or _is_immutable(k) for k in typing.get_args(kind))
+    if origin is typing.Literal:
+        return True
+    return kind in _IMMUTABLE or (isinstance(kind, type) and issubclass(kind, (enum.Enum, *_IMMUTABLE)))
+
+
+def _copy_expr(kind: Any, value: str, depth: int = 0) -> str:
+    """Python that copies `value` (an expression) of type `kind` down to its immutable leaves."""
+    if _is_immutable(kind):
+        return value
+    origin = typing.get_origin(kind) or kind
+    args = typing.get_args(kind)
+    x = f"x{depth}"
+    if origin is bytearray:
+        return f"{value}[:]"
+    if origin is list:
+        (item,) = args or (Any,)
+        if _is_immutable(item):
+            return f"{value}[:]"
+        return f"[{_copy_expr(item, x, depth + 1)} for {x} in {value}]"
+    if origin is dict:
+        key, item = args or (Any, Any)
+        if not _is_immutable(key):
+            raise TypeError(f"dict keys of type {key} cannot be copied")
+        if _is_immutable(item):
+            return f"dict({value})"
+        return f"{{k{depth}: {_copy_expr(item, x, depth + 1)} for k{depth}, {x} in {value}.items()}}"
+    if origin is set:
+        (item,) = args or (Any,)
+        if not _is_immutable(item):
+            raise TypeError(f"set items of type {item} cannot be copied")
+        return f"set({value})"
+    raise TypeError(f"cannot clone a field of type {kind!r}: declare it as int, bool, an enum, str, a tuple, "
+                    "or a list, bytearray, dict or set of those (or mark a cache with compare=False)")
+
+
+def copier(cls: type) -> Callable[[Any], Any]:
+    """The clone function of the dataclass `cls`, written from its field types (cached)."""
+    made = _copiers.get(cls)
+    if made is not None:
+        return made
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass: the core clones States from their declared fields")
+    hints = typing.get_type_hints(cls)
+    lines = ["def clone(s):", "    t = new(cls)"]
+    for f in dataclasses.fields(cls):
+        if f.compare:
+            try:
+                expr = _copy_expr(hints[f.name], f"s.{f.name}")
+            except TypeError as err:
+                raise TypeError(f"{cls.__name__}.{f.name}: {err}") from None
+        else:
+            expr = f"s.{f.name}"  # a cache: shared, replaced rather than changed by whoever keeps it
+        lines.append(f"    t.{f.name} = {expr}")
+    lines.append("    return t")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - code written from the class's own annotations
+    made = _copiers[cls] = scope["clone"]
+    return made
+
+
+def clone(state: Any) -> Any:
+    """A copy of `state` that shares no mutable object with it (caches excepted)."""
+    return copier(type(state))(state)
+
+
+def shared_mutables(a: Any, b: Any) -> list[str]:
+    """The places where `a` and `b` hold the very same mutable object (lists, bytearrays, dicts, sets),
+    caches (compare=False fields) excepted: empty for a proper clone."""
+    out: list[str] = []
+
+    def walk(x: Any, y: Any, where: str) -> None:
+        if isinstance(x, (list, bytearray, dict, set)):
+            if x is y:
+                out.append(where)
+                return
+        if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
+            for i, (u, v) in enumerate(zip(x, y)):
+                walk(u, v, f"{where}[{i}]")
+        elif isinstance(x, dict) and isinstance(y, dict):
+            for k in x.keys() & y.keys():
+                walk(x[k], y[k], f"{where}[{k!r}]")
+
+    for f in dataclasses.fields(a):
+        if f.compare:
+            walk(getattr(a, f.name), getattr(b, f.name), f.name)
+    return out

@@ -1,0 +1,57 @@
+"""core/clone.py: States are cloned from their declared field types."""
+
+from __future__ import annotations
+
+import copy
+import enum
+from dataclasses import dataclass, field
+
+import pytest
+
+from d2r_envs.core.clone import clone, copier, shared_mutables
+
+
+class Colour(enum.IntEnum):
+    RED = 0
+
+
+@dataclass(slots=True)
+class Toy:
+    n: int
+    hands: list[bytearray]
+    grid: list[list[int]]
+    queue: list[tuple[int, int]]
+    bag: dict[str, list[int]]
+    seen: set[int]
+    colour: Colour = Colour.RED
+    cache: list | None = field(default=None, compare=False)
+
+
+def _toy() -> Toy:
+    return Toy(2, [bytearray(b"\x01\x02"), bytearray(2)], [[1, 2], [3]], [(1, 2)], {"a": [1]}, {1}, cache=[0])
+
+
+def test_every_mutable_level_is_copied_and_caches_are_shared() -> None:
+    a = _toy()
+    b = clone(a)
+    assert a == b and not shared_mutables(a, b)
+    assert b.cache is a.cache and b.queue[0] is a.queue[0]  # caches and tuples are shared on purpose
+    b.hands[0][0] = 9
+    b.grid[0].append(7)
+    b.bag["a"].append(2)
+    b.seen.add(5)
+    assert a == _toy()
+
+
+def test_a_shallow_copy_is_caught() -> None:
+    a = _toy()
+    assert set(shared_mutables(a, copy.copy(a))) == {"hands", "grid", "queue", "bag", "seen"}
+
+
+def test_an_undeclared_shape_is_refused_naming_the_field() -> None:
+    @dataclass
+    class Bad:
+        thing: object
+
+    with pytest.raises(TypeError, match=r"Bad.thing: cannot clone a field of type"):
+        copier(Bad)
