@@ -1,0 +1,58 @@
+"""Every registered game has each piece d2r_envs/games/README.md names."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from pathlib import Path
+
+import pytest
+
+import d2r_envs
+from d2r_envs.core.actions import ActionSpace
+from d2r_envs.core.game import Game
+from d2r_envs.core.obs import ObsLayout, Observer
+from d2r_envs.registry import game_package
+
+ROOT = Path(d2r_envs.__file__).resolve().parent.parent
+EXPORTS = ("Config", "Game", "Observer", "ACTIONS", "LAYOUT", "VERSION", "DEFAULT_PLAYERS", "invariants", "env", "raw_env")
+MODULES = ("config", "cards", "state", "rules", "rulebook", "actions", "encode", "narrate", "invariants", "heuristic")
+SECTIONS = ("## Hidden information", "## Event log", "## Action and observation tables",
+            "## Deviations and reconstructions", "## The heuristic and the shipped opponent")
+
+
+def test_the_contract_is_written() -> None:
+    text = (ROOT / "d2r_envs" / "games" / "README.md").read_text(encoding="utf-8")
+    for name in MODULES + ("__init__",):
+        assert f"`{name}.py`" in text, f"games/README.md does not describe {name}.py"
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_the_package_has_every_piece(name: str) -> None:
+    pkg = game_package(name)
+    missing = [e for e in EXPORTS if not hasattr(pkg, e)]
+    assert not missing, f"{name}/__init__.py does not export {missing}"
+    folder = Path(pkg.__file__).parent
+    assert not (folder / "env.py").exists(), "env()/raw_env() come from core/package.py, not a copied module"
+    mods = {m: importlib.import_module(f"{pkg.__name__}.{m}") for m in MODULES}
+    assert dataclasses.is_dataclass(pkg.Config) and dataclasses.fields(pkg.Config)[0].name == "num_players"
+    assert issubclass(pkg.Game, Game) and issubclass(pkg.Observer, Observer)
+    assert isinstance(pkg.ACTIONS, ActionSpace) and isinstance(pkg.LAYOUT, ObsLayout)
+    assert mods["rules"].NAME == name and mods["rules"].VERSION == pkg.VERSION
+    assert isinstance(mods["rulebook"].RULES, dict) and mods["rulebook"].RULES
+    assert callable(mods["narrate"].events) and callable(mods["narrate"].explain)
+    assert callable(mods["invariants"].violations)
+    assert callable(mods["heuristic"].Heuristic().act)
+    assert dataclasses.is_dataclass(mods["state"].State)
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_the_readme_config_model_and_goldens_are_there(name: str) -> None:
+    folder = ROOT / "d2r_envs" / "games" / name
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    missing = [s for s in SECTIONS if s not in readme]
+    assert not missing, f"{name}/README.md lacks {missing}"
+    assert (ROOT / "configs" / name / "ppo.yaml").is_file()
+    assert d2r_envs.load_opponent(f"{name}/ppo-v1").game == name
+    assert list((ROOT / "tests" / name / "playthroughs").glob("*.txt"))
+    assert f"`{name}`" in (ROOT / "README.md").read_text(encoding="utf-8"), "a row in the top README's table"
