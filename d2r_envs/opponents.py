@@ -27,6 +27,7 @@ import numpy as np
 import safetensors.numpy
 
 from d2r_envs import registry
+from d2r_envs.core.game import Game
 
 FORMAT = "d2r-policy/1"
 WEIGHTS_FILE = "policy.safetensors"
@@ -330,11 +331,13 @@ def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None 
 # Checking and loading -----------------------------------------------------------------------------
 
 
-def installed_game_facts(game: str) -> dict[str, Any]:
-    """What a model must agree with: the installed game's version, sizes and layout fingerprints."""
-    actions, layout = registry.action_space(game), registry.obs_layout(game)
+def installed_game_facts(game: "str | Game") -> dict[str, Any]:
+    """What a model must agree with: the installed game's version, sizes and layout fingerprints
+    (`game`: its name, or an engine of it)."""
+    engine = game if isinstance(game, Game) else registry.make_game(game)
+    actions, layout = engine.package.ACTIONS, engine.package.LAYOUT
     return {
-        "game_version": registry.make_game(game).spec.version,
+        "game_version": engine.spec.version,
         "num_actions": actions.size,
         "obs_size": layout.size,
         "action_fingerprint": actions.fingerprint(),
@@ -342,7 +345,7 @@ def installed_game_facts(game: str) -> dict[str, Any]:
     }
 
 
-def _check_manifest(manifest: dict[str, Any], label: str, game: str | None) -> dict[str, Any]:
+def _check_manifest(manifest: dict[str, Any], label: str, game: "str | Game | None") -> dict[str, Any]:
     missing = [f for f in MANIFEST_FIELDS if f not in manifest]
     if missing:
         raise OpponentError(f"{label}: the manifest lacks the field(s) {', '.join(missing)}")
@@ -351,9 +354,10 @@ def _check_manifest(manifest: dict[str, Any], label: str, game: str | None) -> d
     name = manifest["game"]
     if name not in registry.names():
         raise OpponentError(f"{label}: model for game {name!r}, which is not installed; installed: {', '.join(registry.names())}")
-    if game is not None and name != game:
-        raise OpponentError(f"{label}: model for game {name!r}, wanted one for {game!r}")
-    facts = installed_game_facts(name)
+    wanted = game.spec.name if isinstance(game, Game) else game
+    if wanted is not None and name != wanted:
+        raise OpponentError(f"{label}: model for game {name!r}, wanted one for {wanted!r}")
+    facts = installed_game_facts(game if isinstance(game, Game) else name)
     why = {
         "game_version": "the game's rules, actions or observations changed since this model was exported",
         "action_fingerprint": "the action table changed since this model was exported",
@@ -444,12 +448,13 @@ def _check_tensors(tensors: dict[str, np.ndarray], arch: dict[str, Any], label: 
 
 
 def load_opponent(
-    ref: str | os.PathLike, game: str | None = None, models_root: str | os.PathLike | None = None
+    ref: str | os.PathLike, game: "str | Game | None" = None, models_root: str | os.PathLike | None = None
 ) -> NumpyPolicy:
     """Load an exported policy after checking it against the installed game.
 
     `ref`: a model folder, its manifest.json, or an id `<game>/<name>` looked up under `models_root`
-    (default: ./models, then the models/ folder beside the package). `game`: the game it must be for.
+    (default: ./models, then the models/ folder beside the package). `game`: the game it must be for
+    (its name, or the engine it will play).
     Raises OpponentError naming what differs; builds nothing until every check has passed."""
     folder = resolve_model(ref, models_root)
     label = f"{folder.parent.name}/{folder.name}"

@@ -16,7 +16,6 @@ import d2r_envs
 from d2r_envs.agents import make_agent
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
-from d2r_envs.registry import game_package
 
 COMMANDS = (
     ("help", "the legal moves with what each does, and these commands"),
@@ -131,8 +130,8 @@ def play(
     if not opponents:
         raise ValueError("give at least one opponent, e.g. heuristic")
     others = [q for q in range(n) if q != seat]
-    agents = {q: make_agent(opponents[i % len(opponents)], name, game) for i, q in enumerate(others)}
-    observer = game_package(name).Observer(game)
+    agents = {q: make_agent(opponents[i % len(opponents)], game) for i, q in enumerate(others)}
+    observer = game.make_observer()
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     log = Log(game)

@@ -21,7 +21,6 @@ import numpy as np
 
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs import registry
-from d2r_envs.registry import game_package
 
 FULL_FIRST = 24  # decisions shown in full at the start
 FULL_EVERY = 10  # then every tenth decision
@@ -34,8 +33,8 @@ def _digest(vector: np.ndarray) -> str:
 def render(name: str, options: dict[str, Any], seed: int, actions: list[int]) -> str:
     """The golden text of a game with these options, played with exactly these actions."""
     game = registry.make_game(name, **dict(options))
-    observer = game_package(name).Observer(game)
-    pkg = game_package(name)
+    observer = game.make_observer()
+    pkg = game.package
     lines = [
         f"game: {name}",
         f"version: {game.spec.version}",

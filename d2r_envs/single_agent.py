@@ -59,7 +59,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observer = game_package(game).Observer(self.engine)
+        self.observer = self.engine.make_observer()
         self.observation_space = self.observer.layout.box
         self.action_space = spaces.Discrete(spec.num_actions)
         self.pool: list[Agent] = [self._agent(o) for o in opponents]
@@ -71,7 +71,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.env_seconds = 0.0  # time spent in the engine and encoder
 
     def _agent(self, agent: str | Agent) -> Agent:
-        return make_agent(agent, self.game_name, self.engine) if isinstance(agent, str) else agent
+        return make_agent(agent, self.engine) if isinstance(agent, str) else agent
 
     # The opponent pool (called through VecEnv.env_method during self-play) ----------------------
 

@@ -122,3 +122,17 @@ def test_maskable_ppo_runs_on_subprocess_envs() -> None:
         assert model.num_timesteps >= 64
     finally:
         vec.close()
+
+
+def test_the_game_is_looked_up_once_and_travels_as_an_object(monkeypatch) -> None:
+    """The learner's env makes its engine from the registry once; its observer, heuristic and exported
+    opponents all come from that engine, not from the game's name again."""
+    from d2r_envs import registry
+
+    calls: list[str] = []
+    for fn in ("game_package", "make_game", "action_space", "obs_layout"):
+        original = getattr(registry, fn)
+        monkeypatch.setattr(registry, fn, lambda *a, _f=original, _n=fn, **k: (calls.append(_n), _f(*a, **k))[1])
+    env = SingleAgentEnv("draco_and_co", 4, opponents=["random", "heuristic", "draco_and_co/ppo-v1"])
+    env.reset(seed=0)
+    assert calls == ["make_game", "game_package"], calls  # make_game finds the package: one lookup in all

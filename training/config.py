@@ -189,11 +189,11 @@ def _check(c: Config) -> None:
                 raise ConfigError("imitate: games, epochs and batch_size must be at least 1 with a teacher")
             if not isinstance(c.imitate.teacher, str):
                 raise ConfigError(f"imitate.teacher: expected an agent spec, got {c.imitate.teacher!r}")
-            make_agent(c.imitate.teacher, c.game, engine)
+            make_agent(c.imitate.teacher, engine)
         for spec in [*c.opponents.pool, c.train.eval_opponent]:
             if not isinstance(spec, str):
                 raise ConfigError(f"opponents.pool: expected agent specs (strings), got {spec!r}")
-            make_agent(spec, c.game, engine)
+            make_agent(spec, engine)
     except ConfigError:
         raise
     except ValueError as err:

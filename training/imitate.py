@@ -72,6 +72,6 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     """Record c.imitate.games teacher games and fit the model's policy to them."""
     im = c.imitate
     env = make_env(c)
-    teacher = make_agent(im.teacher, c.game, env.engine)
+    teacher = make_agent(im.teacher, env.engine)
     data = record(env, teacher, im.games, c.algo.gamma, seed=c.seed + 7_000_000)
     return fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)

@@ -32,7 +32,6 @@ from tqdm import tqdm
 from d2r_envs.agents import PolicyAgent
 from d2r_envs.single_agent import SingleAgentEnv
 from d2r_envs.opponents import numpy_policy
-from d2r_envs.registry import game_package
 from training import config as cfg
 from training.export import export, export_target, tensors_from_sb3
 from training.imitate import warm_start
@@ -87,7 +86,7 @@ def new_model(c: cfg.Config, vec_env) -> MaskablePPO:
 def pool_agent(tensors: dict, c: cfg.Config, name: str, engine) -> PolicyAgent:
     """A frozen numpy policy from exported-layout tensors, playable as an opponent."""
     policy = numpy_policy(tensors, c.algo.activation, name)
-    return PolicyAgent(policy, game_package(c.game).Observer(engine), name=name)
+    return PolicyAgent(policy, engine.make_observer(), name=name)
 
 
 def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> PolicyAgent:

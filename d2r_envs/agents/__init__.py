@@ -8,6 +8,7 @@ import importlib
 from pathlib import Path
 
 from d2r_envs.agents.base import Agent, PolicyAgent, RandomAgent
+from d2r_envs.core.game import Game
 from d2r_envs import registry
 from d2r_envs.registry import game_package
 
@@ -16,13 +17,19 @@ __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 BUILT_IN = ("random", "heuristic", "mcts", "mcts:N")
 
 
-def make_agent(spec: str, game: str, engine=None) -> Agent:
-    """Build the opponent that `spec` names for the game `game` (`engine`: its Game, for models)."""
+def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> Agent:
+    """Build the opponent that `spec` names for `game`: the engine it will play (a Game), or a game's
+    name, with its engine in `engine` if one is already made (else the default one is made here)."""
+    if not isinstance(game, Game):
+        game_package(game)  # refuses an unknown game
+        engine = engine if engine is not None else registry.make_game(game)
+    else:
+        engine = game
+    name = engine.spec.name
     if spec == "random":
         return RandomAgent()
     if spec == "heuristic":
-        game_package(game)  # refuses an unknown game
-        return importlib.import_module(f"d2r_envs.games.{game}.heuristic").Heuristic()
+        return importlib.import_module(f"{engine.package.__name__}.heuristic").Heuristic()
     if spec == "mcts" or spec.startswith("mcts:"):
         from d2r_envs.agents.mcts import ISMCTS
 
@@ -33,16 +40,14 @@ def make_agent(spec: str, game: str, engine=None) -> Agent:
     from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model  # an exported model
 
     if "/" not in spec and "\\" not in spec and not Path(spec).exists():
-        raise ValueError(_unknown(spec, game, available_models(game)))
+        raise ValueError(_unknown(spec, name, available_models(name)))
     try:
         resolve_model(spec)
     except OpponentError as err:
-        hint = _unknown(spec, game, available_models(game)).partition("; did you mean ")[2]
+        hint = _unknown(spec, name, available_models(name)).partition("; did you mean ")[2]
         raise OpponentError(f"{err}" + (f"; did you mean {hint}" if hint else "")) from None
-    policy = load_opponent(spec, game=game)
-    if engine is None:
-        engine = registry.make_game(game)
-    return PolicyAgent(policy, game_package(game).Observer(engine), name=spec)
+    policy = load_opponent(spec, game=engine)
+    return PolicyAgent(policy, engine.make_observer(), name=spec)
 
 
 def _unknown(spec: str, game: str, models: list[str]) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import abc
+import sys
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from d2r_envs.core.clone import clone as _clone
@@ -82,6 +84,16 @@ class Game(abc.ABC, Generic[StateT]):
         """A copy in which all `player` cannot see is resampled consistently with what they saw."""
 
     # Shared behaviour ---------------------------------------------------------------------
+
+    @property
+    def package(self) -> ModuleType:
+        """The game package this engine comes from (d2r_envs/games/README.md: its Config, Observer,
+        ACTIONS, LAYOUT, ...), found from the engine's own class: the registry is read once, to make it."""
+        return sys.modules[type(self).__module__.rpartition(".")[0]]
+
+    def make_observer(self) -> Any:
+        """The game's Observer for this engine (its player count and options)."""
+        return self.package.Observer(self)
 
     def is_terminal(self, state: StateT) -> bool:
         return self.current_player(state) == TERMINAL
