@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 
 from d2r_envs.core.clone import clone as _clone
 from d2r_envs.core.events import Event
+from d2r_envs.core.zones import Zones
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId; compare with the name, never the number
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
@@ -79,9 +80,23 @@ class Game(abc.ABC, Generic[StateT]):
     def decision_name(self, state: StateT) -> str:
         """Short words for the decision at this node, for error messages."""
 
-    @abc.abstractmethod
+    zones: Zones | None = None  # the State's card containers (core/zones.py), where a game declares them
+
     def redeterminise(self, state: StateT, player: int, rng: Any) -> StateT:
-        """A copy in which all `player` cannot see is resampled consistently with what they saw."""
+        """A copy in which all `player` cannot see is resampled consistently with what they saw.
+
+        The default deals the cards of every container `player` cannot see anew among them, each
+        keeping its size (`zones.deal_hidden`), then calls `after_deal`; a game whose hidden
+        information is more than that overrides it."""
+        if self.zones is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no zones: override redeterminise")
+        t = self.clone(state)
+        self.zones.deal_hidden(t, player, rng)
+        self.after_deal(t)
+        return t
+
+    def after_deal(self, state: StateT) -> None:
+        """Bring the State's kept copies (counts, card lists) back in step after its piles were dealt anew."""
 
     # Shared behaviour ---------------------------------------------------------------------
 

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from d2r_envs.games.draco_and_co import cards as C
-from d2r_envs.games.draco_and_co.state import State
+from d2r_envs.games.draco_and_co.state import ZONES, State
 
 TOTAL_MONEY = C.SILVER_COINS + 3 * C.GOLD_COINS
 
 
 def violations(game, s: State) -> list[str]:
-    out = []
-    for k, kind in enumerate(C.CATALOGUE):
-        where = sum(h[k] for h in s.hands) + s.draw_pile[k] + s.discard[k] + s.removed[k] + (s.card == k)
-        if where != kind.copies:
-            out.append(f"{kind.name}: {where} copies in play, the box has {kind.copies}")
+    out = ZONES.census(s)  # every card in exactly one place
     if s.draw_count != sum(s.draw_pile):
         out.append(f"draw_count {s.draw_count} != {sum(s.draw_pile)} cards in the draw pile")
     if sum(s.money) + s.bank != TOTAL_MONEY:

@@ -10,7 +10,7 @@ from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co import narrate
 from d2r_envs.games.draco_and_co.config import Config
-from d2r_envs.games.draco_and_co.state import Ask, Phase, State
+from d2r_envs.games.draco_and_co.state import ZONES, Ask, Phase, State
 
 NAME = "draco_and_co"
 VERSION = 0
@@ -20,6 +20,7 @@ _SEG_START = [A.DECLINE, A.TOAST, A.PLAY, A.CHARACTER, A.PLAYER, A.DIRECTION, A.
 
 
 class Game(core.Game[State]):
+    zones = ZONES  # redeterminise deals the other hands, the removed cards and the draw pile anew; DRACO-HIDDEN-1
     def __init__(self, config: Config) -> None:
         self.config = config
         n = self.n = config.num_players
@@ -493,28 +494,6 @@ class Game(core.Game[State]):
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
     # Copies ---------------------------------------------------------------------------------
-
-    def redeterminise(self, s: State, player: int, rng: Any) -> State:
-        """Pool the cards `player` cannot see (draw pile, removed cards, other hands) and deal
-        them back at random with the same counts."""
-        t = self.clone(s)
-        piles = [t.hands[q] for q in range(self.n) if q != player] + [t.removed, t.draw_pile]  # DRACO-HIDDEN-1
-        sizes = [sum(pile) for pile in piles]
-        unseen = [0] * C.NUM_KINDS
-        for pile in piles:
-            for k, c in enumerate(pile):
-                unseen[k] += c
-                pile[k] = 0
-        # The pool depends only on what is unseen, not on where it lies, so two states the
-        # player cannot tell apart give the same copies for the same rng.
-        pool = [k for k, c in enumerate(unseen) for _ in range(c)]
-        perm = rng.permutation(len(pool))
-        i = 0
-        for pile, size in zip(piles, sizes):
-            for j in perm[i : i + size]:
-                pile[pool[j]] += 1
-            i += size
-        return t
 
     # Text -----------------------------------------------------------------------------------
 

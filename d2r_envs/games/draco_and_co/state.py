@@ -5,6 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.zones import Held, Pile, Zones
+from d2r_envs.games.draco_and_co import cards as C
+
 
 class Phase(enum.IntEnum):
     FIRST_PLAYER = 0  # chance: who starts
@@ -60,3 +63,15 @@ class State:
     die: int = 0  # last die roll on this card (0: none)
     winners: list[int] = field(default_factory=list)
     turns: int = 0  # turns started, for display
+
+
+# Where the action cards are (core/zones.py): the census and redeterminise come from this.
+ZONES = Zones(
+    [kind.name for kind in C.CATALOGUE],
+    [kind.copies for kind in C.CATALOGUE],
+    Pile("hands", per_seat=True, seen_by="owner"),  # DRACO-HIDDEN-1
+    Pile("removed", seen_by="nobody"),  # the short game's cards, never seen
+    Pile("draw_pile", seen_by="nobody"),
+    Pile("discard"),
+    Held("card"),  # the card being resolved
+)

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 from d2r_envs.games.drags_2_riches import cards as C
-from d2r_envs.games.drags_2_riches.state import State
+from d2r_envs.games.drags_2_riches.state import ZONES, State
 
 
 def violations(game, s: State) -> list[str]:
-    out = []
+    out = ZONES.census(s)  # every card in exactly one place
     n = s.num_players
-    for k, kind in enumerate(C.KINDS):
-        where = s.market[k] + s.pile[k] + s.trash[k] + s.box[k]
-        for p in range(n):
-            where += s.hands[p][k] + s.wardrobes[p][k] + s.floors[p][k] + s.active[p][k] + s.looks[p].count(k)
-        if where != kind.copies:
-            out.append(f"{kind.name}: {where} copies in play, the box has {kind.copies}")
     for p in range(n):
         for t, k in enumerate(s.looks[p]):
             if k >= 0 and C.TYPE_OF[k] != t:

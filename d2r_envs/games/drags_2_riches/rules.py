@@ -8,6 +8,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.zones import deal_anew
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import narrate
@@ -795,15 +796,7 @@ class Game(core.Game[State]):
                     continue
                 fits = [i for i, c in enumerate(cards) if C.TYPE_OF[c] == slot]
                 t.looks[q][slot] = cards.pop(fits[int(rng.integers(len(fits)))])
-            order = rng.permutation(len(cards))
-            sizes = ([] if hand_known else [sum(t.hands[q])]) + [sum(t.wardrobes[q])]
-            zones = ([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]]
-            i = 0
-            for zone, size in zip(zones, sizes):
-                zone[:] = bytes(K)
-                for j in order[i : i + size]:
-                    zone[cards[j]] += 1
-                i += size
+            deal_anew(([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]], rng, pool=cards)
             if t.thumbs[q] >= 0 and s.phase == Phase.THUMBS:  # D2R-EVENT-2
                 options = 3 if self._has_unused(t, q, Ch.GLAM_STOKER) else 2
                 t.thumbs[q] = int(rng.integers(options))

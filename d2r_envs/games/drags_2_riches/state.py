@@ -10,6 +10,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.zones import Held, Pile, Zones
+from d2r_envs.games.drags_2_riches import cards as C
+
 
 class Phase(enum.IntEnum):
     FIRST_PLAYER = 0  # chance: who holds the First Player token; D2R-SETUP-5
@@ -104,3 +107,20 @@ class State:
     pile_n: int = 0
     prestige: list[int] = field(default_factory=list)  # per seat, from the events won
     worn: list[int] = field(default_factory=list)  # per seat, bitmask of the filled Look slots
+
+
+# Where the cards are (core/zones.py): the census comes from this. Each seat's hand, Wardrobe and Look
+# are known to the others together, not one by one, so rules.Game.redeterminise is this game's own.
+ZONES = Zones(
+    [kind.name for kind in C.KINDS],
+    [kind.copies for kind in C.KINDS],
+    Pile("hands", per_seat=True, seen_by="owner"),  # D2R-HIDDEN-1
+    Pile("wardrobes", per_seat=True, seen_by="owner"),
+    Held("looks", per_seat=True, seen_by="owner"),
+    Pile("floors", per_seat=True),
+    Pile("active", per_seat=True),
+    Pile("market"),
+    Pile("pile", seen_by="nobody"),
+    Pile("trash"),
+    Pile("box", seen_by="nobody"),
+)

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.rules import recount
-from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Phase, State
 
 
 def violations(game, s: State) -> list[str]:
-    out = []
+    out = ZONES.census(s)  # every card in exactly one place
     n = s.num_players
-    for k in range(C.NUM_KINDS):
-        where = s.deck[k] + s.discard[k] + sum(s.hands[p][k] + s.assets[p][k] for p in range(n))
-        if k < C.NUM_BUSINESSES and s.owner[k] >= 0:
-            where += 1  # the business card lies in front of its owner
-        if where != C.COPIES[k]:
-            out.append(f"{C.KIND_NAMES[k]}: {where} copies in play, the box has {C.COPIES[k]}")
     for p in range(n):
         if s.money[p] < 0:
             out.append(f"player_{p} has negative money {s.money[p]}")

@@ -13,7 +13,7 @@ from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
 from d2r_envs.games.filthy_rich.config import Config
-from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Ask, Phase, State
 
 NAME = "filthy_rich"
 VERSION = 0
@@ -99,6 +99,7 @@ def raw_taxes(s: State) -> list[int]:  # FR-TAX-2
 
 
 class Game(core.Game[State]):
+    zones = ZONES  # redeterminise deals the other hands and the deck anew
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
@@ -810,32 +811,12 @@ class Game(core.Game[State]):
             return [0.0] * self.n
         return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
 
-    def redeterminise(self, s: State, player: int, rng: Any) -> State:
-        """A copy in which the other players' hands are dealt anew from those hands and the deck.
+    def after_deal(self, s: State) -> None:
+        """redeterminise (zones: the other hands and the deck dealt anew) leaves the deck's card list to redo.
 
         It ignores what a player with a perfect memory knows of another hand (a card that player
         took face up with Business Scout)."""
-        t = self.clone(s)
-        others = [q for q in range(self.n) if q != player and t.hand_n[q]]
-        pool = t.deck[:]
-        for q in others:
-            for k in range(K):
-                pool[k] += t.hands[q][k]
-        cards = [k for k in range(K) for _ in range(pool[k])]
-        order = rng.permutation(len(cards))
-        i = 0
-        for q in others:
-            hand = bytearray(K)
-            for j in order[i : i + t.hand_n[q]]:
-                hand[cards[j]] += 1
-            t.hands[q] = hand
-            i += t.hand_n[q]
-        deck = bytearray(K)
-        for j in order[i:]:
-            deck[cards[j]] += 1
-        t.deck = deck
-        t.deck_cards = cards_of(deck)
-        return t
+        s.deck_cards = cards_of(s.deck)
 
     # Text ---------------------------------------------------------------------------------------
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.zones import Pile, Zones
+from d2r_envs.games.filthy_rich import cards as C
+
 
 class Phase(enum.IntEnum):
     FIRST_PLAYER = 0  # chance: who goes first
@@ -98,3 +101,20 @@ class State:
     # each page (encode.Observer).
     rows: list | None = field(default=None, compare=False, repr=False)
     views: list | None = field(default=None, compare=False, repr=False)
+
+
+def _opened(s: State) -> list[int]:
+    """The business cards lying face up in front of their owners, as counts per kind."""
+    return [1 if k < C.NUM_BUSINESSES and s.owner[k] >= 0 else 0 for k in range(C.NUM_KINDS)]
+
+
+# Where the Filthy Rich cards are (core/zones.py): the census and redeterminise come from this.
+ZONES = Zones(
+    C.KIND_NAMES,
+    C.COPIES,
+    Pile("hands", per_seat=True, seen_by="owner"),  # each hand seen by its owner only
+    Pile("deck", seen_by="nobody"),
+    Pile("assets", per_seat=True),
+    Pile("discard"),
+    extra=_opened,
+)

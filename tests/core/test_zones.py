@@ -1,0 +1,62 @@
+"""core/zones.py: the census and the pool-and-deal derived from a game's declared card containers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from d2r_envs.core.zones import Held, Pile, Zones, deal_anew
+
+
+@dataclass
+class Table:
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    card: int = -1
+
+
+ZONES = Zones(["A", "B", "C"], [3, 2, 1], Pile("hands", per_seat=True, seen_by="owner"),
+              Pile("deck", seen_by="nobody"), Pile("discard"), Held("card"))
+
+
+def _table() -> Table:
+    return Table(hands=[[1, 0, 0], [0, 1, 1]], deck=[1, 1, 0], discard=[0, 0, 0], card=0)
+
+
+def test_the_census_names_each_kind_out_of_place() -> None:
+    t = _table()
+    assert ZONES.census(t) == []
+    t.hands[1][2] = 0  # a C lost
+    t.deck[0] += 1  # an A too many
+    assert ZONES.census(t) == ["A: 4 copies in play, the box has 3", "C: 0 copies in play, the box has 1"]
+
+
+def test_a_seat_pools_what_it_cannot_see_and_each_pile_keeps_its_size() -> None:
+    t = _table()
+    assert ZONES.hidden_piles(t, 0) == [t.hands[1], t.deck]
+    mine, discard = list(t.hands[0]), list(t.discard)
+    seen = set()
+    for seed in range(40):
+        u = _table()
+        ZONES.deal_hidden(u, 0, np.random.default_rng(seed))
+        assert u.hands[0] == mine and u.discard == discard and ZONES.census(u) == []
+        assert sum(u.hands[1]) == 2 and sum(u.deck) == 2
+        seen.add(tuple(u.hands[1]))
+    assert len(seen) > 2  # the other hand really is dealt anew
+
+
+def test_the_deal_depends_only_on_what_the_piles_hold_together() -> None:
+    a, b = [[1, 1, 0], [0, 0, 2]], [[0, 0, 2], [1, 1, 0]]
+    deal_anew(a, np.random.default_rng(3))
+    deal_anew(b, np.random.default_rng(3))
+    assert a == b
+
+
+def test_a_bad_declaration_is_refused() -> None:
+    with pytest.raises(ValueError, match="seen_by 'owner' needs a per-seat field"):
+        Zones(["A"], [1], Pile("deck", seen_by="owner"))
+    with pytest.raises(ValueError, match="seen_by 'me' is not one of all, owner, nobody"):
+        Zones(["A"], [1], Pile("deck", seen_by="me"))
