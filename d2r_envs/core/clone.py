@@ -2,7 +2,8 @@
 
 A State is a dataclass (slots or not) whose fields are annotated with their shapes: `int`, `bool`,
 an enum, `str`, `tuple[...]` of those (shared: they cannot change), or `list[...]`, `bytearray`,
-`dict[...]` and `set[...]` of them, nested (copied to every mutable level). A field declared with
+`dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
+itself with `__copy__` (core.zones.Deck). A field declared with
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
 replace it, never change it in place. `copier(cls)` writes one flat function per State class, as
 fast as a clone written out field by field.
@@ -40,6 +41,8 @@ def _copy_expr(kind: Any, value: str, depth: int = 0) -> str:
     x = f"x{depth}"
     if origin is bytearray:
         return f"{value}[:]"
+    if isinstance(origin, type) and hasattr(origin, "__copy__"):
+        return f"{value}.__copy__()"  # a kit type that copies itself (core.zones.Deck)
     if origin is list:
         (item,) = args or (Any,)
         if _is_immutable(item):
@@ -91,19 +94,27 @@ def clone(state: Any) -> Any:
     return copier(type(state))(state)
 
 
+def _copies_itself(x: Any) -> bool:
+    """A mutable kit object (core.zones.Deck): its class defines __copy__ (enums are immutable)."""
+    return "__copy__" in type(x).__dict__ and not isinstance(x, enum.Enum)
+
+
 def shared_mutables(a: Any, b: Any) -> list[str]:
     """The places where `a` and `b` hold the very same mutable object (lists, bytearrays, dicts, sets),
     caches (compare=False fields) excepted: empty for a proper clone."""
     out: list[str] = []
 
     def walk(x: Any, y: Any, where: str) -> None:
-        if isinstance(x, (list, bytearray, dict, set)):
+        if isinstance(x, (list, bytearray, dict, set)) or _copies_itself(x):
             if x is y:
                 out.append(where)
                 return
         if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
             for i, (u, v) in enumerate(zip(x, y)):
                 walk(u, v, f"{where}[{i}]")
+        elif _copies_itself(x) and type(x) is type(y) and hasattr(x, "__slots__"):
+            for name in x.__slots__:
+                walk(getattr(x, name), getattr(y, name), f"{where}.{name}")
         elif isinstance(x, dict) and isinstance(y, dict):
             for k in x.keys() & y.keys():
                 walk(x[k], y[k], f"{where}[{k!r}]")

@@ -3,7 +3,7 @@ the declaration the census (every card in exactly one place) and the pool-and-de
 cannot see (the heart of `redeterminise`).
 
 A container is a State field:
-- `Pile`: counts per card kind (a list or bytearray), or one such per seat;
+- `Pile`: counts per card kind (a list, a bytearray or a `Deck`), or one such per seat;
 - `Held`: card kinds, one per place, -1 for an empty place (an int, a list, or one list per seat);
 and is seen by everyone (`"all"`), by its seat only (`"owner"`, per-seat fields) or by nobody
 (`"nobody"`, face down). What a game keeps in a shape of its own (a business card lying in front of
@@ -12,10 +12,90 @@ its owner) it counts with `extra`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 SEEN_BY = ("all", "owner", "nobody")
+
+
+class Deck:
+    """A shuffled pile that chance draws from: its cards as counts per kind, their number, and the
+    cards listed in kind order, kept in step by its own methods. A uniform draw is one index into the
+    list, so `outcomes` (the chance node's distribution), `kind_at` (a sampled outcome) and `draw` (a
+    fast path's draw) are the same arithmetic: for the same `u` they name the same kind.
+    """
+
+    __slots__ = ("counts", "n", "cards")
+
+    def __init__(self, counts: Iterable[int] = ()) -> None:
+        self.counts = bytearray(counts)
+        self.n = sum(self.counts)
+        self.cards = bytearray(k for k, c in enumerate(self.counts) for _ in range(c))
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """(kind, probability) of a uniform draw, in kind order."""
+        n = self.n
+        return [(k, c / n) for k, c in enumerate(self.counts) if c]
+
+    def kind_at(self, u: float) -> int:
+        """The kind a uniform draw gives for `u` in [0, 1)."""
+        return self.cards[int(u * self.n)]
+
+    def take(self, k: int) -> None:
+        """Remove one card of kind `k` (a drawn chance outcome)."""
+        self.counts[k] -= 1
+        self.n -= 1
+        del self.cards[self.cards.index(k)]
+
+    def draw(self, u: float) -> int:
+        """Draw the card `kind_at(u)` names; return its kind."""
+        i = int(u * self.n)
+        k = self.cards[i]
+        del self.cards[i]
+        self.counts[k] -= 1
+        self.n -= 1
+        return k
+
+    def add(self, k: int, copies: int = 1) -> None:
+        self.counts[k] += copies
+        self.n += copies
+        i = bisect_left(self.cards, k)
+        self.cards[i:i] = bytes([k]) * copies
+
+    def refill(self, counts: Iterable[int]) -> None:
+        """Become a pile of `counts` (a reshuffle: the discards become the new deck)."""
+        self.counts[:] = bytearray(counts)
+        self.recount()
+
+    def recount(self) -> None:
+        """Bring `n` and `cards` back in step after `counts` was changed directly (a deal anew)."""
+        self.n = sum(self.counts)
+        self.cards = bytearray(k for k, c in enumerate(self.counts) for _ in range(c))
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def __getitem__(self, k: int) -> int:
+        return self.counts[k]
+
+    def __iter__(self):
+        return iter(self.counts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and self.counts == other.counts
+
+    def __copy__(self) -> "Deck":
+        new = Deck.__new__(Deck)
+        new.counts, new.n, new.cards = self.counts[:], self.n, self.cards[:]
+        return new
+
+    def __repr__(self) -> str:
+        return f"Deck({list(self.counts)})"
+
+
+def _counts(pile: Any) -> Any:
+    return pile.counts if isinstance(pile, Deck) else pile
 
 
 @dataclass(frozen=True)
@@ -41,6 +121,8 @@ def deal_anew(piles: Sequence[Any], rng: Any, pool: list[int] | None = None) -> 
     keeping its size. `pool`: the cards to deal, as kinds (default: the piles' own cards). The cards
     are listed in kind order before one `rng.permutation`, so the result depends only on what the piles
     hold together and on the rng, not on where each card lay."""
+    decks = [p for p in piles if isinstance(p, Deck)]
+    piles = [_counts(p) for p in piles]
     sizes = [sum(p) for p in piles]
     if pool is None:
         width = len(piles[0]) if piles else 0
@@ -57,6 +139,8 @@ def deal_anew(piles: Sequence[Any], rng: Any, pool: list[int] | None = None) -> 
         for j in order[i : i + size]:
             p[pool[j]] += 1
         i += size
+    for deck in decks:
+        deck.recount()
 
 
 class Zones:
@@ -83,7 +167,7 @@ class Zones:
             value = getattr(state, z.field)
             for part in value if z.per_seat else [value]:
                 if isinstance(z, Pile):
-                    for k, c in enumerate(part):
+                    for k, c in enumerate(_counts(part)):
                         where[k] += c
                 else:
                     for k in [part] if isinstance(part, int) else part:

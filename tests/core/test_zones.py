@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from d2r_envs.core.zones import Held, Pile, Zones, deal_anew
+from d2r_envs.core.zones import Deck, Held, Pile, Zones, deal_anew
 
 
 @dataclass
@@ -60,3 +60,32 @@ def test_a_bad_declaration_is_refused() -> None:
         Zones(["A"], [1], Pile("deck", seen_by="owner"))
     with pytest.raises(ValueError, match="seen_by 'me' is not one of all, owner, nobody"):
         Zones(["A"], [1], Pile("deck", seen_by="me"))
+
+
+def test_a_deck_names_the_same_card_for_the_same_draw_every_way() -> None:
+    from d2r_envs.core.clone import clone, shared_mutables
+
+    deck = Deck([2, 0, 3, 1])
+    assert deck.outcomes() == [(0, 2 / 6), (2, 3 / 6), (3, 1 / 6)]
+    for u in np.linspace(0, 0.999, 50):
+        cumulative = [2, 2, 5, 6]
+        expected = next(k for k, c in enumerate(cumulative) if int(u * 6) < c)
+        assert deck.kind_at(u) == expected
+        copy_ = deck.__copy__()
+        assert copy_.draw(u) == expected and copy_.n == 5 and sum(copy_.counts) == 5
+        other = deck.__copy__()
+        other.take(expected)
+        assert other == copy_ and other.cards == copy_.cards
+    deck.add(1, 2)
+    assert list(deck.cards) == [0, 0, 1, 1, 2, 2, 2, 3] and deck.n == 8
+    deck.refill([0, 1])
+    assert list(deck.cards) == [1] and deck.n == 1
+
+    @dataclass
+    class WithDeck:
+        deck: Deck
+
+    a = WithDeck(Deck([1, 1]))
+    b = clone(a)
+    assert b == a and b.deck is not a.deck and b.deck.cards is not a.deck.cards and not shared_mutables(a, b)
+    assert shared_mutables(a, WithDeck(a.deck)) == ["deck"]
