@@ -92,11 +92,10 @@ def test_kicks_the_leader_out_of_first_place() -> None:
     s.phase = Phase.PLAY
     kick = C.KIND["Kick Out"]
     for k, c in enumerate(s.hands[0]):  # its hand back into the draw pile, then only Kick Out
-        s.draw_pile[k] += c
+        s.draw_pile.add(k, c)
     s.hands[0] = [0] * C.NUM_KINDS
-    s.draw_pile[kick] -= 1
+    s.draw_pile.take(kick)
     s.hands[0][kick] = 1
-    s.draw_count = sum(s.draw_pile)
     g.apply_action(s, A.PLAY + C.KIND["Kick Out"])
     a = decide(g, s)
     chosen = A.absolute_character(a - A.CHARACTER, 0, 4)

@@ -12,6 +12,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co import narrate
@@ -44,15 +45,13 @@ def start(n=4, first=0, order=None, hands=None, **options):
     if hands is not None:
         for p in range(n):
             for k, c in enumerate(s.hands[p]):
-                s.draw_pile[k] += c
-                s.draw_count += c
+                s.draw_pile.add(k, c)
                 s.hands[p][k] = 0
         for p in range(n):
-            names = hands.get(p) or [NAMES[lowest(s)] for _ in range(C.HAND_SIZE)]
-            for name in names:
-                k = K[name]
-                s.draw_pile[k] -= 1
-                s.draw_count -= 1
+            named = hands.get(p)
+            for i in range(len(named) if named else C.HAND_SIZE):
+                k = K[named[i]] if named else lowest(s)  # the lowest kind left, card by card
+                s.draw_pile.take(k)
                 s.hands[p][k] += 1
     return g, s
 
@@ -238,8 +237,7 @@ def test_the_draw_pile_running_out_is_announced():
     for k in range(C.NUM_KINDS):  # leave one Gossip in the draw pile, the rest face up
         keep = 1 if k == gossip else 0
         s.discard[k] += s.draw_pile[k] - keep
-        s.draw_pile[k] = keep
-    s.draw_count = 1
+    s.draw_pile = Deck(1 if k == gossip else 0 for k in range(C.NUM_KINDS))
     discards = sum(s.discard) + 1  # Tavern Tip joins them
     log = Log(g)
     log.apply(s, A.PLAY + K["Tavern Tip"])
@@ -254,13 +252,14 @@ def test_the_draw_pile_running_out_is_announced():
 
 
 def empty_piles(s):
-    s.draw_pile, s.discard, s.draw_count = [0] * C.NUM_KINDS, [0] * C.NUM_KINDS, 0
+    s.draw_pile, s.discard = Deck([0] * C.NUM_KINDS), [0] * C.NUM_KINDS
 
 
 def test_the_last_card_with_no_discards_then_a_refill_from_a_later_discard():
-    g, s = start(hands={0: ["Tavern Tip"] + ["Step Forward"] * 4, 1: ["Tavern Tip"]})
+    g, s = start(hands={0: ["Tavern Tip"] + ["Step Forward"] * 4, 1: ["Step Forward"]})
+    s.hands[1][K["Step Forward"]], s.hands[1][K["Tavern Tip"]] = 0, 1  # a second Tavern Tip (the box has one)
     empty_piles(s)
-    s.draw_pile[K["Gossip"]], s.draw_count = 1, 1
+    s.draw_pile.add(K["Gossip"])
     log = Log(g)
     log.apply(s, A.PLAY + K["Tavern Tip"])  # Tavern Tip is discarded, then the last card is drawn
     s.discard[K["Tavern Tip"]] = 0  # (as if the discard pile had been empty)
@@ -269,7 +268,7 @@ def test_the_last_card_with_no_discards_then_a_refill_from_a_later_discard():
     mark = len(log)
     log.apply(s, A.PLAY + K["Tavern Tip"])  # player_1's Tavern Tip is the only discard: it is drawn again
     assert "the draw pile is empty: the discards (1 card) are shuffled into a new one" in texts(log, 2, mark)
-    assert s.draw_count == 1 and s.draws == [1]
+    assert s.draw_pile.n == 1 and s.draws == [1]
 
 
 def test_no_card_to_draw_and_no_card_to_play():

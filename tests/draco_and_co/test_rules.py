@@ -13,6 +13,7 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.draco_and_co import LAYOUT, Observer, invariants
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
@@ -49,22 +50,19 @@ def start(n=4, first=0, order=None, hands=None, **options):
     if hands is not None:
         for p in range(n):  # everything back into the draw pile
             for k, c in enumerate(s.hands[p]):
-                s.draw_pile[k] += c
-                s.draw_count += c
+                s.draw_pile.add(k, c)
                 s.hands[p][k] = 0
         wanted = {p: [K[x] for x in names] for p, names in hands.items()}
         for p in range(n):  # the named hands first, from the draw pile
             for k in wanted.get(p, []):
                 assert s.draw_pile[k] > 0, C.CATALOGUE[k].name
-                s.draw_pile[k] -= 1
-                s.draw_count -= 1
+                s.draw_pile.take(k)
                 s.hands[p][k] += 1
         for p in range(n):  # then 5 cards for each seat not named
             if p not in wanted:
                 for _ in range(C.HAND_SIZE):
                     k = lowest(s)
-                    s.draw_pile[k] -= 1
-                    s.draw_count -= 1
+                    s.draw_pile.take(k)
                     s.hands[p][k] += 1
     return g, s
 
@@ -135,11 +133,10 @@ def hand_size(s, p):
 
 def pile_to_discard(s, keep):
     """Move the whole draw pile to the discard pile but for the kinds named in `keep`."""
+    stays = [keep.count(C.CATALOGUE[k].name) for k in range(C.NUM_KINDS)]
     for k in range(C.NUM_KINDS):
-        stay = keep.count(C.CATALOGUE[k].name)
-        s.discard[k] += s.draw_pile[k] - stay
-        s.draw_pile[k] = stay
-    s.draw_count = sum(s.draw_pile)
+        s.discard[k] += s.draw_pile[k] - stays[k]
+    s.draw_pile = Deck(stays)
 
 
 def assert_unchanged_by_illegal(g, s, action):
@@ -218,7 +215,7 @@ def test_five_cards_dealt_each(n):
     while s.phase == Phase.DEAL:
         g.apply_action(s, lowest(s))
     assert [hand_size(s, p) for p in range(n)] == [5] * n
-    assert s.draw_count == 74 - 5 * n == sum(s.draw_pile)
+    assert s.draw_pile.n == 74 - 5 * n == sum(s.draw_pile)
 
 
 @pytest.mark.rules("DRACO-SETUP-5", "DRACO-WEALTH-2", "DRACO-COMP-1")
@@ -573,10 +570,10 @@ def test_no_toast_in_first_round():
 def test_draw_takes_a_card_from_the_pile():
     g, s = start(4, hands={0: ["Tavern Tip"]})
     play(g, s, "Tavern Tip")
-    pile = s.draw_count
+    pile = s.draw_pile.n
     assert s.draws == [0]  # first round: no toast decision, the draw is queued
     finish_turn(g, s)
-    assert s.draw_count == pile - 1 and hand_size(s, 0) == 1
+    assert s.draw_pile.n == pile - 1 and hand_size(s, 0) == 1
     # the drawn kind follows the pile's counts
     g, s = start(4, hands={0: ["Tavern Tip"]})
     pile_to_discard(s, keep=["Shove", "Shove", "Gossip"])
@@ -584,7 +581,7 @@ def test_draw_takes_a_card_from_the_pile():
     assert g.current_player(s) == CHANCE
     assert g.chance_outcomes(s) == [(K["Shove"], 2 / 3), (K["Gossip"], 1 / 3)]
     g.apply_action(s, K["Gossip"])
-    assert s.hands[0][K["Gossip"]] == 1 and s.draw_pile[K["Gossip"]] == 0 and s.draw_count == 2
+    assert s.hands[0][K["Gossip"]] == 1 and s.draw_pile[K["Gossip"]] == 0 and s.draw_pile.n == 2
 
 
 @pytest.mark.rules("DRACO-DRAW-2")
@@ -614,7 +611,7 @@ def test_last_card_reshuffles_discards():
     old_discard[K["Tavern Tip"]] += 1
     finish_turn(g, s)  # draws the last Shove
     assert s.exhausted == 1
-    assert s.draw_pile == old_discard and s.draw_count == sum(old_discard)
+    assert list(s.draw_pile) == old_discard and s.draw_pile.n == sum(old_discard)
     assert s.discard == [0] * C.NUM_KINDS
 
 
@@ -628,7 +625,7 @@ def test_pile_that_ran_out_on_an_empty_discard_is_refilled_at_the_next_draw():
     s.exhausted = 1
     play(g, s, "Tavern Tip")  # the card goes to the discard pile; the turn's draw needs a card
     assert g.current_player(s) == CHANCE and s.draws == [0]
-    assert s.draw_count == 1 and s.draw_pile[K["Tavern Tip"]] == 1 and not any(s.discard)
+    assert s.draw_pile.n == 1 and s.draw_pile[K["Tavern Tip"]] == 1 and not any(s.discard)
     assert s.exhausted == 1  # refilling is not another run-out
     g.apply_action(s, K["Tavern Tip"])
     assert s.hands[0][K["Tavern Tip"]] == 1 and invariants.violations(g, s) == []
@@ -641,7 +638,7 @@ def test_card_in_play_is_not_reshuffled_by_its_own_draw():
     old_discard = list(s.discard)
     play(g, s, "Gossip")
     g.apply_action(s, K["Shove"])  # the last card: the discards become the pile, Gossip not among them
-    assert s.exhausted == 1 and s.draw_pile == old_discard
+    assert s.exhausted == 1 and list(s.draw_pile) == old_discard
     g.apply_action(s, lowest(s))  # Gossip's second draw comes from the new pile
     assert s.discard[K["Gossip"]] == 1 and sum(s.discard) == 1
 
@@ -874,14 +871,14 @@ def test_claimed_sarah_still_makes_neighbours_draw():
 def test_short_game_removes_cards(removed):
     g, s = start(4, short_game=removed)
     assert sum(s.removed) == removed
-    assert s.draw_count == 74 - 20 - removed
+    assert s.draw_pile.n == 74 - 20 - removed
     # the removed cards never come back, even after the pile runs out
     g, s = start(4, short_game=removed, hands={0: ["Tavern Tip"]})
     pile_to_discard(s, keep=["Shove"])
     play(g, s, "Tavern Tip")
     finish_turn(g, s)
     assert s.exhausted == 1 and sum(s.removed) == removed
-    assert s.draw_count + sum(s.removed) + sum(map(sum, s.hands)) == 74
+    assert s.draw_pile.n + sum(s.removed) + sum(map(sum, s.hands)) == 74
 
 
 @pytest.mark.rules("DRACO-VARIANT-1")

@@ -40,12 +40,12 @@ def settle(game, s):
 def hand(s, p, names):
     """Put player p's hand back in the deck, then give them the named cards from it."""
     for k, c in enumerate(s.hands[p]):
-        s.deck[k] += c
+        s.deck.add(k, c)
     s.hands[p] = bytearray(C.NUM_KINDS)
     for name in names:
         k = KIND[name]
         assert s.deck[k], f"no {name} left in the deck"
-        s.deck[k] -= 1
+        s.deck.take(k)
         s.hands[p][k] += 1
     recount(s)
 
@@ -57,7 +57,7 @@ def sign(s, p, name, page, slots):
     mask = sum(1 << (x - 1) for x in slots)
     assert mask in C.PLACEMENTS[b], f"{name}'s sign does not have the shape of slots {slots}"
     assert s.deck[b], f"no {name} card left in the deck"
-    s.deck[b] -= 1
+    s.deck.take(b)
     s.owner[b] = p
     s.sign_page[b] = page - 1
     s.sign_mask[b] = mask
@@ -70,7 +70,7 @@ def sign(s, p, name, page, slots):
 def asset(s, p, name):
     """Put an asset card from the deck on player p's table."""
     k = KIND[name]
-    s.deck[k] -= 1
+    s.deck.take(k)
     s.assets[p][k] += 1
     recount(s)
 

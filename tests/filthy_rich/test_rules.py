@@ -213,7 +213,7 @@ def test_covering_a_partly_covered_sign_pays_for_its_visible_cards_only(table):
 def test_set_up_deals_five_cards_from_the_shuffled_deck_and_ten_dollars(n):
     game = d2r_envs.make_game(GAME, n)
     s = game.new_initial_state()
-    assert s.deck_n == C.DECK_SIZE == 73
+    assert s.deck.n == C.DECK_SIZE == 73
     game.apply_action(s, 0)
     rng = random.Random(n)
     draws = 0
@@ -221,12 +221,12 @@ def test_set_up_deals_five_cards_from_the_shuffled_deck_and_ten_dollars(n):
         assert s.draws
         # Each draw is a chance event weighted by the copies left in the (shuffled) deck.
         outcomes = game.chance_outcomes(s)
-        assert outcomes == [(k, c / s.deck_n) for k, c in enumerate(s.deck) if c]
+        assert outcomes == [(k, c / s.deck.n) for k, c in enumerate(s.deck) if c]
         game.apply_action(s, game.sample_chance(s, rng))
         draws += 1
     assert draws == 5 * n
     assert s.hand_n == [5] * n and [sum(h) for h in s.hands] == [5] * n
-    assert s.deck_n == 73 - 5 * n and not any(s.discard)
+    assert s.deck.n == 73 - 5 * n and not any(s.discard)
     assert s.money == [10] * n
     assert s.page == 0 and game.state_to_string(s).startswith("page 1 ")
     assert all(o == NO_OWNER for o in s.lux_owner) and s.owner == [-1] * C.NUM_BUSINESSES
@@ -813,11 +813,11 @@ def test_the_turn_ends_by_drawing_back_to_five(table):
     game.apply_action(s, 9)
     game.apply_action(s, 6)
     assert s.hand_n[0] == 3 and s.draws == [0, 0] and game.current_player(s) == CHANCE
-    assert game.chance_outcomes(s) == [(k, c / s.deck_n) for k, c in enumerate(s.deck) if c]
+    assert game.chance_outcomes(s) == [(k, c / s.deck.n) for k, c in enumerate(s.deck) if c]
     game.apply_action(s, K["Networking"])
     game.apply_action(s, K["Billboard"])
     assert s.hand_n[0] == 5 and s.hands[0][K["Networking"]] == 1 and s.hands[0][K["Billboard"]] == 1
-    assert s.deck_n == sum(deck) - 2 and s.turn == 1
+    assert s.deck.n == sum(deck) - 2 and s.turn == 1
     ok(game, s)
 
 
@@ -830,11 +830,11 @@ def test_no_draw_with_five_or_more_cards(table):
     play(table, game, s, "Networking")
     table.settle(game, s)
     assert s.hand_n[0] == 9 and s.phase == Phase.DICE
-    deck_n = s.deck_n
+    deck_n = s.deck.n
     game.apply_action(s, 1)
     game.apply_action(s, 5)
     # Nine cards: nothing to draw, nothing to give back; player 1's turn follows.
-    assert s.draws == [] and s.hand_n[0] == 9 and s.deck_n == deck_n and s.turn == 1
+    assert s.draws == [] and s.hand_n[0] == 9 and s.deck.n == deck_n and s.turn == 1
     ok(game, s)
 
 
@@ -844,9 +844,10 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out(table):
     # All of the deck but one Page Turner goes to the discard pile.
     for k in range(C.NUM_KINDS):
         s.discard[k] += s.deck[k]
-        s.deck[k] = 0
+        s.deck.counts[k] = 0
     s.discard[K["Page Turner"]] -= 1
-    s.deck[K["Page Turner"]] = 1
+    s.deck.counts[K["Page Turner"]] = 1
+    s.deck.recount()
     recount(s)
     ok(game, s)
     discard(table, game, s, "Windfall")
@@ -858,11 +859,11 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out(table):
     # The first draw takes the last card of the deck; the second comes from the reshuffled discards.
     assert s.draws == [0, 0] and game.chance_outcomes(s) == [(K["Page Turner"], 1.0)]
     game.apply_action(s, K["Page Turner"])
-    assert s.deck == reshuffled and s.deck_n == 69 and not any(s.discard)
+    assert s.deck.counts == reshuffled and s.deck.n == 69 and not any(s.discard)
     assert game.current_player(s) == CHANCE and s.draws == [0]
     assert game.chance_outcomes(s) == [(k, c / 69) for k, c in enumerate(reshuffled) if c]
     game.apply_action(s, K["Windfall"])
-    assert s.hand_n[0] == 5 and s.deck_n == 68 and s.hands[0][K["Windfall"]] == 2
+    assert s.hand_n[0] == 5 and s.deck.n == 68 and s.hands[0][K["Windfall"]] == 2
     # Every card is in exactly one place.
     for k in range(C.NUM_KINDS):
         assert s.deck[k] + s.discard[k] + sum(h[k] for h in s.hands) + sum(a[k] for a in s.assets) == C.COPIES[k]
@@ -876,7 +877,8 @@ def test_the_draw_stops_when_deck_and_discard_pile_are_empty(table):
     # Every other card is in player 3's hand.
     for k in range(C.NUM_KINDS):
         s.hands[3][k] += s.deck[k]
-        s.deck[k] = 0
+        s.deck.counts[k] = 0
+    s.deck.recount()
     recount(s)
     game.apply_action(s, open_id(LEMONADE, [1]))
     discard(table, game, s, "Windfall")
@@ -884,8 +886,8 @@ def test_the_draw_stops_when_deck_and_discard_pile_are_empty(table):
     game.apply_action(s, 9)
     game.apply_action(s, 5)
     # Two cards to draw: the one discard is reshuffled and drawn, then there is nothing left.
-    assert s.deck == bytearray(K["Windfall"] * [0] + [1] + [0] * (C.NUM_KINDS - K["Windfall"] - 1))
+    assert s.deck.counts == bytearray(K["Windfall"] * [0] + [1] + [0] * (C.NUM_KINDS - K["Windfall"] - 1))
     game.apply_action(s, K["Windfall"])
-    assert s.hand_n[0] == 4 and s.draws == [] and s.deck_n == 0 and not any(s.discard)
+    assert s.hand_n[0] == 4 and s.draws == [] and s.deck.n == 0 and not any(s.discard)
     assert s.turn == 1
     ok(game, s)

@@ -72,7 +72,7 @@ def roll(g, s, *dice):
 def to_discard(s, name):
     """Move one card of this kind from the deck to the discard pile."""
     k = KIND[name]
-    s.deck[k] -= 1
+    s.deck.take(k)
     s.discard[k] += 1
     recount(s)
 
@@ -420,9 +420,9 @@ def test_a_roller_who_cannot_pay_a_roller_hit_is_out_and_draws_nothing(table):
     assert s.alive == [False, True, True, True]
     assert s.money == [0, 11, 10, 10]  # the $1 went to the owner
     assert s.phase == Phase.PAGE_DIE
-    deck = s.deck_n
+    deck = s.deck.n
     g.apply_action(s, 5)
-    assert s.deck_n == deck and s.hand_n[0] == 0  # the turn ends; player 0 draws nothing
+    assert s.deck.n == deck and s.hand_n[0] == 0  # the turn ends; player 0 draws nothing
     assert s.turn == s.actor == 1 and s.phase == Phase.LUXURY
     check(g, s)
 
@@ -753,9 +753,9 @@ def test_business_scout_draws_a_card_when_no_business_is_discarded(table):
     g.apply_action(s, play("Business Scout"))
     assert g.current_player(s) == CHANCE and s.draws == [0]
     first = next(k for k in range(C.NUM_KINDS) if s.deck[k])
-    deck = s.deck_n
+    deck = s.deck.n
     table.settle(g, s)
-    assert s.hand_n[0] == 1 and s.hands[0][first] == 1 and s.deck_n == deck - 1
+    assert s.hand_n[0] == 1 and s.hands[0][first] == 1 and s.deck.n == deck - 1
     assert s.phase == Phase.ACTIONS and s.actor == 0 and s.actions_left == 1
     check(g, s)
 
@@ -873,9 +873,9 @@ def test_networking_draws_3_cards(table):
     g.apply_action(s, A.DONE)
     g.apply_action(s, play("Networking"))
     assert s.draws == [0, 0, 0]
-    deck = s.deck_n
+    deck = s.deck.n
     table.settle(g, s)
-    assert s.hand_n[0] == 3 and s.deck_n == deck - 3 and s.discard[KIND["Networking"]] == 1
+    assert s.hand_n[0] == 3 and s.deck.n == deck - 3 and s.discard[KIND["Networking"]] == 1
     assert s.phase == Phase.ACTIONS and s.actions_left == 1
     check(g, s)
 

@@ -97,7 +97,7 @@ class Observer(_Observer):
             v[_SIZES : _SIZES + n] = sizes[me:] + sizes[:me]
             v[_HAND : _HAND + K] = hands[me]  # DRACO-HIDDEN-1
             v[_DISCARD : _DISCARD + K] = s.discard
-            v[_PILES : _PILES + 4] = [s.draw_count, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after]
+            v[_PILES : _PILES + 4] = [s.draw_pile.n, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after]
         except ValueError:  # a value beyond a byte
             return super().encode(s, me)
         rows, order = self._rows[me], s.order
@@ -141,7 +141,7 @@ class Observer(_Observer):
             if c:
                 add_i(base_discard + kind), add_v(c)
         idx += [_O["piles"], _O["piles"] + 1, _O["piles"] + 2]
-        val += [s.draw_count, sum(s.removed), s.exhausted]
+        val += [s.draw_pile.n, sum(s.removed), s.exhausted]
         if s.exhausted >= self.game.ends_after:
             add_i(_O["end_near"]), add_v(1.0)
         places, ctrl, cls = _O["places"], _O["controller"], _O["char_class"]
@@ -178,7 +178,7 @@ class Observer(_Observer):
             f"player_{me} ({C.COLOURS[me]}) | turn of player_{s.turn} | {g.decision_name(s)}",
             g.circle_to_string(s),
             "cup: " + ("centre" if s.cup < 0 else f"player_{s.cup}")
-            + f" | draw pile {s.draw_count} | discards {sum(s.discard)} | pile ran out {s.exhausted}/{g.ends_after}",
+            + f" | draw pile {s.draw_pile.n} | discards {sum(s.discard)} | pile ran out {s.exhausted}/{g.ends_after}",
             "money: " + " ".join(f"p{p}={m}" for p, m in enumerate(s.money)),
             "hand sizes: " + " ".join(f"p{p}={sum(h)}" for p, h in enumerate(s.hands)),
             "your hand: " + C.hand_to_string(s.hands[me]),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.state import ZONES, State
 
@@ -10,8 +11,9 @@ TOTAL_MONEY = C.SILVER_COINS + 3 * C.GOLD_COINS
 
 def violations(game, s: State) -> list[str]:
     out = ZONES.census(s)  # every card in exactly one place
-    if s.draw_count != sum(s.draw_pile):
-        out.append(f"draw_count {s.draw_count} != {sum(s.draw_pile)} cards in the draw pile")
+    pile = s.draw_pile  # a Deck: its size and card list kept in step with its counts by its own methods
+    if pile.n != sum(pile.counts) or pile.cards != Deck(pile.counts).cards:
+        out.append(f"draw pile out of step: n={pile.n}, cards {list(pile.cards)} for counts {list(pile.counts)}")
     if sum(s.money) + s.bank != TOTAL_MONEY:
         out.append(f"money not conserved: players {sum(s.money)} + bank {s.bank} != {TOTAL_MONEY}")
     if min(s.money) < 0:

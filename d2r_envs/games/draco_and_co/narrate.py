@@ -188,8 +188,8 @@ class _Story:
     def draw(self, k: int) -> None:
         s, g = self.s, self.g
         p = s.draws.pop(0)
-        s.draw_pile[k] -= 1
-        s.draw_count -= 1
+        pile = s.draw_pile
+        pile.take(k)
         name = C.CATALOGUE[k].name
         if p >= 0:
             s.hands[p][k] += 1
@@ -204,15 +204,15 @@ class _Story:
             if -1 not in s.draws:
                 self.say(
                     f"{sum(s.removed)} cards are removed from the draw pile face down, unseen (short game); "
-                    f"{s.draw_count} remain"
+                    f"{pile.n} remain"
                 )
-        if s.draw_count == 0:  # the last card: the discards become the new draw pile
+        if pile.n == 0:  # the last card: the discards become the new draw pile
             s.exhausted += 1
-            s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
-            s.draw_count = sum(s.draw_pile)
+            pile.refill(s.discard)
+            s.discard = [0] * C.NUM_KINDS
             text = f"the draw pile has run out ({s.exhausted} of {g.ends_after})"
-            if s.draw_count:
-                text += f": the discards ({cards(s.draw_count)}) are shuffled into a new draw pile"
+            if pile.n:
+                text += f": the discards ({cards(pile.n)}) are shuffled into a new draw pile"
             else:
                 text += ", and there are no discards to shuffle into a new one"
             if s.exhausted >= g.ends_after:
@@ -444,12 +444,12 @@ class _Story:
         s = self.s
         while True:
             if s.draws:
-                if s.draw_count == 0 and any(s.discard):
-                    s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
-                    s.draw_count = sum(s.draw_pile)
-                    pile = cards(s.draw_count)
-                    self.say(f"the draw pile is empty: the discards ({pile}) are shuffled into a new one")
-                if s.draw_count > 0:
+                pile = s.draw_pile
+                if pile.n == 0 and any(s.discard):
+                    pile.refill(s.discard)
+                    s.discard = [0] * C.NUM_KINDS
+                    self.say(f"the draw pile is empty: the discards ({cards(pile.n)}) are shuffled into a new one")
+                if pile.n > 0:
                     return
                 q = s.draws.pop(0)
                 if q >= 0:

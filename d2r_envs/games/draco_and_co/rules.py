@@ -6,6 +6,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co import narrate
@@ -47,8 +48,7 @@ class Game(core.Game[State]):
         return State(
             num_players=n,
             hands=[[0] * C.NUM_KINDS for _ in range(n)],
-            draw_pile=[k.copies for k in C.CATALOGUE],  # DRACO-SETUP-4: shuffled (drawn at random)
-            draw_count=C.DECK_SIZE,
+            draw_pile=Deck(k.copies for k in C.CATALOGUE),  # DRACO-SETUP-4: shuffled (drawn at random)
             removed=[0] * C.NUM_KINDS,
             discard=[0] * C.NUM_KINDS,
             money=[C.START_MONEY] * n,  # DRACO-SETUP-5
@@ -68,8 +68,7 @@ class Game(core.Game[State]):
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
         if s.draws:
-            total = s.draw_count
-            return [(k, c / total) for k, c in enumerate(s.draw_pile) if c]
+            return s.draw_pile.outcomes()
         if s.phase == Phase.FIRST_PLAYER:
             return [(p, 1.0 / self.n) for p in range(self.n)]  # DRACO-SETUP-6: the first player is random
         if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
@@ -81,12 +80,7 @@ class Game(core.Game[State]):
     def sample_chance(self, s: State, rng: Any) -> int:
         u = rng.random()
         if s.draws:
-            r = int(u * s.draw_count)
-            for k, c in enumerate(s.draw_pile):
-                if r < c:
-                    return k
-                r -= c
-            raise AssertionError("draw pile counts disagree with draw_count")
+            return s.draw_pile.kind_at(u)
         if s.phase == Phase.FIRST_PLAYER:
             return int(u * self.n)
         if s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
@@ -140,19 +134,22 @@ class Game(core.Game[State]):
             self._apply_decision(s, action)
         self._advance(s)
 
+    def _drawn(self, s: State, a: int) -> None:
+        """A card of kind `a` has left the draw pile for the first seat due to draw."""
+        seat = s.draws.pop(0)
+        if seat >= 0:
+            s.hands[seat][a] += 1  # DRACO-DRAW-1
+        else:
+            s.removed[a] += 1  # DRACO-VARIANT-1: set aside face down
+        if s.draw_pile.n == 0:  # the last card: the discards become the new draw pile (DRACO-END-1)
+            s.exhausted += 1
+            s.draw_pile.refill(s.discard)
+            s.discard = [0] * C.NUM_KINDS
+
     def _apply_chance(self, s: State, a: int) -> None:
         if s.draws:
-            seat = s.draws.pop(0)
-            s.draw_pile[a] -= 1
-            s.draw_count -= 1
-            if seat >= 0:
-                s.hands[seat][a] += 1  # DRACO-DRAW-1
-            else:
-                s.removed[a] += 1  # DRACO-VARIANT-1: set aside face down
-            if s.draw_count == 0:  # the last card: the discards become the new draw pile (DRACO-END-1)
-                s.exhausted += 1
-                s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
-                s.draw_count = sum(s.draw_pile)
+            s.draw_pile.take(a)
+            self._drawn(s, a)
         elif s.phase == Phase.FIRST_PLAYER:
             s.first_player = a
             s.cup = (a - 1) % self.n  # the last player takes the cup (DRACO-SETUP-6)
@@ -272,10 +269,11 @@ class Game(core.Game[State]):
         """Carry out everything automatic until a decision or a chance event is needed."""
         while True:
             if s.draws:
-                if s.draw_count == 0 and any(s.discard):  # the pile ran out on an empty discard earlier
-                    s.draw_pile, s.discard = s.discard, [0] * C.NUM_KINDS
-                    s.draw_count = sum(s.draw_pile)
-                if s.draw_count > 0:
+                pile = s.draw_pile
+                if pile.n == 0 and any(s.discard):  # the pile ran out on an empty discard earlier
+                    pile.refill(s.discard)
+                    s.discard = [0] * C.NUM_KINDS
+                if pile.n > 0:
                     return
                 s.draws.pop(0)  # nothing left to draw anywhere
                 continue
@@ -565,7 +563,7 @@ class Game(core.Game[State]):
         lines = [
             f"turn {s.turns} player_{s.turn} | {self.decision_name(s)} | cup: "
             + ("centre" if s.cup < 0 else f"player_{s.cup}")
-            + f" | draw pile {s.draw_count} | exhausted {s.exhausted}/{self.ends_after}",
+            + f" | draw pile {s.draw_pile.n} | exhausted {s.exhausted}/{self.ends_after}",
             self.circle_to_string(s),
             "money: " + " ".join(f"p{p}={m}" for p, m in enumerate(s.money)),
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from d2r_envs.core.zones import Held, Pile, Zones
+from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.draco_and_co import cards as C
 
 
@@ -37,8 +37,7 @@ class Ask(enum.IntEnum):
 class State:
     num_players: int
     hands: list[list[int]]  # per seat, counts per card kind (hidden from others) (DRACO-HIDDEN-1)
-    draw_pile: list[int]  # counts per kind, face down, unordered
-    draw_count: int
+    draw_pile: Deck  # face down, drawn at random; its size is draw_pile.n
     removed: list[int]  # short game: cards taken out face down, never seen (DRACO-VARIANT-1)
     discard: list[int]  # counts per kind, face up (DRACO-PLAY-1)
     money: list[int]  # per seat, in silver (1 gold = 3 silver) (DRACO-WEALTH-2)

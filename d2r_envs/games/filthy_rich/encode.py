@@ -173,7 +173,7 @@ class Observer(_Observer):
         v[_HAND : _HAND + K] = s.hands[me]
         sizes = s.hand_n
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
-        v[_DECK] = s.deck_n
+        v[_DECK] = s.deck.n
         v[_DISCARD:_ALIVE] = s.discard
         board = s.board
         if board is None:

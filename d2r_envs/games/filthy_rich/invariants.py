@@ -42,14 +42,15 @@ def violations(game, s: State) -> list[str]:
         out.append("fewer than two players are in, but the game goes on")
     t = game.clone(s)
     recount(t)
+    t.deck.recount()
     if (t.owned, t.luxes, t.for_sale, t.signs, t.tax_raw, t.used) != (s.owned, s.luxes, s.for_sale, s.signs, s.tax_raw, s.used):
         out.append("owned, luxes, for_sale, signs, tax_raw or used are out of step with owners, luxuries, assets and the book")
     if s.rows is not None:
         for pg, row in enumerate(s.rows):
             if row is not None and row != [game.visible(s, slot, pg) for slot in range(C.SLOTS)]:
                 out.append(f"the cached visible row of page {pg + 1} is stale")
-    if s.deck_cards != t.deck_cards:
-        out.append("deck_cards is out of step with the deck's counts")
-    if s.hand_n != list(map(sum, s.hands)) or s.deck_n != sum(s.deck):
-        out.append("the card counts (hand_n, deck_n) are out of step with the piles")
+    if (s.deck.n, s.deck.cards) != (t.deck.n, t.deck.cards):
+        out.append("the deck's size or card list is out of step with its counts")
+    if s.hand_n != list(map(sum, s.hands)):
+        out.append("the hand sizes (hand_n) are out of step with the hands")
     return out

@@ -102,7 +102,7 @@ class _Sim:
         self.assets = [bytearray(a) for a in s.assets]
         self.hands = [bytearray(h) for h in s.hands]
         self.discard = bytearray(s.discard)
-        self.deck_n = s.deck_n
+        self.deck_n = s.deck.n
         self.phase = s.phase
         self.ask = s.ask
         self.page = s.page

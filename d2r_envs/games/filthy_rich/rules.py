@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, compress
+from itertools import compress
 from operator import mul
 from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
@@ -58,12 +58,10 @@ _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.
 
 
 def recount(s: State) -> None:
-    """Rebuild what the state keeps in step (card counts, the deck's card list, businesses and
-    luxuries per seat, luxuries for sale, tax symbols, occupied slots, sign cards) from the piles,
-    owners and book, and drop the caches: after editing a state by hand."""
+    """Rebuild what the state keeps in step (hand sizes, businesses and luxuries per seat, luxuries
+    for sale, tax symbols, occupied slots, sign cards) from the piles, owners and book, and drop the
+    caches: after editing a state by hand (the deck keeps itself in step)."""
     s.hand_n = list(map(sum, s.hands))
-    s.deck_n = sum(s.deck)
-    s.deck_cards = cards_of(s.deck)
     n = s.num_players
     s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
     s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
@@ -77,11 +75,6 @@ def recount(s: State) -> None:
             if b >= 0:
                 s.signs[_SIGN_AT[pg][slot] + b] = 1
     s.board = None
-
-
-def cards_of(counts: bytearray) -> bytearray:
-    """The kinds of a pile's cards, one byte each, in kind order (State.deck_cards)."""
-    return bytearray(b"".join(bytes((k,)) * c for k, c in enumerate(counts)))
 
 
 def raw_taxes(s: State) -> list[int]:  # FR-TAX-2
@@ -99,7 +92,8 @@ def raw_taxes(s: State) -> list[int]:  # FR-TAX-2
 
 
 class Game(core.Game[State]):
-    zones = ZONES  # redeterminise deals the other hands and the deck anew
+    zones = ZONES  # redeterminise deals the other hands and the deck anew (README, deviation 28)
+
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
@@ -124,8 +118,7 @@ class Game(core.Game[State]):
             num_players=n,
             hands=[bytearray(K) for _ in range(n)],
             assets=[bytearray(K) for _ in range(n)],
-            deck=bytearray(C.COPIES),  # FR-SETUP-1: shuffled (every draw is a chance event)
-            deck_cards=cards_of(bytearray(C.COPIES)),
+            deck=Deck(C.COPIES),  # FR-SETUP-1: shuffled (every draw is a chance event)
             discard=bytearray(K),
             money=[C.START_MONEY] * n,  # FR-SETUP-2
             alive=[True] * n,
@@ -141,7 +134,6 @@ class Game(core.Game[State]):
             tax_raw=[0] * n,
             used=[0] * C.PAGES,
             hand_n=[0] * n,
-            deck_n=C.DECK_SIZE,
         )
 
     # Who acts ---------------------------------------------------------------------------------
@@ -158,8 +150,7 @@ class Game(core.Game[State]):
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
         if s.draws:
-            total = s.deck_n
-            return [(k, c / total) for k, c in enumerate(s.deck) if c]
+            return s.deck.outcomes()
         if s.phase == Phase.FIRST_PLAYER:
             return [(p, 1.0 / self.n) for p in range(self.n)]  # FR-SETUP-4
         if s.phase == Phase.DICE:
@@ -171,8 +162,7 @@ class Game(core.Game[State]):
     def sample_chance(self, s: State, rng: Any) -> int:
         u = rng.random()
         if s.draws:
-            cumulative = list(accumulate(s.deck))
-            return bisect_right(cumulative, int(u * cumulative[-1]))
+            return s.deck.kind_at(u)
         if s.phase == Phase.FIRST_PLAYER:
             return int(u * self.n)
         if s.phase == Phase.DICE:
@@ -185,18 +175,15 @@ class Game(core.Game[State]):
         if not draws and s.phase not in _CHANCE_PHASES:
             return
         random = rng.random
+        deck = s.deck  # (a reshuffle refills it in place)
+        draw = deck.draw
         while True:
             if draws:
-                cards = s.deck_cards  # sample_chance's draw: the kind at place int(u * deck_n) in kind order
-                i = int(random() * s.deck_n)
-                k = cards[i]
-                del cards[i]
+                k = draw(random())  # sample_chance's draw, taken
                 p = draws.pop(0)
-                s.deck[k] -= 1
-                s.deck_n -= 1
                 s.hands[p][k] += 1
                 s.hand_n[p] += 1
-                if draws and s.deck_n:
+                if draws and deck.n:
                     continue
             else:
                 ph = s.phase
@@ -211,7 +198,7 @@ class Game(core.Game[State]):
                         s.page = d - 1
                     self._end_turn(s)
                     draws = s.draws
-                    if draws and s.deck_n:  # the draws come next (what _advance would find)
+                    if draws and deck.n:  # the draws come next (what _advance would find)
                         continue
                 elif ph == _FIRST_PLAYER:
                     self.apply_legal(s, self.sample_chance(s, rng))
@@ -377,9 +364,7 @@ class Game(core.Game[State]):
 
     def _draw(self, s: State, k: int) -> None:
         p = s.draws.pop(0)
-        s.deck[k] -= 1
-        s.deck_n -= 1
-        del s.deck_cards[s.deck_cards.index(k)]
+        s.deck.take(k)
         s.hands[p][k] += 1
         s.hand_n[p] += 1
 
@@ -398,12 +383,11 @@ class Game(core.Game[State]):
                 s.draws = []
                 return
             if s.draws:
-                if s.deck_n:
+                if s.deck.n:
                     return
                 if any(s.discard):  # the deck ran out: shuffle the discards into a new deck (FR-DRAW-2)
-                    s.deck, s.discard = s.discard, bytearray(K)
-                    s.deck_n = sum(s.deck)
-                    s.deck_cards = cards_of(s.deck)
+                    s.deck.refill(s.discard)
+                    s.discard = bytearray(K)
                     return
                 s.draws = []  # every card is in a hand or on the table: no more to draw (FR-DECIDE-3)
                 continue
@@ -811,13 +795,6 @@ class Game(core.Game[State]):
             return [0.0] * self.n
         return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
 
-    def after_deal(self, s: State) -> None:
-        """redeterminise (zones: the other hands and the deck dealt anew) leaves the deck's card list to redo.
-
-        It ignores what a player with a perfect memory knows of another hand (a card that player
-        took face up with Business Scout)."""
-        s.deck_cards = cards_of(s.deck)
-
     # Text ---------------------------------------------------------------------------------------
 
     def events(self, before: State, action: int, after: State) -> list:
@@ -901,7 +878,7 @@ class Game(core.Game[State]):
             hand = C.counts_to_string(s.hands[p]) if shown in (-1, p) else str(s.hand_n[p])
             lines.append(f"p{p}{'' if s.alive[p] else ' OUT'}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
                          f" | assets: {C.counts_to_string(s.assets[p])} | hand: {hand}")
-        lines.append(f"deck {s.deck_n} | discard: {C.counts_to_string(s.discard)}")
+        lines.append(f"deck {s.deck.n} | discard: {C.counts_to_string(s.discard)}")
         if s.phase == Phase.AUCTION:
             lines.append(f"auction: {C.LUXURIES[s.lot].name}, high bid {s.high} by player_{s.high_bidder}")
         return lines

@@ -1,7 +1,9 @@
 """Filthy Rich state: plain data, changed in place by rules.Game.
 
 Card piles are counts per card kind (cards.KIND_NAMES): the deck is shuffled, so only its contents
-matter and every draw is an explicit chance event. The book is four pages of nine slots, each
+matter and every draw is an explicit chance event (a core `Deck`, which keeps its size and its cards
+in kind order in step with its counts, so the chance node, a sampled draw and the fast path's draw
+are one arithmetic). The book is four pages of nine slots, each
 holding the business whose sign card is there (-1: an empty pocket).
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from d2r_envs.core.zones import Pile, Zones
+from d2r_envs.core.zones import Deck, Pile, Zones
 from d2r_envs.games.filthy_rich import cards as C
 
 
@@ -46,7 +48,7 @@ class State:
     num_players: int
     hands: list[bytearray]  # per seat, counts per kind (hidden from others)
     assets: list[bytearray]  # per seat, asset cards on the table, counts per kind
-    deck: bytearray  # face-down draw pile, counts per kind
+    deck: Deck  # face-down draw pile: counts per kind (deck.counts), deck.n, deck.cards in kind order
     discard: bytearray  # face-up discard pile, counts per kind
     money: list[int]
     alive: list[bool]
@@ -89,10 +91,6 @@ class State:
     from_bank: int = 0
     to_bank: int = 0
     hand_n: list[int] = field(default_factory=list)  # kept in step with hands
-    deck_n: int = 0  # kept in step with deck
-    # The deck's cards as kinds in kind order, one byte each, kept in step with deck: a draw takes the
-    # card at a uniform place in one step (sample_chance's outcome without summing the counts).
-    deck_cards: bytearray = field(default_factory=bytearray)
     # The observation's board block per seat and page (encode.Observer), dropped by every change to
     # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
     board: object = field(default=None, compare=False, repr=False)
