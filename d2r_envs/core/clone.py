@@ -32,7 +32,7 @@ def _is_immutable(kind: Any) -> bool:
     return kind in _IMMUTABLE or (isinstance(kind, type) and issubclass(kind, (enum.Enum, *_IMMUTABLE)))
 
 
-def _copy_expr(kind: Any, value: str, depth: int = 0) -> str:
+def copy_expr(kind: Any, value: str, depth: int = 0) -> str:
     """Python that copies `value` (an expression) of type `kind` down to its immutable leaves."""
     if _is_immutable(kind):
         return value
@@ -47,14 +47,14 @@ def _copy_expr(kind: Any, value: str, depth: int = 0) -> str:
         (item,) = args or (Any,)
         if _is_immutable(item):
             return f"{value}[:]"
-        return f"[{_copy_expr(item, x, depth + 1)} for {x} in {value}]"
+        return f"[{copy_expr(item, x, depth + 1)} for {x} in {value}]"
     if origin is dict:
         key, item = args or (Any, Any)
         if not _is_immutable(key):
             raise TypeError(f"dict keys of type {key} cannot be copied")
         if _is_immutable(item):
             return f"dict({value})"
-        return f"{{k{depth}: {_copy_expr(item, x, depth + 1)} for k{depth}, {x} in {value}.items()}}"
+        return f"{{k{depth}: {copy_expr(item, x, depth + 1)} for k{depth}, {x} in {value}.items()}}"
     if origin is set:
         (item,) = args or (Any,)
         if not _is_immutable(item):
@@ -76,7 +76,7 @@ def copier(cls: type) -> Callable[[Any], Any]:
     for f in dataclasses.fields(cls):
         if f.compare:
             try:
-                expr = _copy_expr(hints[f.name], f"s.{f.name}")
+                expr = copy_expr(hints[f.name], f"s.{f.name}")
             except TypeError as err:
                 raise TypeError(f"{cls.__name__}.{f.name}: {err}") from None
         else:

@@ -1,13 +1,18 @@
-"""Observation layouts: one flat float32 vector with named, reshaped views onto it."""
+"""Observation layouts: one flat float32 vector with named, reshaped views onto it; a `Frame` that
+writes it piece by piece by name; a `Memo` for what an observer works out from a few fields."""
 
 from __future__ import annotations
 
 import hashlib
 import math
+import typing
 from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import numpy as np
 from gymnasium import spaces
+
+from d2r_envs.core.clone import copy_expr
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,18 @@ class ObsLayout:
             self.size += p.size
         high = np.concatenate([np.full(p.size, p.high, np.float32) for p in pieces])
         self.box = spaces.Box(low=0.0, high=high, dtype=np.float32)
+        # A Frame class of this layout, its offsets on the class (so a frame costs one copy).
+        self._frame = type("Frame", (Frame,), {"__slots__": (), "at": self.offsets})
+
+    def frame(self, template: bytes | bytearray, me: int, n: int) -> "Frame":
+        """A frame to write seat `me`'s observation into, starting from `template` (a byte per
+        entry: what is fixed for the game, zeros elsewhere), at `n` players."""
+        f = self._frame(template)
+        f.me, f.n = me, n
+        return f
+
+    def blank(self) -> bytearray:
+        return bytearray(self.size)
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views (no copies) onto a flat observation vector."""
@@ -56,6 +73,86 @@ class ObsLayout:
     def fingerprint(self) -> str:
         text = ";".join(f"{p.name}{list(p.shape)}<={p.high:g}" for p in self.pieces)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Frame(bytearray):
+    """One observation being written, a byte per entry (each a whole number, 0-255), piece by piece
+    by name (ObsLayout.frame makes one). Seats are the observer's view: a piece written per seat
+    comes out with the observer first, then the players to its left, and the rows beyond the
+    player count stay as the template has them (zero: the padding up to the maximum count).
+    Writing a value above 255 raises ValueError (a game with bigger numbers clips them first)."""
+
+    __slots__ = ("me", "n")
+    at: dict[str, int] = {}  # piece name -> offset (set per layout)
+
+    def put(self, name: str, values: Sequence[int] | bytes, start: int = 0) -> None:
+        """`values` into piece `name` from its entry `start` on (a whole piece, or its start)."""
+        at = self.at[name] + start
+        self[at : at + len(values)] = values
+
+    def one(self, name: str, index: int = 0, value: int = 1) -> None:
+        """Entry `index` of piece `name` (a one-hot, or a count)."""
+        self[self.at[name] + index] = value
+
+    def seat(self, name: str, seat: int, row: int = 0, width: int = 1) -> None:
+        """The one-hot of `seat` (absolute; -1: nobody, nothing written), as seen by the observer,
+        in row `row` of piece `name` (rows of `width` entries)."""
+        if seat >= 0:
+            self[self.at[name] + row * width + (seat - self.me) % self.n] = 1
+
+    def place(self, seat: int) -> int:
+        """Where `seat` (absolute) sits from the observer: 0 the observer, 1 the next to its left..."""
+        return (seat - self.me) % self.n
+
+    def seats(self, name: str, values: Sequence[int]) -> None:
+        """Piece `name`, one number per seat, `values` in seat order (rotated here)."""
+        me = self.me
+        at = self.at[name]
+        self[at : at + self.n] = values[me:] + values[:me]
+
+    def seat_rows(self, name: str, rows: Sequence[bytes] | bytes, width: int = 0) -> None:
+        """Piece `name`, a row of bytes per seat, in seat order (rotated here): a list of rows, or
+        the rows already joined (`width` entries each)."""
+        at = self.at[name]
+        if width:
+            cut = self.me * width
+            data = rows[cut : self.n * width] + rows[:cut]
+        else:
+            me = self.me
+            data = b"".join(rows[me:] + rows[:me])
+        self[at : at + len(data)] = data
+
+    def vector(self) -> np.ndarray:
+        """The observation as float32."""
+        return np.frombuffer(self, np.uint8).astype(np.float32)
+
+
+class Memo:
+    """What an observer works out from a few fields of a state, kept until one of them changes.
+
+    The fields are compared by value with a copy taken at the last build (copied as the core's
+    clone copies them, from the State's annotations), so the rules keep nothing for it, and it holds
+    across clones, resets and other states alike. For fields that change seldom, read often.
+    `build(state)` must depend on those fields only (and on what never changes in a game)."""
+
+    def __init__(self, state_cls: type, fields: Sequence[str], build: Callable[[Any], Any]) -> None:
+        hints = typing.get_type_hints(state_cls)
+        missing = [f for f in fields if f not in hints]
+        if missing:
+            raise ValueError(f"Memo: {state_cls.__name__} has no fields {missing}")
+        live = ", ".join(f"s.{f}" for f in fields)
+        copy = ", ".join(copy_expr(hints[f], f"s.{f}") for f in fields)
+        self._live = eval(f"lambda s: ({live},)")  # noqa: S307 - written from the State's own annotations
+        self._copy = eval(f"lambda s: ({copy},)")  # noqa: S307
+        self._seen: tuple | None = None
+        self._value: Any = None
+        self._build = build
+
+    def __call__(self, state: Any) -> Any:
+        if self._live(state) != self._seen:
+            self._seen = self._copy(state)
+            self._value = self._build(state)
+        return self._value
 
 
 class Observer:

@@ -37,28 +37,18 @@ LAYOUT = ObsLayout(
 )
 
 _O = LAYOUT.offsets
-# encode() builds the vector as a bytearray, one byte per entry: every entry is a small whole
-# number (a fortune above 255, which never happens in practice, takes the generic path).
-_FIRST_ONE_HOT = [p.name for p in LAYOUT.pieces].index("places")
-assert all(p.high == 1 for p in LAYOUT.pieces[_FIRST_ONE_HOT:])  # "places" onwards: only 0/1
-_MONEY, _SIZES, _HAND, _DISCARD, _PILES = _O["money"], _O["hand_sizes"], _O["hand"], _O["discard"], _O["piles"]
-assert _O["end_near"] == _PILES + 3  # piles and end_near are written together
-_PLACES = _O["places"]
-_SARAH_CONTROLLER = _O["controller"] + P * relative_character(C.AUNT_SARAH, 0, C.MIN_PLAYERS)  # specials keep their id
-_CUP, _CUP_INITIAL, _TURN, _PHASE, _ASK = _O["cup"], _O["cup_initial"], _O["turn"], _O["phase"], _O["ask"]
-_CARD, _STEP, _PICKED, _TODO, _DIE = _O["card"], _O["step"], _O["picked"], _O["todo"], _O["die"]
+_SARAH = relative_character(C.AUNT_SARAH, 0, C.MIN_PLAYERS)  # the specials keep their relative index
 _LAST_STEP = C.MAX_STEPS - 1
-_U8, _F32 = np.uint8, np.float32
 
 
 class Observer(_Observer):
     """`entries` is the reference definition of the observation; `encode` is a faster path to
     exactly the same vector (tests/draco_and_co/test_encode_fast_path.py checks that they agree).
 
-    encode copies a per-seat template holding everything fixed for the game (seats, the classes
-    and the controllers of the player characters) as a bytearray, writes the numeric pieces as
-    slices, the circle as one slice of precomputed one-hot rows, sets the other one-hot bytes,
-    and converts to float32 once.
+    encode writes each piece by name into a core Frame (a byte per entry: every entry is a small
+    whole number; a fortune above 255, which never happens in practice, takes the generic path),
+    starting from a per-seat template holding what is fixed for the game (seats, the classes and the
+    controllers of the player characters), the circle as one run of precomputed one-hot rows.
     """
 
     layout = LAYOUT
@@ -69,7 +59,7 @@ class Observer(_Observer):
         chars = list(game.characters)
         setup = game.new_initial_state()  # the player characters' controllers never change
         self._ends_after = game.ends_after
-        self._template: list[bytearray] = []
+        self._template: list[bytes] = []
         self._rel: list[list[int]] = []  # absolute character -> relative index, per seat
         self._rows: list[list[bytes]] = []  # [seat][character] -> its one-hot row of "places"; [-1]: empty
         for me in range(n):
@@ -77,51 +67,48 @@ class Observer(_Observer):
             self._rel.append(rel)
             rows = [bytes(1 if j == rel[c] else 0 for j in range(H)) for c in range(H)]
             self._rows.append(rows + [bytes(H)])
-            template = bytearray(LAYOUT.size)
+            f = LAYOUT.frame(LAYOUT.blank(), me, n)
             for k in range(n):
-                template[_O["seats"] + k] = 1
+                f.one("seats", k)
             for c in chars:
                 r = rel[c]
                 if c < 12:  # player characters: the controller is fixed (Aunt Sarah's is not)
-                    template[_O["controller"] + P * r + (game.controller(setup, c) - me) % n] = 1
-                template[_O["char_class"] + len(C.Class) * r + C.CHARACTER_CLASS[c]] = 1
-            self._template.append(template)
+                    f.seat("controller", game.controller(setup, c), row=r, width=P)
+                f.one("char_class", len(C.Class) * r + C.CHARACTER_CLASS[c])
+            self._template.append(bytes(f))
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        n = s.num_players
-        v = self._template[me][:]
-        money, hands = s.money, s.hands
-        sizes = list(map(sum, hands))
-        try:  # each right-hand side has exactly the slice's length
-            v[_MONEY : _MONEY + n] = money[me:] + money[:me]  # DRACO-WEALTH-1
-            v[_SIZES : _SIZES + n] = sizes[me:] + sizes[:me]
-            v[_HAND : _HAND + K] = hands[me]  # DRACO-HIDDEN-1
-            v[_DISCARD : _DISCARD + K] = s.discard
-            v[_PILES : _PILES + 4] = [s.draw_pile.n, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after]
+        f = LAYOUT.frame(self._template[me], me, s.num_players)
+        try:
+            f.seats("money", s.money)  # DRACO-WEALTH-1
+            f.seats("hand_sizes", list(map(sum, s.hands)))
+            f.put("hand", s.hands[me])  # DRACO-HIDDEN-1
+            f.put("discard", s.discard)
+            f.put("piles", (s.draw_pile.n, sum(s.removed), s.exhausted))
         except ValueError:  # a value beyond a byte
             return super().encode(s, me)
-        rows, order = self._rows[me], s.order
-        v[_PLACES : _PLACES + H * len(order)] = b"".join([rows[c] for c in order])
-        if s.sarah_owner >= 0:
-            v[_SARAH_CONTROLLER + (s.sarah_owner - me) % n] = 1
-        v[_CUP + (P if s.cup < 0 else (s.cup - me) % n)] = 1
+        if s.exhausted >= self._ends_after:
+            f.one("end_near")
+        rows = self._rows[me]
+        f.put("places", b"".join([rows[c] for c in s.order]))
+        f.seat("controller", s.sarah_owner, row=_SARAH, width=P)
+        f.one("cup", P if s.cup < 0 else f.place(s.cup))
         if s.cup_initial:
-            v[_CUP_INITIAL] = 1
-        if s.turn >= 0:
-            v[_TURN + (s.turn - me) % n] = 1
-        v[_PHASE + s.phase] = 1
-        v[_ASK + s.ask] = 1
+            f.one("cup_initial")
+        f.seat("turn", s.turn)
+        f.one("phase", s.phase)
+        f.one("ask", s.ask)
         if s.card >= 0:
-            v[_CARD + s.card] = 1
-            v[_STEP + min(s.step, _LAST_STEP)] = 1
+            f.one("card", s.card)
+            f.one("step", min(s.step, _LAST_STEP))
             rel = self._rel[me]
             for c in s.picked:
-                v[_PICKED + rel[c]] = 1
+                f.one("picked", rel[c])
             for c in s.todo:
-                v[_TODO + rel[c]] = 1
+                f.one("todo", rel[c])
             if s.die:
-                v[_DIE + s.die - 1] = 1
-        return np.frombuffer(v, _U8).astype(_F32)
+                f.one("die", s.die - 1)
+        return f.vector()
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         n = s.num_players

@@ -1,0 +1,84 @@
+"""The kit's observation builder: a Frame written piece by piece by name, seats rotated to the
+observer and padded; a Memo that rebuilds exactly when its fields change by value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+from d2r_envs.core.clone import clone
+from d2r_envs.core.obs import Memo, ObsLayout, Piece
+from d2r_envs.core.zones import Deck
+
+LAYOUT = ObsLayout(
+    Piece("seats", (4,)),
+    Piece("money", (4,), 255),
+    Piece("hands", (4, 3), 9),
+    Piece("turn", (4,)),
+    Piece("flag", (2,)),
+)
+
+
+def test_a_frame_writes_each_piece_by_name_rotated_to_the_observer_and_padded():
+    f = LAYOUT.frame(LAYOUT.blank(), 1, 3)  # seat 1 of 3 (the 4th row is padding)
+    f.seats("money", [10, 20, 30])
+    f.seat_rows("hands", [b"\x01\x00\x00", b"\x00\x02\x00", b"\x00\x00\x03"])
+    f.seat("turn", 0)
+    f.one("flag", 1)
+    v = LAYOUT.views(f.vector())
+    assert v["money"].tolist() == [20, 30, 10, 0]
+    assert v["hands"].tolist() == [[0, 2, 0], [0, 0, 3], [1, 0, 0], [0, 0, 0]]
+    assert v["turn"].tolist() == [0, 0, 1, 0] and f.place(0) == 2
+    assert v["flag"].tolist() == [0, 1] and v["seats"].tolist() == [0] * 4
+    joined = LAYOUT.frame(LAYOUT.blank(), 1, 3)
+    joined.seat_rows("hands", b"\x01\x00\x00" + b"\x00\x02\x00" + b"\x00\x00\x03", width=3)
+    assert LAYOUT.views(joined.vector())["hands"].tolist() == v["hands"].tolist()
+
+
+def test_a_frame_starts_from_its_template_and_refuses_what_a_byte_cannot_hold():
+    template = LAYOUT.frame(LAYOUT.blank(), 0, 2)
+    template.one("seats", 0)
+    template.one("seats", 1)
+    f = LAYOUT.frame(bytes(template), 0, 2)
+    f.seat("turn", -1)  # nobody: nothing written
+    assert LAYOUT.views(f.vector())["seats"].tolist() == [1, 1, 0, 0] and not any(f[LAYOUT.offsets["turn"]:])
+    with pytest.raises(ValueError):
+        f.seats("money", [256, 0])
+    assert f.vector().dtype == np.float32 and f.vector().shape == (LAYOUT.size,)
+
+
+@dataclass
+class _State:
+    owner: list[int]
+    book: list[list[int]]
+    hands: list[bytearray]
+    turn: int = 0
+    deck: Deck = field(default_factory=lambda: Deck([1, 2]))
+
+
+def test_a_memo_rebuilds_exactly_when_a_field_changes_by_value():
+    built = []
+    memo = Memo(_State, ("owner", "book", "hands"), lambda s: built.append(1) or (tuple(s.owner), len(built)))
+    s = _State([0, -1], [[1, -1]], [bytearray(2)])
+    assert memo(s) == ((0, -1), 1)
+    s.turn = 5  # not a field of the memo
+    assert memo(s) == ((0, -1), 1)
+    t = clone(s)  # another object, the same values: still the same board
+    assert memo(t) == ((0, -1), 1)
+    t.book[0][1] = 3  # nested, in place
+    assert memo(t)[1] == 2
+    assert memo(s)[1] == 3  # back to s: its own board again, rebuilt
+    s.hands[0][1] += 1
+    assert memo(s)[1] == 4 and memo(s)[1] == 4
+
+
+def test_a_memo_on_a_deck_sees_a_draw_and_refuses_unknown_fields():
+    memo = Memo(_State, ("deck",), lambda s: s.deck.n)
+    s = _State([0], [[0]], [bytearray(1)])
+    assert memo(s) == 3
+    s.deck.take(1)
+    assert memo(s) == 2
+    with pytest.raises(ValueError, match="no fields"):
+        Memo(_State, ("owners",), lambda s: None)
