@@ -57,7 +57,7 @@ class TrainConfig:
     total_timesteps: int = 1_000_000
     checkpoint_every: int = 100_000  # learner steps between checkpoints (0: only the final model)
     eval_every: int = 100_000  # learner steps between quick evaluations (0: never)
-    eval_games: int = 100
+    eval_games: int = 100  # per player count when env.num_players names several
     eval_opponent: str = "random"
     run_dir: str = "runs/default"
     torch_threads: int = 1
