@@ -5,9 +5,9 @@
 Every hyperparameter comes from the YAML (training/config.py). The learner plays one seat of
 SingleAgentEnv; the other seats draw from an opponent pool that grows with frozen snapshots of
 the learner. With several player counts (env.num_players a list, or all), each episode draws one
-and the quick evaluations report each count. Writes to train.run_dir: progress.csv and TensorBoard logs, checkpoints, snapshots,
-the final model; then exports it to models/<game>/<export.name>/ if a name is given. An `imitate`
-section first fits the policy to a teacher's games (training/imitate.py).
+and the quick evaluations report each count. Writes to train.run_dir: progress.csv and TensorBoard
+logs, checkpoints, snapshots, the final model; then exports it to models/<game>/<export.name>/ if a
+name is given. An `imitate` section first fits the policy to a teacher's games (training/imitate.py).
 """
 
 from __future__ import annotations
