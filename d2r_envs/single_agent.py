@@ -1,7 +1,8 @@
 """The learner's view: one seat of a game as a gymnasium env, every other seat played by opponents.
 
 The env advances through opponents' turns and chance until the learner must decide, credits the
-learner's own return, and exposes `action_masks()` for sb3-contrib's MaskablePPO.
+learner's own return, and exposes `action_masks()` for sb3-contrib's MaskablePPO. Given several player
+counts, it draws one per episode (with weights if given) and plays that episode with that count's game.
 """
 
 from __future__ import annotations
@@ -12,21 +13,83 @@ from typing import Any, Sequence
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from numpy.random import SeedSequence
 
-from d2r_envs.agents import Agent, make_agent
+from d2r_envs.agents import Agent, PolicyAgent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 from d2r_envs import registry
 from d2r_envs.registry import game_package
 
 ILLEGAL_MODES = ("lose", "raise")
+COUNT_STREAM = 0x636F756E74  # the spawn key of the player-count stream within an env's seed sequence
+
+
+class PerCount:
+    """One opponent for every player count of an env: the agent built for each count's game, chosen by
+    the engine it is asked to play (`game.spec.num_players`). An exported model's observer is made for
+    one count's game, so a `PolicyAgent` is rebuilt on each count's own observer."""
+
+    def __init__(self, agent: Agent, engines: dict[int, Any]) -> None:
+        self.name = getattr(agent, "name", type(agent).__name__)
+        self.agents = {n: bind(agent, engine) for n, engine in engines.items()}
+
+    def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
+        return self.agents[game.spec.num_players].act(game, state, seat, rng)
+
+
+def bind(agent: Agent, engine: Any) -> Agent:
+    """`agent` made to play `engine`'s game: the agent itself, or a `PolicyAgent` on `engine`'s observer
+    when its own observer belongs to a game with another player count."""
+    if isinstance(agent, PerCount):
+        return agent.agents[engine.spec.num_players]
+    if isinstance(agent, PolicyAgent) and agent.observer.game.spec.num_players != engine.spec.num_players:
+        return PolicyAgent(agent.policy, engine.make_observer(), name=agent.name)
+    return agent
+
+
+def _counts(num_players: Any) -> list[int | None]:
+    if num_players is None or isinstance(num_players, (int, np.integer)) and not isinstance(num_players, bool):
+        return [None if num_players is None else int(num_players)]
+    if isinstance(num_players, str) or not isinstance(num_players, Sequence) or not num_players:
+        raise ValueError(f"num_players {num_players!r} is not allowed; allowed: a player count or a non-empty list of counts")
+    counts = []
+    for n in num_players:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise ValueError(f"num_players: {n!r} in {list(num_players)!r} is not a whole number")
+        counts.append(int(n))
+    if len(set(counts)) != len(counts):
+        raise ValueError(f"num_players {counts}: list each count once (player_weights sets how often each is drawn)")
+    return counts
+
+
+def _probabilities(weights: Sequence[float] | None, counts: list) -> np.ndarray:
+    if weights is None or len(weights) == 0:
+        return np.full(len(counts), 1 / len(counts))
+    if len(counts) < 2:
+        raise ValueError("player_weights needs several counts in num_players")
+    if len(weights) != len(counts):
+        raise ValueError(f"player_weights: {len(weights)} weight(s) for {len(counts)} counts {counts}; give one per count")
+    w = np.asarray(weights, dtype=float)
+    if not np.all(np.isfinite(w)) or not np.all(w > 0):
+        raise ValueError(f"player_weights {list(weights)!r}: each weight must be a positive number")
+    return w / w.sum()
 
 
 class SingleAgentEnv(gymnasium.Env):
     """One seat of `game` against a pool of opponents.
 
-    learner_seat: a seat number, or "random" for a new seat each episode.
+    num_players: a player count (None: the game's default), or a list of counts: each episode then
+        draws one, from a stream of its own seeded with the env (`reset(seed=...)`), so the draws
+        depend on the seed alone, not on how the games went. Every count has its own game object
+        (`engines`); `engine` is the current episode's (the first count's before the first reset).
+        Observation and action spaces are the same at every count (layouts are padded to the
+        maximum), and the env checks it.
+    player_weights: with a list of counts, how often each is drawn (one positive number per count;
+        None: equally often).
+    learner_seat: a seat number (it must exist at every count), or "random" for a new seat each episode.
     opponents: the pool; each other seat draws one agent from it every episode. Entries are agent
-        specs ("random", "heuristic", "mcts:<n>", a model ref) or agent objects.
+        specs ("random", "heuristic", "mcts:<n>", a model ref) or agent objects; with several counts
+        each is wrapped so that it plays every count's game (`PerCount`).
     illegal_action: "lose" (as PettingZoo's usual handling: the episode ends with the game's minimum
         return; gymnasium's check_env samples unmasked actions) or "raise" (IllegalActionError,
         nothing changes).
@@ -37,19 +100,27 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(
         self,
         game: str,
-        num_players: int | None = None,
+        num_players: int | Sequence[int] | None = None,
         learner_seat: int | str = "random",
         opponents: Sequence[str | Agent] = ("random",),
         illegal_action: str = "lose",
         render_mode: str | None = None,
+        player_weights: Sequence[float] | None = None,
         **options: Any,
     ) -> None:
-        self.engine = registry.make_game(game, num_players, **options)
+        counts = _counts(num_players)
+        self.engine = registry.make_game(game, counts[0], **options)
+        self.engines = {self.engine.spec.num_players: self.engine}
+        for count in counts[1:]:
+            self.engines[count] = registry.make_game(game, count, **options)
+        self.counts = list(self.engines)
+        self.count_probabilities = _probabilities(player_weights, self.counts)
         self.game_name = game
         spec = self.engine.spec
-        n = spec.num_players
+        n = min(self.counts)
         if learner_seat != "random" and (isinstance(learner_seat, bool) or learner_seat not in range(n)):
-            raise ValueError(f"learner_seat {learner_seat!r} is not allowed; allowed: 'random' or 0..{n - 1}")
+            at = " (a seat at every count)" if len(self.counts) > 1 else ""
+            raise ValueError(f"learner_seat {learner_seat!r} is not allowed; allowed: 'random' or 0..{n - 1}{at}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_MODES)}")
         if render_mode not in (None, "ansi"):
@@ -59,9 +130,21 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observer = self.engine.make_observer()
+        self.observers = {count: engine.make_observer() for count, engine in self.engines.items()}
+        self.observer = self.observers[spec.num_players]
         self.observation_space = self.observer.layout.box
         self.action_space = spaces.Discrete(spec.num_actions)
+        for count, observer in self.observers.items():  # one network for every count
+            box, actions = observer.layout.box, self.engines[count].spec.num_actions
+            same = box.shape == self.observation_space.shape and np.array_equal(box.low, self.observation_space.low) \
+                and np.array_equal(box.high, self.observation_space.high)
+            if not same or actions != spec.num_actions:
+                raise ValueError(
+                    f"{game}: {count} players has observation {box.shape} and {actions} actions, "
+                    f"{spec.num_players} players {self.observation_space.shape} and {spec.num_actions}: "
+                    "a game's layouts must be padded to its maximum player count"
+                )
+        self._count_rng: np.random.Generator | None = None
         self.pool: list[Agent] = [self._agent(o) for o in opponents]
         self.state = None
         self._mask = None  # the learner's legal-action mask at the current decision
@@ -71,7 +154,12 @@ class SingleAgentEnv(gymnasium.Env):
         self.env_seconds = 0.0  # time spent in the engine and encoder
 
     def _agent(self, agent: str | Agent) -> Agent:
-        return make_agent(agent, self.engine) if isinstance(agent, str) else agent
+        agent = make_agent(agent, self.engine) if isinstance(agent, str) else agent
+        return PerCount(agent, self.engines) if len(self.engines) > 1 and not isinstance(agent, PerCount) else agent
+
+    def make_agent(self, agent: str | Agent) -> Agent:
+        """An agent spec or object made to play every player count of this env (as its pool's are)."""
+        return self._agent(agent)
 
     # The opponent pool (called through VecEnv.env_method during self-play) ----------------------
 
@@ -90,6 +178,13 @@ class SingleAgentEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
         rng = self.np_random
+        if len(self.counts) > 1:
+            if seed is not None or self._count_rng is None:
+                seq = rng.bit_generator.seed_seq
+                self._count_rng = np.random.default_rng(
+                    SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, COUNT_STREAM)))
+            count = self.counts[int(self._count_rng.choice(len(self.counts), p=self.count_probabilities))]
+            self.engine, self.observer = self.engines[count], self.observers[count]
         n = self.engine.spec.num_players
         self.state = self.engine.new_initial_state()
         self.seat = int(rng.integers(n)) if self.learner_seat == "random" else int(self.learner_seat)
@@ -172,7 +267,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self.observer.encode(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
-        info: dict[str, Any] = {"seat": self.seat}
+        info: dict[str, Any] = {"seat": self.seat, "num_players": self.engine.spec.num_players}
         if illegal:
             info["illegal_action"] = True
         if self.engine.is_terminal(self.state):

@@ -88,6 +88,7 @@ def test_tiny_run_logs_checkpoints_snapshots_resumes_and_exports(tmp_path: Path)
 
     policy = d2r_envs.load_opponent(str(tmp_path / "models" / "draco_and_co" / "tiny-v1"))
     assert policy.manifest["training"]["config"]["train"]["total_timesteps"] == 192
+    assert policy.manifest["training"]["player_counts"] == [4] and "player_weights" not in policy.manifest["training"]
 
 
 def test_same_seed_same_weights(tmp_path: Path) -> None:

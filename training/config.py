@@ -19,8 +19,11 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class EnvConfig:
-    num_players: int = 4
-    learner_seat: int | str = "random"  # a seat number or "random"
+    # one player count (every episode), a list of counts (one drawn per episode), or "all" (every
+    # count the game allows, from its spec's min_players..max_players)
+    num_players: int | list | str = 4
+    player_weights: list = field(default_factory=list)  # with several counts: one positive weight each ([]: equal)
+    learner_seat: int | str = "random"  # a seat number (at every count) or "random"
     options: dict = field(default_factory=dict)  # game options, checked by the game
 
 
@@ -54,7 +57,7 @@ class TrainConfig:
     total_timesteps: int = 1_000_000
     checkpoint_every: int = 100_000  # learner steps between checkpoints (0: only the final model)
     eval_every: int = 100_000  # learner steps between quick evaluations (0: never)
-    eval_games: int = 100
+    eval_games: int = 100  # per player count when env.num_players names several
     eval_opponent: str = "random"
     run_dir: str = "runs/default"
     torch_threads: int = 1
@@ -85,6 +88,34 @@ class Config:
     train: TrainConfig = field(default_factory=TrainConfig)
     imitate: ImitateConfig = field(default_factory=ImitateConfig)
     export: ExportConfig = field(default_factory=ExportConfig)
+
+    def player_counts(self) -> list[int]:
+        """The player counts trained on, in the config's order (`env.num_players` as a list)."""
+        return player_counts(self.game, self.env.num_players, self.env.options)
+
+    def player_weights(self) -> list[float]:
+        """One weight per count of `player_counts()` (equal when `env.player_weights` is empty)."""
+        return [float(w) for w in self.env.player_weights] or [1.0] * len(self.player_counts())
+
+
+ALL_COUNTS = "all"
+
+
+def allowed_counts(game: str, options: dict | None = None) -> list[int]:
+    """Every player count `game` allows: its spec's min_players..max_players."""
+    import d2r_envs
+
+    spec = d2r_envs.make_game(game, **(options or {})).spec
+    return list(range(spec.min_players, spec.max_players + 1))
+
+
+def player_counts(game: str, num_players: Any, options: dict | None = None) -> list[int]:
+    """`env.num_players` (a count, a list of counts or "all") as the list of counts it names."""
+    if num_players == ALL_COUNTS:
+        return allowed_counts(game, options)
+    if isinstance(num_players, (list, tuple)):
+        return list(num_players)
+    return [num_players]
 
 
 ALLOWED = {
@@ -181,7 +212,8 @@ def _check(c: Config) -> None:
     if not c.algo.net_arch or not all(isinstance(h, int) and h > 0 for h in c.algo.net_arch):
         raise ConfigError(f"algo.net_arch: expected a list of positive layer sizes, got {c.algo.net_arch!r}")
     try:
-        engine = d2r_envs.make_game(c.game, c.env.num_players, **c.env.options)
+        counts = _check_counts(c)
+        engine = d2r_envs.make_game(c.game, counts[0], **c.env.options)
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
         if c.imitate.teacher:
@@ -206,8 +238,56 @@ def _check(c: Config) -> None:
         except ValueError as err:
             raise ConfigError(f"export.name: {err}") from None
     seat = c.env.learner_seat
-    if seat != "random" and seat not in range(c.env.num_players):
-        raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{c.env.num_players - 1}")
+    fewest = min(counts)
+    if seat != "random" and seat not in range(fewest):
+        at = f" (a seat every count has: the fewest players is {fewest})" if len(counts) > 1 else ""
+        raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{fewest - 1}{at}")
+
+
+def _check_counts(c: Config) -> list[int]:
+    """env.num_players and env.player_weights: the counts (each one the game allows, none twice) and
+    their weights (one positive number per count, only with several counts). Returns the counts."""
+    import d2r_envs
+
+    value, weights = c.env.num_players, c.env.player_weights
+    try:
+        allowed = allowed_counts(c.game, c.env.options)
+    except ValueError as err:
+        raise ConfigError(str(err)) from None
+    span = f"{allowed[0]}..{allowed[-1]}"
+    form = f"a count ({span}), a list of counts such as [{allowed[0]}, {allowed[-1]}], or {ALL_COUNTS}"
+    if isinstance(value, str) and value != ALL_COUNTS:
+        raise ConfigError(f"env.num_players: {value!r} is not allowed; allowed: {form}")
+    if isinstance(value, list):
+        if not value:
+            raise ConfigError(f"env.num_players: an empty list; allowed: {form}")
+        for n in value:
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise ConfigError(f"env.num_players: {n!r} in the list is not a whole number; allowed: counts {span}")
+            if n not in allowed:
+                raise ConfigError(f"env.num_players: {n} players is not allowed for {c.game}; allowed: {span}")
+        twice = sorted({n for n in value if value.count(n) > 1})
+        if twice:
+            raise ConfigError(f"env.num_players: {', '.join(map(str, twice))} listed twice; list each count once "
+                              "(env.player_weights sets how often each is drawn)")
+    elif isinstance(value, int):
+        try:
+            d2r_envs.make_game(c.game, value, **c.env.options)
+        except ValueError as err:  # the game's own message: the key and the allowed range
+            raise ConfigError(f"env.num_players: {err}") from None
+    counts = player_counts(c.game, value, c.env.options)
+    if weights:
+        if len(counts) < 2:
+            raise ConfigError(f"env.player_weights: weights need several counts in env.num_players (a list or "
+                              f"{ALL_COUNTS}), got num_players {value!r}")
+        if len(weights) != len(counts):
+            raise ConfigError(f"env.player_weights: {len(weights)} weight(s) for {len(counts)} counts ({counts}); "
+                              "give one weight per count, in the same order")
+        for w in weights:
+            number = _yaml_float(w)
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number) or number <= 0:
+                raise ConfigError(f"env.player_weights: {w!r} is not allowed; allowed: positive numbers, one per count")
+    return counts
 
 
 def to_dict(config: Config) -> dict:

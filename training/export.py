@@ -244,6 +244,31 @@ def _jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value, default=default))
 
 
+def _trained_counts(game: str, config: dict[str, Any] | None, counts: list[int] | None,
+                    weights: list[float] | None) -> dict[str, Any]:
+    """{"player_counts": [...], "player_weights": [...]} for the manifest's training section: the counts
+    given, else those the config's env.num_players names (a count, a list or "all"); {} if neither
+    says (an export without a config). Weights only with several counts."""
+    if counts is None:
+        env = (config or {}).get("env") if isinstance(config, dict) else None
+        if not isinstance(env, dict):
+            return {}
+        from training.config import EnvConfig, player_counts
+
+        try:
+            counts = player_counts(game, env.get("num_players", EnvConfig.num_players), env.get("options") or {})
+        except (ValueError, TypeError):
+            return {}
+        weights = env.get("player_weights") or None
+    try:
+        out: dict[str, Any] = {"player_counts": [int(n) for n in counts]}
+        if len(counts) > 1:
+            out["player_weights"] = [float(w) for w in weights] if weights else [1.0] * len(counts)
+    except (ValueError, TypeError):  # a config that was never checked (d2r export --config)
+        return {}
+    return out
+
+
 def _load_checkpoint(path: str | Path) -> Any:
     _training_libs()
     from sb3_contrib import MaskablePPO
@@ -263,10 +288,16 @@ def export(
     out_root: str | Path = "models",
     evaluation: dict[str, Any] | None = None,
     overwrite: bool = False,
+    player_counts: list[int] | None = None,
+    player_weights: list[float] | None = None,
 ) -> Path:
     """Write `out_root/<game>/<name>/` for a MaskablePPO (or the path of its SB3 .zip checkpoint) and
     return the folder. Refuses a model whose spaces do not fit the installed game, an existing model
-    folder unless `overwrite`, and an export whose numpy logits differ from torch's."""
+    folder unless `overwrite`, and an export whose numpy logits differ from torch's.
+
+    The manifest's `training.player_counts` records the counts trained on (`player_counts`, else the
+    config's `env.num_players` when it names them), and `training.player_weights` their weights when
+    there are several."""
     _training_libs()
     folder = export_target(game, name, out_root, overwrite)
     facts = opponents.installed_game_facts(game)
@@ -304,6 +335,7 @@ def export(
             "config": _jsonable(config if config is not None else {}),
             "seed": None if seed is None else int(seed),
             "total_timesteps": None if timesteps is None else int(timesteps),
+            **_trained_counts(game, config, player_counts, player_weights),
         },
         "library_versions": _library_versions(),
         "evaluation": _jsonable(evaluation or {}),

@@ -2,7 +2,7 @@
 outcomes, from games the teacher plays in the learner's seat against the training pool.
 
 A config's `imitate` section turns it on (teacher: an agent spec such as "heuristic"; games: how
-many games to record). PPO then starts from a policy that already plays like the teacher, which
+many games to record; with several player counts, each game's count is drawn as in training). PPO then starts from a policy that already plays like the teacher, which
 a sparse win/lose reward alone reaches slowly when the pool holds a strong heuristic.
 """
 
@@ -72,6 +72,6 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     """Record c.imitate.games teacher games and fit the model's policy to them."""
     im = c.imitate
     env = make_env(c)
-    teacher = make_agent(im.teacher, env.engine)
+    teacher = env.make_agent(make_agent(im.teacher, env.engine))  # for every player count the env draws
     data = record(env, teacher, im.games, c.algo.gamma, seed=c.seed + 7_000_000)
     return fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)

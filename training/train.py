@@ -4,9 +4,10 @@
 
 Every hyperparameter comes from the YAML (training/config.py). The learner plays one seat of
 SingleAgentEnv; the other seats draw from an opponent pool that grows with frozen snapshots of
-the learner. Writes to train.run_dir: progress.csv and TensorBoard logs, checkpoints, snapshots,
-the final model; then exports it to models/<game>/<export.name>/ if a name is given. An `imitate`
-section first fits the policy to a teacher's games (training/imitate.py).
+the learner. With several player counts (env.num_players a list, or all), each episode draws one
+and the quick evaluations report each count. Writes to train.run_dir: progress.csv and TensorBoard
+logs, checkpoints, snapshots, the final model; then exports it to models/<game>/<export.name>/ if a
+name is given. An `imitate` section first fits the policy to a teacher's games (training/imitate.py).
 """
 
 from __future__ import annotations
@@ -40,12 +41,17 @@ from training.networks import ScaledFlatten
 ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
 
-def make_env(c: cfg.Config, opponents: list | None = None) -> SingleAgentEnv:
+def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | None = None) -> SingleAgentEnv:
+    """The learner's env of the config: its player counts (one drawn per episode when there are
+    several), or only `num_players` when given."""
+    counts = [num_players] if num_players is not None else c.player_counts()
+    several = len(counts) > 1
     return SingleAgentEnv(
         c.game,
-        c.env.num_players,
+        counts if several else counts[0],
         learner_seat=c.env.learner_seat,
         opponents=opponents or list(c.opponents.pool),
+        player_weights=c.player_weights() if several else None,
         **c.env.options,
     )
 
@@ -94,9 +100,10 @@ def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> Poli
     return pool_agent(tensors_from_sb3(model.policy), c, name, engine)
 
 
-def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict:
-    """The learner's current policy (deterministic) against train.eval_opponent in every other seat."""
-    env = make_env(c, [c.train.eval_opponent])
+def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_players: int | None = None) -> dict:
+    """The learner's current policy (deterministic) against train.eval_opponent in every other seat,
+    at `num_players` (default: the config's first count)."""
+    env = make_env(c, [c.train.eval_opponent], num_players=num_players or c.player_counts()[0])
     agent = snapshot_agent(model, c, "learner", env.engine)
     rng = np.random.default_rng(seed)
     wins = 0
@@ -111,6 +118,11 @@ def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict
             done = terminated or truncated
         wins += env.engine.returns(env.state)[env.seat] == env.engine.spec.max_return
     return {"win_share": wins / games, "mean_return": total / games}
+
+
+def quick_evals(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict[int, dict]:
+    """`quick_eval` at each player count of the config, `games` games each: {count: result}."""
+    return {n: quick_eval(model, c, games, seed, num_players=n) for n in c.player_counts()}
 
 
 def planned_timesteps(c: cfg.Config, start: int = 0) -> int:
@@ -164,11 +176,15 @@ class SelfPlay(BaseCallback):
         if self._due("snapshot", self.c.opponents.snapshot_every):
             add_snapshot(self.model, self.c, self.run_dir, t, self.engine)
         if self._due("eval", self.c.train.eval_every):
-            result = quick_eval(self.model, self.c, self.c.train.eval_games, seed=10_000 + t)
-            self.logger.record("eval/win_share", result["win_share"])
-            self.logger.record("eval/mean_return", result["mean_return"])
-            tqdm.write(f"step {t:,}: {self.c.train.eval_games} games against {self.c.train.eval_opponent}: "
-                       f"win share {result['win_share']:.1%}, mean return {result['mean_return']:+.3f}")
+            results = quick_evals(self.model, self.c, self.c.train.eval_games, seed=10_000 + t)
+            several = len(results) > 1
+            for n, result in results.items():  # one count: eval/win_share; several: eval/<n>p/win_share each
+                prefix = f"eval/{n}p/" if several else "eval/"
+                self.logger.record(prefix + "win_share", result["win_share"])
+                self.logger.record(prefix + "mean_return", result["mean_return"])
+                tqdm.write(f"step {t:,}: {self.c.train.eval_games} games against {self.c.train.eval_opponent}"
+                           f"{f' at {n} players' if several else ''}: "
+                           f"win share {result['win_share']:.1%}, mean return {result['mean_return']:+.3f}")
         return True
 
 
@@ -296,7 +312,8 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     print(f"trained {summary['timesteps']} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
     if c.export.name:
         out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed,
-                     out_root=c.export.out_root, overwrite=force)
+                     out_root=c.export.out_root, overwrite=force,
+                     player_counts=c.player_counts(), player_weights=c.player_weights())
         print(f"exported to {out}")
     vec_env.close()
     return final
