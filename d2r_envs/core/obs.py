@@ -42,13 +42,21 @@ class ObsLayout:
         self.box = spaces.Box(low=0.0, high=high, dtype=np.float32)
         # A Frame class of this layout, its offsets on the class (so a frame costs one copy).
         self._frame = type("Frame", (Frame,), {"__slots__": (), "at": self.offsets})
+        self._frames: dict[int, list[type[Frame]]] = {}
 
     def frame(self, template: bytes | bytearray, me: int, n: int) -> "Frame":
         """A frame to write seat `me`'s observation into, starting from `template` (a byte per
         entry: what is fixed for the game, zeros elsewhere), at `n` players."""
-        f = self._frame(template)
-        f.me, f.n = me, n
-        return f
+        return self.frames(n)[me](template)
+
+    def frames(self, n: int) -> list[type["Frame"]]:
+        """Per seat at `n` players, the Frame class to call with a template (what an observer keeps
+        to make a frame in one copy)."""
+        made = self._frames.get(n)
+        if made is None:
+            made = self._frames[n] = [type("Frame", (self._frame,), {"__slots__": (), "me": me, "n": n})
+                                      for me in range(n)]
+        return made
 
     def blank(self) -> bytearray:
         return bytearray(self.size)
@@ -82,8 +90,10 @@ class Frame(bytearray):
     player count stay as the template has them (zero: the padding up to the maximum count).
     Writing a value above 255 raises ValueError (a game with bigger numbers clips them first)."""
 
-    __slots__ = ("me", "n")
+    __slots__ = ()
     at: dict[str, int] = {}  # piece name -> offset (set per layout)
+    me = 0  # the observer's seat and the player count (set per class: ObsLayout.frames)
+    n = 1
 
     def put(self, name: str, values: Sequence[int] | bytes, start: int = 0) -> None:
         """`values` into piece `name` from its entry `start` on (a whole piece, or its start)."""
