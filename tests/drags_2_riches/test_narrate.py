@@ -65,7 +65,7 @@ def check(g, s):
 
 def take(s, p, name):
     k = K[name]
-    for pile in (s.pile, s.wardrobes[p], s.box):
+    for pile in (s.pile.counts, s.wardrobes[p].counts, s.box):
         if pile[k]:
             pile[k] -= 1
             recount(s)
@@ -75,7 +75,7 @@ def take(s, p, name):
 
 def set_hand(s, p, names):
     for k, c in enumerate(s.hands[p]):
-        s.wardrobes[p][k] += c
+        s.wardrobes[p].counts[k] += c
         s.hands[p][k] = 0
     for name in names:
         s.hands[p][take(s, p, name)] += 1
@@ -190,9 +190,9 @@ def test_a_run_of_draws_cut_short_says_what_was_drawn():
     # player_0 keeps two Wardrobe cards; the rest go to the trash, out of the game.
     for k in range(C.NUM_KINDS):
         s.trash[k] += s.wardrobes[0][k]
-        s.wardrobes[0][k] = 0
-    s.wardrobes[0][K["Gold"]] = 1
-    s.wardrobes[0][K["Starter Hair"]] = 1
+        s.wardrobes[0].counts[k] = 0
+    s.wardrobes[0].counts[K["Gold"]] = 1
+    s.wardrobes[0].counts[K["Starter Hair"]] = 1
     s.trash[K["Gold"]] -= 1
     s.trash[K["Starter Hair"]] -= 1
     recount(s)
@@ -211,7 +211,7 @@ def test_a_run_of_draws_cut_short_says_what_was_drawn():
     set_hand(s, 1, ["Tuck Hair"])
     for k in range(C.NUM_KINDS):
         s.trash[k] += s.wardrobes[1][k] + s.floors[1][k]
-        s.wardrobes[1][k] = s.floors[1][k] = 0
+        s.wardrobes[1].counts[k] = s.floors[1][k] = 0
     recount(s)
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Tuck Hair"])

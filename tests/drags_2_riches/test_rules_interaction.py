@@ -8,6 +8,8 @@ it names another), then edits hands, Floordrobes and Looks directly. Seats in a 
 
 from __future__ import annotations
 
+from copy import copy
+
 import numpy as np
 import pytest
 
@@ -59,7 +61,7 @@ def check(g, s):
 def take(s, p, name):
     """One card of this kind out of the Market draw pile, else seat p's Wardrobe, else the box."""
     k = K[name]
-    for pile in (s.pile, s.wardrobes[p], s.box):
+    for pile in (s.pile.counts, s.wardrobes[p].counts, s.box):
         if pile[k]:
             pile[k] -= 1
             recount(s)
@@ -69,7 +71,7 @@ def take(s, p, name):
 
 def set_hand(s, p, names):
     for k, c in enumerate(s.hands[p]):
-        s.wardrobes[p][k] += c
+        s.wardrobes[p].counts[k] += c
         s.hands[p][k] = 0
     for name in names:
         s.hands[p][take(s, p, name)] += 1
@@ -345,11 +347,13 @@ def _midgame(characters=None):
     return g, s
 
 
-def _swap(a, x, b, y):
+def _swap(s, a, x, b, y):
+    """Card x of the counts `a` changes places with card y of the counts `b` (a Deck's counts included)."""
     a[K[x]] -= 1
     b[K[x]] += 1
     b[K[y]] -= 1
     a[K[y]] += 1
+    recount(s)
 
 
 @pytest.mark.rules("D2R-HIDDEN-1")
@@ -359,13 +363,13 @@ def test_others_hand_wardrobe_and_worn_cards_do_not_show(zone):
     q = 1
     before = {p: view(g, s, p) for p in range(3)}
     if zone == "hand":  # same size, other cards: Gold in hand <-> Starter Heels in Wardrobe
-        _swap(s.hands[q], "Gold", s.wardrobes[q], "Starter Heels")
+        _swap(s, s.hands[q], "Gold", s.wardrobes[q].counts, "Starter Heels")
     elif zone == "wardrobe":  # a Wardrobe card swapped with one of the Market draw pile
-        old = s.wardrobes[q][:]
-        _swap(s.wardrobes[q], "Starter Heels", s.pile, "Couture Heels")
+        old = copy(s.wardrobes[q])
+        _swap(s, s.wardrobes[q].counts, "Starter Heels", s.pile.counts, "Couture Heels")
         assert s.wardrobes[q] != old
     else:  # the face-down Hair replaced by another Hair
-        s.pile[K["Basic Hair"]] += 1
+        s.pile.counts[K["Basic Hair"]] += 1
         recount(s)
         s.looks[q][HAIR] = take(s, q, "Couture Hair")
     check(g, s)
@@ -650,7 +654,7 @@ def test_bi_felicia_trashes_3_floordrobe_cards_or_all_if_fewer(cards):
 def test_catastrophoebe_takes_the_highest_value_market_card_and_the_market_refills():
     g, s = start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     s.market[K["Basic Outfit"]] -= 1
-    s.pile[K["Basic Outfit"]] += 1
+    s.pile.counts[K["Basic Outfit"]] += 1
     recount(s)
     s.market[take(s, 0, "Couture Hair")] += 1
     g.apply_action(s, A.ABILITY)
