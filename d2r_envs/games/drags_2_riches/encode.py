@@ -126,7 +126,7 @@ class Observer(_Observer):
             for e in s.decks[s.stages[s.stage]]:
                 v[_LEFT + e] = 1
         floors, looks, won = s.floors, s.looks, s.won
-        sizes = list(map(sum, s.hands))
+        sizes = list(map(C.card_count, s.hands))
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]  # D2R-HIDDEN-1: others' hands and Wardrobes as counts only
         sizes = [w.n for w in s.wardrobes]
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
