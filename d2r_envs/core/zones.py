@@ -14,9 +14,18 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import compress
+from operator import mul
 from typing import Any, Callable, Iterable, Sequence
 
 SEEN_BY = ("all", "owner", "nobody")
+_KIND_BYTES = [bytes([k]) for k in range(256)]  # kind k as one byte: kind k, c times, is _KIND_BYTES[k] * c
+_new = object.__new__
+
+
+def _listed(counts: bytearray) -> bytearray:
+    """The cards of `counts`, listed in kind order (the kinds held, each repeated its count times)."""
+    return bytearray().join(map(mul, compress(_KIND_BYTES, counts), filter(None, counts)))
 
 
 class Deck:
@@ -30,8 +39,8 @@ class Deck:
 
     def __init__(self, counts: Iterable[int] = ()) -> None:
         self.counts = bytearray(counts)
-        self.n = sum(self.counts)
-        self.cards = bytearray(k for k, c in enumerate(self.counts) for _ in range(c))
+        self.cards = _listed(self.counts)
+        self.n = len(self.cards)
 
     def outcomes(self) -> list[tuple[int, float]]:
         """(kind, probability) of a uniform draw, in kind order."""
@@ -65,13 +74,13 @@ class Deck:
 
     def refill(self, counts: Iterable[int]) -> None:
         """Become a pile of `counts` (a reshuffle: the discards become the new deck)."""
-        self.counts[:] = bytearray(counts)
+        self.counts[:] = counts
         self.recount()
 
     def recount(self) -> None:
         """Bring `n` and `cards` back in step after `counts` was changed directly (a deal anew)."""
-        self.n = sum(self.counts)
-        self.cards = bytearray(k for k, c in enumerate(self.counts) for _ in range(c))
+        self.cards = _listed(self.counts)
+        self.n = len(self.cards)
 
     def __len__(self) -> int:
         return len(self.counts)
@@ -86,8 +95,10 @@ class Deck:
         return isinstance(other, Deck) and self.counts == other.counts
 
     def __copy__(self) -> "Deck":
-        new = Deck.__new__(Deck)
-        new.counts, new.n, new.cards = self.counts[:], self.n, self.cards[:]
+        new = _new(Deck)
+        new.counts = self.counts[:]
+        new.n = self.n
+        new.cards = self.cards[:]
         return new
 
     def __repr__(self) -> str:

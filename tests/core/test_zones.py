@@ -89,3 +89,20 @@ def test_a_deck_names_the_same_card_for_the_same_draw_every_way() -> None:
     b = clone(a)
     assert b == a and b.deck is not a.deck and b.deck.cards is not a.deck.cards and not shared_mutables(a, b)
     assert shared_mutables(a, WithDeck(a.deck)) == ["deck"]
+
+
+def test_a_deck_lists_its_cards_in_kind_order_whatever_its_counts() -> None:
+    rng = np.random.default_rng(0)
+    for width in (0, 1, 5, 62, 256):
+        for _ in range(20):
+            counts = [int(c) for c in rng.integers(0, 4, width) * (rng.random(width) < 0.4)]
+            if width:
+                counts[int(rng.integers(width))] = 255
+            listed = [k for k, c in enumerate(counts) for _ in range(c)]
+            deck = Deck(counts)
+            assert list(deck.cards) == listed and deck.n == len(listed)
+            deck.counts[:] = bytes(width)
+            deck.recount()
+            assert not deck.cards and deck.n == 0
+            deck.refill(counts)
+            assert list(deck.cards) == listed and deck.n == len(listed) and list(deck.counts) == counts

@@ -16,6 +16,7 @@ import pytest
 import d2r_envs
 from d2r_envs.agents import RandomAgent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import invariants
@@ -34,13 +35,12 @@ ALL_OPTIONS = dict(last_minute_additions=True, category_is=True, thrifting=True,
 
 
 def _source(s, k):
-    return s.pile if C.KINDS[k].group == "wardrobe" else s.box
-
-
+    return s.pile.counts if C.KINDS[k].group == "wardrobe" else s.box
 
 
 def fill(s, zone, names):
-    """Empty the count list `zone` (back to the draw pile / box), then put the named cards in it."""
+    """Empty the pile `zone` (counts, or a Deck; back to the draw pile / box), then put the named cards in it."""
+    zone = zone.counts if isinstance(zone, Deck) else zone
     for k, c in enumerate(zone):
         zone[k] = 0
         _source(s, k)[k] += c

@@ -1,9 +1,9 @@
 """The Drags 2 Riches event log (narrate.py): what each seat is told, and what each action is explained as.
 
-Scenario tests build their states as tests/drags_2_riches/test_rules_interaction.py does (every chance
-node takes its lowest outcome unless a test names another, then hands and Looks are edited directly);
-the fuzz tests narrate random games through `Log` at every transition and check that nothing a seat
-may not see reaches its texts.
+Scenario tests build their states with the `table` fixture (conftest.py), every transition through a
+`Log` (`table.start(log=True)`): every chance node takes its lowest outcome unless a test names another,
+then hands and Looks are edited directly. The fuzz tests narrate random games through `Log` at every
+transition and check that nothing a seat may not see reaches its texts.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
-from d2r_envs.games.drags_2_riches import Observer, invariants, narrate
+from d2r_envs.games.drags_2_riches import Observer, narrate
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.rules import recount
@@ -34,73 +34,6 @@ OPTIONS = ("intro_game", "last_minute_additions", "category_is", "thrifting", "c
 
 def new_game(n=3, **options):
     return d2r_envs.make_game(GAME, n, **options)
-
-
-def start(n=3, first=0, characters=None, hands=None, **options):
-    """A game at the first player's Playing Phase of round 1 (lowest chance outcomes), with a Log."""
-    g = new_game(n, characters=characters is not None, **options)
-    s = g.new_initial_state()
-    log = Log(g)
-    log.apply(s, first)
-    for i in range(n if characters else 0):
-        log.apply(s, A.CHARACTER + characters[(first + i) % n])
-    settle(log, s)
-    for p, names in (hands or {}).items():
-        set_hand(s, p, names)
-    check(g, s)
-    return g, s, log
-
-
-def settle(log, s, *outcomes):
-    g = log.game
-    todo = [K[o] if isinstance(o, str) else o for o in outcomes]
-    while g.current_player(s) == CHANCE:
-        log.apply(s, todo.pop(0) if todo else g.chance_outcomes(s)[0][0])
-    assert not todo, "unused chance outcomes"
-
-
-def check(g, s):
-    assert invariants.violations(g, s) == []
-
-
-def take(s, p, name):
-    k = K[name]
-    for pile in (s.pile, s.wardrobes[p], s.box):
-        if pile[k]:
-            pile[k] -= 1
-            recount(s)
-            return k
-    raise AssertionError(f"no {name} left")
-
-
-def set_hand(s, p, names):
-    for k, c in enumerate(s.hands[p]):
-        s.wardrobes[p][k] += c
-        s.hands[p][k] = 0
-    for name in names:
-        s.hands[p][take(s, p, name)] += 1
-    recount(s)
-
-
-def dress(s, p, *names):
-    for name in names:
-        k = take(s, p, name)
-        assert s.looks[p][C.TYPE_OF[k]] < 0
-        s.looks[p][C.TYPE_OF[k]] = k
-    recount(s)
-
-
-def to_event(log, s):
-    """Every remaining turn of the round ends at once (lowest draws), up to the Event Phase."""
-    g = log.game
-    r = s.round
-    while s.round == r:
-        if g.current_player(s) == CHANCE:
-            log.apply(s, g.chance_outcomes(s)[0][0])
-        elif s.phase in (Phase.PLAY, Phase.WERK):
-            log.apply(s, A.END)
-        else:
-            return
 
 
 def seen(log, seat, start=0):
@@ -123,8 +56,8 @@ def test_game_delegates_to_narrate():
     assert g.events(before, 1, s)[0].public == "player_1 takes the First Player token"
 
 
-def test_a_draw_is_announced_with_its_count_and_shows_the_card_to_the_drawer_only():
-    g, s, log = start(hands={0: ["Tuck Hair"]})
+def test_a_draw_is_announced_with_its_count_and_shows_the_card_to_the_drawer_only(table):
+    g, s, log = table.start(log=True, hands={0: ["Tuck Hair"]})
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Tuck Hair"])
     assert s.chance == [(Task.DRAW, 0)]
@@ -138,8 +71,8 @@ def test_a_draw_is_announced_with_its_count_and_shows_the_card_to_the_drawer_onl
         assert name not in text(log, q, mark + 1)
 
 
-def test_a_dealt_hand_is_named_once_to_its_owner():
-    g, s, log = start()
+def test_a_dealt_hand_is_named_once_to_its_owner(table):
+    g, s, log = table.start(log=True)
     for q in range(3):
         told = seen(log, q)
         deal = next(i for i, t in enumerate(told) if t.startswith("Round 1: "))
@@ -168,11 +101,11 @@ def test_a_dealt_hand_is_named_once_to_its_owner():
     assert count == 3 * C.HAND_SIZE
 
 
-def test_an_untucked_hand_is_announced_with_its_count_and_named_once_to_its_owner():
-    g, s, log = start()
+def test_an_untucked_hand_is_announced_with_its_count_and_named_once_to_its_owner(table):
+    g, s, log = table.start(log=True)
     mark = len(log)
     log.apply(s, A.END)
-    settle(log, s)
+    table.settle(log, s)
     assert s.turn == 1
     hand = C.counts_to_string(s.hands[0])
     # Three cards were left in the Wardrobe: the Floordrobe (the old hand) is Dry Cleaned after the third draw.
@@ -185,33 +118,33 @@ def test_an_untucked_hand_is_announced_with_its_count_and_named_once_to_its_owne
         assert told[1:] == [clean] + mine + ["player_1's turn (Playing Phase)"]  # five draws, nothing else said
 
 
-def test_a_run_of_draws_cut_short_says_what_was_drawn():
-    g, s, log = start(hands={0: ["Silver"]})
+def test_a_run_of_draws_cut_short_says_what_was_drawn(table):
+    g, s, log = table.start(log=True, hands={0: ["Silver"]})
     # player_0 keeps two Wardrobe cards; the rest go to the trash, out of the game.
     for k in range(C.NUM_KINDS):
         s.trash[k] += s.wardrobes[0][k]
-        s.wardrobes[0][k] = 0
-    s.wardrobes[0][K["Gold"]] = 1
-    s.wardrobes[0][K["Starter Hair"]] = 1
+        s.wardrobes[0].counts[k] = 0
+    s.wardrobes[0].counts[K["Gold"]] = 1
+    s.wardrobes[0].counts[K["Starter Hair"]] = 1
     s.trash[K["Gold"]] -= 1
     s.trash[K["Starter Hair"]] -= 1
     recount(s)
-    check(g, s)
+    table.check(g, s)
     mark = len(log)
     log.apply(s, A.END)  # the Silver goes to the Floordrobe: three cards for a hand of five
     untuck = ("player_0 ends their turn; to their Floordrobe: hand Silver; they Untuck and draw a new hand of"
               " 5 cards, but only 3 are left in their Wardrobe and Floordrobe")
-    settle(log, s, "Gold", "Starter Hair", "Silver")
+    table.settle(log, s, "Gold", "Starter Hair", "Silver")
     clean = "player_0's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (1 card) into a new Wardrobe"
     cut = "player_0's Wardrobe and Floordrobe are empty: they draw 2 cards fewer than due, for a hand of 3 cards"
     assert seen(log, 1, mark) == [untuck, clean, cut, "player_1's turn (Playing Phase)"]
     assert seen(log, 0, mark) == [untuck, clean, "player_0 draws a new hand: Silver, Gold, Starter Hair", cut,
                                   "player_1's turn (Playing Phase)"]
     # A Draw with nothing left to draw says so.
-    set_hand(s, 1, ["Tuck Hair"])
+    table.set_hand(s, 1, ["Tuck Hair"])
     for k in range(C.NUM_KINDS):
         s.trash[k] += s.wardrobes[1][k] + s.floors[1][k]
-        s.wardrobes[1][k] = s.floors[1][k] = 0
+        s.wardrobes[1].counts[k] = s.floors[1][k] = 0
     recount(s)
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Tuck Hair"])
@@ -219,18 +152,18 @@ def test_a_run_of_draws_cut_short_says_what_was_drawn():
                                   " (Wardrobe and Floordrobe empty)"]
 
 
-def _event_phase_with_looks(**options):
-    g, s, log = start(**options)
-    dress(s, 0, "Luxe Hair")
-    dress(s, 1, "Basic Heels")
-    dress(s, 2, "Starter Makeup")
-    to_event(log, s)
+def _event_phase_with_looks(table, **options):
+    g, s, log = table.start(log=True, **options)
+    table.dress(s, 0, "Luxe Hair")
+    table.dress(s, 1, "Basic Heels")
+    table.dress(s, 2, "Starter Makeup")
+    table.to_event(log, s)
     assert (s.phase, s.actor) == (Phase.THUMBS, 0)
     return g, s, log
 
 
-def test_thumbs_are_hidden_from_the_others_until_everyone_has_declared():
-    g, s, log = _event_phase_with_looks()
+def test_thumbs_are_hidden_from_the_others_until_everyone_has_declared(table):
+    g, s, log = _event_phase_with_looks(table)
     _check_indistinguishable(g, Observer(g), s)
     views = {}
     for choice in (A.DOWN, A.UP):
@@ -258,11 +191,11 @@ def test_thumbs_are_hidden_from_the_others_until_everyone_has_declared():
         assert "Basic Heels" not in "\n".join(told)  # player_1 kept theirs face down
 
 
-def test_deathdrop_diva_with_the_thumbs_is_hidden_until_the_reveal():
-    g, s, log = start(characters=[Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
-    dress(s, 0, "Luxe Hair")
-    dress(s, 1, "Basic Heels")
-    to_event(log, s)
+def test_deathdrop_diva_with_the_thumbs_is_hidden_until_the_reveal(table):
+    g, s, log = table.start(log=True, characters=[Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
+    table.dress(s, 0, "Luxe Hair")
+    table.dress(s, 1, "Basic Heels")
+    table.to_event(log, s)
     mark = len(log)
     log.apply(s, A.UP_GLAM)
     assert "Deathdrop Diva" in text(log, 0, mark)
@@ -272,9 +205,9 @@ def test_deathdrop_diva_with_the_thumbs_is_hidden_until_the_reveal():
     assert "player_0 reveals their Look: Luxe Hair 4, +2 Deathdrop Diva = value 6" in seen(log, 2, mark)
 
 
-def test_a_face_down_look_is_not_named_to_others_until_revealed():
-    g, s, log = start(hands={0: ["Couture Hair", "Basic Hair", "Silver"]})
-    dress(s, 0, "Starter Hair")
+def test_a_face_down_look_is_not_named_to_others_until_revealed(table):
+    g, s, log = table.start(log=True, hands={0: ["Couture Hair", "Basic Hair", "Silver"]})
+    table.dress(s, 0, "Starter Hair")
     _check_indistinguishable(g, Observer(g), s)  # Couture Hair or Basic Hair: the others are told the same
     mark = len(log)
     log.apply(s, A.WEAR + K["Couture Hair"])
@@ -286,7 +219,7 @@ def test_a_face_down_look_is_not_named_to_others_until_revealed():
             "player_0 wears a card face down in their Hair slot, replacing Starter Hair, which goes to their"
             " Floordrobe face up"]
     mark = len(log)
-    to_event(log, s)
+    table.to_event(log, s)
     assert s.phase == Phase.THUMBS and s.actor == 0
     for q in (1, 2):
         assert "Couture Hair" not in text(log, q, mark)
@@ -297,8 +230,8 @@ def test_a_face_down_look_is_not_named_to_others_until_revealed():
         assert "player_0 wins Drag Ball, with the best Look (value 6): +3 prestige (now 3, 1 Event)" in told
 
 
-def test_coins_and_purchases_name_who_how_much_and_why():
-    g, s, log = start(hands={0: ["Gold", "Silver", "Luxe Hair"]})
+def test_coins_and_purchases_name_who_how_much_and_why(table):
+    g, s, log = table.start(log=True, hands={0: ["Gold", "Silver", "Luxe Hair"]})
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Gold"])
     log.apply(s, A.ACTIVATE + K["Luxe Hair"])
@@ -323,8 +256,8 @@ def test_coins_and_purchases_name_who_how_much_and_why():
         " they Untuck and draw a new hand of 5 cards"]
 
 
-def test_thrifting_says_the_card_is_free():
-    g, s, log = start(thrifting=True, hands={0: ["Starter Hair"]})
+def test_thrifting_says_the_card_is_free(table):
+    g, s, log = table.start(log=True, thrifting=True, hands={0: ["Starter Hair"]})
     cheapest = [a for a in g.legal_actions(s) if A.BUY <= a < A.ABILITY]
     mark = len(log)
     log.apply(s, cheapest[0])
@@ -332,11 +265,11 @@ def test_thrifting_says_the_card_is_free():
     assert seen(log, 1, mark)[0].startswith(f"player_0 takes {name} (value 2) free by Thrifting")
 
 
-def test_prestige_on_a_tie_names_the_tie_break():
-    g, s, log = start()
-    dress(s, 1, "Basic Hair")
-    dress(s, 2, "Basic Heels")
-    to_event(log, s)
+def test_prestige_on_a_tie_names_the_tie_break(table):
+    g, s, log = table.start(log=True)
+    table.dress(s, 1, "Basic Hair")
+    table.dress(s, 2, "Basic Heels")
+    table.to_event(log, s)
     mark = len(log)
     while s.phase == Phase.THUMBS:
         log.apply(s, A.UP)
@@ -346,11 +279,11 @@ def test_prestige_on_a_tie_names_the_tie_break():
     assert s.prestige[1] == 3
 
 
-def test_category_is_judging_shows_the_values_then_the_looks():
-    g, s, log = start(category_is=True)
-    dress(s, 1, "Basic Hair")
-    dress(s, 2, "Basic Heels")
-    to_event(log, s)
+def test_category_is_judging_shows_the_values_then_the_looks(table):
+    g, s, log = table.start(log=True, category_is=True)
+    table.dress(s, 1, "Basic Hair")
+    table.dress(s, 2, "Basic Heels")
+    table.to_event(log, s)
     mark = len(log)
     while s.phase == Phase.THUMBS:
         log.apply(s, A.UP)
@@ -366,8 +299,8 @@ def test_category_is_judging_shows_the_values_then_the_looks():
     assert told[2] == "the revealed Looks go to their Floordrobes: player_1 (Basic Hair 2); player_2 (Basic Heels 2)"
 
 
-def test_a_shade_names_the_attacker_and_the_target_and_a_random_discard_is_public():
-    g, s, log = start(hands={0: ["Spill the Tea Hair"], 1: ["Silver", "Gold", "Starter Heels"]})
+def test_a_shade_names_the_attacker_and_the_target_and_a_random_discard_is_public(table):
+    g, s, log = table.start(log=True, hands={0: ["Spill the Tea Hair"], 1: ["Silver", "Gold", "Starter Heels"]})
     mark = len(log)
     log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
     log.apply(s, A.TARGET)  # player_1
@@ -384,15 +317,16 @@ def test_a_shade_names_the_attacker_and_the_target_and_a_random_discard_is_publi
         ]
 
 
-def test_block_and_reverse_are_told_to_all():
-    g, s, log = start(hands={0: ["Spill the Tea Hair", "Silver"], 1: ["Clapback Hair"], 2: ["Mirror Heels"]})
+def test_block_and_reverse_are_told_to_all(table):
+    g, s, log = table.start(log=True, hands={0: ["Spill the Tea Hair", "Silver"], 1: ["Clapback Hair"],
+                                             2: ["Mirror Heels"]})
     log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
     log.apply(s, A.TARGET)
     mark = len(log)
     log.apply(s, A.BLOCK)
     assert seen(log, 2, mark) == [
         "player_1 shows a Block Shade card from their hand (it stays there): the Shade is blocked"]
-    g, s, log = start(hands={0: ["Spill the Tea Hair", "Silver"], 2: ["Mirror Heels"]})
+    g, s, log = table.start(log=True, hands={0: ["Spill the Tea Hair", "Silver"], 2: ["Mirror Heels"]})
     log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
     log.apply(s, A.TARGET + 1)  # player_2
     mark = len(log)
@@ -403,8 +337,9 @@ def test_block_and_reverse_are_told_to_all():
     assert seen(log, 1, mark)[-1] == "player_0 discards Silver at random, into their Floordrobe (Shade)"
 
 
-def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so():
-    g, s, log = start(characters=[Ch.HO_COUTURE, Ch.KELISHA_KEYS, Ch.GLAM_STOKER], hands={0: ["Read Hair"]})
+def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so(table):
+    g, s, log = table.start(log=True, characters=[Ch.HO_COUTURE, Ch.KELISHA_KEYS, Ch.GLAM_STOKER],
+                            hands={0: ["Read Hair"]})
     log.apply(s, A.ACTIVATE + K["Read Hair"])
     log.apply(s, A.TARGET)  # player_1, Kelisha Keys
     mark = len(log)
@@ -414,7 +349,7 @@ def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so():
         " is empty, so the reversed Shade waits for their next hand"]
     mark = len(log)
     log.apply(s, A.END)
-    settle(log, s)
+    table.settle(log, s)
     assert (s.phase, s.ask, s.actor, s.victim) == (Phase.CARD, Ask.BORROW, 1, 0)
     told = seen(log, 2, mark)
     assert "the reversed Shade waiting for player_0's new hand resolves: player_1 peeks at player_0's hand," \
@@ -424,8 +359,8 @@ def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so():
     assert seen(log, 1, mark)[-1] == f"player_1 peeks at player_0's hand: {hand}; they Borrow 1 of those cards"
 
 
-def test_a_peek_shows_the_cards_to_the_peeker_alone():
-    g, s, log = start(hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
+def test_a_peek_shows_the_cards_to_the_peeker_alone(table):
+    g, s, log = table.start(log=True, hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
     log.apply(s, A.ACTIVATE + K["Read Hair"])
     log.apply(s, A.TARGET)
     mark = len(log)
@@ -441,8 +376,8 @@ def test_a_peek_shows_the_cards_to_the_peeker_alone():
     assert seen(log, 2, mark) == ["player_0 borrows Basic Heels from player_1's hand, into their own Floordrobe"]
 
 
-def test_lend_and_drag_mother_hide_the_first_choice_until_the_second():
-    g, s, log = start(hands={0: ["Hand-me-down Hair", "Gold", "Silver"]})
+def test_lend_and_drag_mother_hide_the_first_choice_until_the_second(table):
+    g, s, log = table.start(log=True, hands={0: ["Hand-me-down Hair", "Gold", "Silver"]})
     log.apply(s, A.ACTIVATE + K["Hand-me-down Hair"])
     _check_indistinguishable(g, Observer(g), s)  # Gold or Silver: the others are told the same
     mark = len(log)
@@ -451,7 +386,7 @@ def test_lend_and_drag_mother_hide_the_first_choice_until_the_second():
     assert seen(log, 1, mark) == ["player_0 picks a card from their hand to lend"]
     log.apply(s, A.TARGET + 1)
     assert seen(log, 1, mark)[-1] == "player_0 lends Gold to player_2, into player_2's Floordrobe"
-    g, s, log = start(characters=[Ch.SHESSICA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+    g, s, log = table.start(log=True, characters=[Ch.SHESSICA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     log.apply(s, A.ABILITY)
     _check_indistinguishable(g, Observer(g), s)  # any type: the others are told the same
     mark = len(log)
@@ -684,8 +619,8 @@ def test_explain_gives_each_card_action_its_text_and_value(n, options):
     assert {"activate", "wear", "buy", "thumbs"} <= seen_segments
 
 
-def test_explain_of_a_reaction_and_a_target_says_the_consequence():
-    g, s, _ = start(hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Mirror Heels", "Gold"]})
+def test_explain_of_a_reaction_and_a_target_says_the_consequence(table):
+    g, s, _ = table.start(log=True, hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Mirror Heels", "Gold"]})
     g.apply_action(s, A.ACTIVATE + K["Spill the Tea Hair"])
     assert g.explain(s, A.TARGET) == ("Shade player_1 (3 cards in hand) with Spill the Tea Hair: player_1 discards"
                                       " 1 card at random, unless they block it")

@@ -16,6 +16,7 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.drags_2_riches import LAYOUT, Observer, invariants
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
@@ -34,20 +35,31 @@ MARKET = ["Basic Outfit", "Basic Hair", "Quick Change Hair", "Tuck Heels", "Luxe
 # Helpers ------------------------------------------------------------------------------------
 
 
+class Counts(Deck):
+    """Counts per card kind equal to any pile with the same counts, a bytearray or a Deck."""
+
+    def __eq__(self, other):
+        return self.counts == (other.counts if isinstance(other, Deck) else other)
+
+    __hash__ = None
+
+
 def counts(names):
-    """The count per card kind of the named cards, in the engine's pile format (a bytearray)."""
+    """The count per card kind of the named cards, comparable with any of the engine's piles."""
     out = bytearray(C.NUM_KINDS)
     for name in names:
         out[K[name]] += 1
-    return out
+    return Counts(out)
 
 
 def _source(s, k):
-    return s.pile if C.KINDS[k].group == "wardrobe" else s.box
+    return s.pile.counts if C.KINDS[k].group == "wardrobe" else s.box
 
 
 def fill(s, zone, names):
-    """Empty the count list `zone` (back to the draw pile / box), then put the named cards in it from there."""
+    """Empty the pile `zone` (counts, or a Deck; back to the draw pile / box), then put the named cards in it
+    from there."""
+    zone = zone.counts if isinstance(zone, Deck) else zone
     for k, c in enumerate(zone):
         zone[k] = 0
         _source(s, k)[k] += c
@@ -450,7 +462,7 @@ def test_empty_pile_leaves_the_market_space_empty():
     g, s = werk("Gold", "Silver", "Silver")
     for k, c in enumerate(s.pile):  # (set the draw pile aside)
         s.box[k] += c
-        s.pile[k] = 0
+        s.pile.counts[k] = 0
     recount(s)
     g.apply_action(s, A.BUY + K["Luxe Makeup"])
     assert not s.chance and g.current_player(s) == 0

@@ -1,19 +1,21 @@
 """Scenario tests for Shade, the glossary verbs, hidden information, the optional rules and the
 Characters of Drags 2 Riches (rule IDs in d2r_envs/games/drags_2_riches/rulebook.py).
 
-Chance is explicit: each test builds its state by choosing chance outcomes (the lowest one unless
-it names another), then edits hands, Floordrobes and Looks directly. Seats in a 3-player game;
+Chance is explicit: each test builds its state with the `table` fixture (conftest.py), choosing chance
+outcomes (the lowest one unless it names another), then edits hands, Floordrobes and Looks directly. Seats in a 3-player game;
 `A.TARGET + k` is the player k+1 seats to the left of the actor.
 """
 
 from __future__ import annotations
 
+from copy import copy
+
 import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs.core.game import CHANCE, IllegalActionError
-from d2r_envs.games.drags_2_riches import LAYOUT, Observer, invariants
+from d2r_envs.core.game import IllegalActionError
+from d2r_envs.games.drags_2_riches import LAYOUT, Observer
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.rules import recount
@@ -26,68 +28,6 @@ HAIR, HEELS = C.TYPES.index("Hair"), C.TYPES.index("Heels")
 
 
 # Helpers ------------------------------------------------------------------------------------
-
-
-def start(n=3, first=0, characters=None, hands=None, **options):
-    """A game at the first player's Playing Phase of round 1 (every chance node takes its lowest
-    outcome). characters: one per seat, chosen in seat order from `first`; hands: {seat: [names]}
-    replace those seats' dealt hands."""
-    g = d2r_envs.make_game(GAME, n, characters=characters is not None, **options)
-    s = g.new_initial_state()
-    g.apply_action(s, first)
-    for i in range(n if characters else 0):
-        g.apply_action(s, A.CHARACTER + characters[(first + i) % n])
-    settle(g, s)
-    for p, names in (hands or {}).items():
-        set_hand(s, p, names)
-    check(g, s)
-    return g, s
-
-
-def settle(g, s, *outcomes):
-    """Resolve chance nodes: the named outcomes first (card names or ids), then the lowest ones."""
-    todo = [K[o] if isinstance(o, str) else o for o in outcomes]
-    while g.current_player(s) == CHANCE:
-        g.apply_action(s, todo.pop(0) if todo else g.chance_outcomes(s)[0][0])
-    assert not todo, "unused chance outcomes"
-
-
-def check(g, s):
-    assert invariants.violations(g, s) == []
-
-
-def take(s, p, name):
-    """One card of this kind out of the Market draw pile, else seat p's Wardrobe, else the box."""
-    k = K[name]
-    for pile in (s.pile, s.wardrobes[p], s.box):
-        if pile[k]:
-            pile[k] -= 1
-            recount(s)
-            return k
-    raise AssertionError(f"no {name} left")
-
-
-def set_hand(s, p, names):
-    for k, c in enumerate(s.hands[p]):
-        s.wardrobes[p][k] += c
-        s.hands[p][k] = 0
-    for name in names:
-        s.hands[p][take(s, p, name)] += 1
-    recount(s)
-
-
-def floor(s, p, *names):
-    for name in names:
-        s.floors[p][take(s, p, name)] += 1
-
-
-def dress(s, p, *names):
-    """Seat p wears these cards face down (their slots must be empty)."""
-    for name in names:
-        k = take(s, p, name)
-        assert s.looks[p][C.TYPE_OF[k]] < 0
-        s.looks[p][C.TYPE_OF[k]] = k
-    recount(s)
 
 
 def act(g, s, *actions):
@@ -103,22 +43,8 @@ def card(name):
     return A.CARD + K[name]
 
 
-def to_event(g, s):
-    """The round's remaining turns end at once (lowest draws), up to the next decision outside
-    turns or the next round's first turn."""
-    r = s.round
-    while s.round == r:
-        if g.current_player(s) == CHANCE:
-            g.apply_action(s, g.chance_outcomes(s)[0][0])
-        elif s.phase in (Phase.PLAY, Phase.WERK):
-            g.apply_action(s, A.END)
-        else:
-            return
-    settle(g, s)
-
-
-def thumbs_all_up(g, s):
-    to_event(g, s)
+def thumbs_all_up(table, g, s):
+    table.to_event(g, s)
     while s.phase == Phase.THUMBS:
         g.apply_action(s, A.UP)
 
@@ -144,8 +70,8 @@ def hand_of(s, p):
 
 
 @pytest.mark.rules("D2R-SHADE-1")
-def test_shade_card_is_shown_then_the_attacker_picks_any_other_player():
-    g, s = start(hands={0: ["Read Hair", "Gold"]})
+def test_shade_card_is_shown_then_the_attacker_picks_any_other_player(table):
+    g, s = table.start(hands={0: ["Read Hair", "Gold"]})
     activate(g, s, "Read Hair")
     assert (s.phase, s.ask, s.actor) == (Phase.CARD, Ask.SHADE_TARGET, 0)
     assert g.legal_actions(s) == [A.TARGET, A.TARGET + 1]
@@ -158,8 +84,8 @@ def test_shade_card_is_shown_then_the_attacker_picks_any_other_player():
 
 
 @pytest.mark.rules("D2R-SHADE-2", "D2R-SHADE-3", "D2R-DECIDE-REACT")
-def test_block_shade_stays_in_hand_and_the_attacker_keeps_the_coin():
-    g, s = start(hands={0: ["Spill the Tea Hair", "Silver"], 1: ["Clapback Hair", "Starter Outfit", "Silver"]})
+def test_block_shade_stays_in_hand_and_the_attacker_keeps_the_coin(table):
+    g, s = table.start(hands={0: ["Spill the Tea Hair", "Silver"], 1: ["Clapback Hair", "Starter Outfit", "Silver"]})
     activate(g, s, "Spill the Tea Hair")
     g.apply_action(s, A.TARGET)  # player_1
     assert (s.phase, s.actor) == (Phase.REACT, 1)
@@ -170,18 +96,18 @@ def test_block_shade_stays_in_hand_and_the_attacker_keeps_the_coin():
     assert not s.chance and (s.phase, s.actor) == (Phase.PLAY, 0)
     assert s.coins == 1  # Spill the Tea's +1 coin still counts for the attacker
     g.apply_action(s, A.END)
-    settle(g, s)
+    table.settle(g, s)
     assert s.turn == 1 and A.ACTIVATE + K["Clapback Hair"] in g.legal_actions(s)  # usable as normal
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-SHADE-4", "D2R-GLOSS-DISCARD")
 @pytest.mark.parametrize("target", [1, 2])
-def test_unblocked_spill_the_tea_discards_a_target_card_at_random(target):
+def test_unblocked_spill_the_tea_discards_a_target_card_at_random(table, target):
     """player_1 could block but takes it; player_2 has no Block Shade and is still asked (so that
     being asked gives nothing away), with taking it the only choice."""
-    g, s = start(hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Silver", "Gold"],
-                        2: ["Silver", "Silver", "Starter Heels"]})
+    g, s = table.start(hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Silver", "Gold"],
+                              2: ["Silver", "Silver", "Starter Heels"]})
     activate(g, s, "Spill the Tea Hair")
     g.apply_action(s, A.TARGET + target - 1)
     assert (s.phase, s.actor) == (Phase.REACT, target)
@@ -194,12 +120,12 @@ def test_unblocked_spill_the_tea_discards_a_target_card_at_random(target):
     g.apply_action(s, kind)
     assert s.hands[target][kind] == hand[kind] - 1 and s.floors[target][kind] == 1
     assert (s.phase, s.actor, s.coins) == (Phase.PLAY, 0, 1)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-SHADE-4", "D2R-GLOSS-PEEK", "D2R-GLOSS-BORROW")
-def test_read_peeks_at_the_hand_then_borrows_a_chosen_card_into_the_floordrobe():
-    g, s = start(hands={0: ["Read Hair"], 1: ["Silver", "Gold", "Starter Heels"]})
+def test_read_peeks_at_the_hand_then_borrows_a_chosen_card_into_the_floordrobe(table):
+    g, s = table.start(hands={0: ["Read Hair"], 1: ["Silver", "Gold", "Starter Heels"]})
     activate(g, s, "Read Hair")
     g.apply_action(s, A.TARGET)
     g.apply_action(s, A.TAKE)  # the target is always asked; nothing to show
@@ -210,12 +136,12 @@ def test_read_peeks_at_the_hand_then_borrows_a_chosen_card_into_the_floordrobe()
     assert hand_of(s, 1) == {"Silver": 1, "Starter Heels": 1}
     assert s.floors[0][K["Gold"]] == 1 and not any(s.hands[0])
     assert (s.phase, s.actor) == (Phase.PLAY, 0)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-SHADE-5", "D2R-DECIDE-REACT", "D2R-GLOSS-DISCARD")
-def test_reverse_shade_makes_the_attacker_discard_at_random():
-    g, s = start(hands={0: ["Spill the Tea Hair", "Silver", "Starter Heels"], 1: ["Mirror Hair", "Gold"]})
+def test_reverse_shade_makes_the_attacker_discard_at_random(table):
+    g, s = table.start(hands={0: ["Spill the Tea Hair", "Silver", "Starter Heels"], 1: ["Mirror Hair", "Gold"]})
     activate(g, s, "Spill the Tea Hair")
     g.apply_action(s, A.TARGET)
     assert g.legal_actions(s) == [A.TAKE, A.REVERSE]
@@ -227,12 +153,12 @@ def test_reverse_shade_makes_the_attacker_discard_at_random():
     assert hand_of(s, 0) == {"Silver": 1} and s.floors[0][K["Starter Heels"]] == 1
     assert not any(s.floors[1])
     assert (s.phase, s.actor, s.coins) == (Phase.PLAY, 0, 1)  # the coin is the attacker's still
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-SHADE-5", "D2R-DECIDE-REACT", "D2R-GLOSS-PEEK", "D2R-GLOSS-BORROW")
-def test_reversed_read_lets_the_target_choose_from_the_attacker_hand():
-    g, s = start(hands={0: ["Read Hair", "Gold", "Starter Heels"], 1: ["Mirror Hair", "Silver"]})
+def test_reversed_read_lets_the_target_choose_from_the_attacker_hand(table):
+    g, s = table.start(hands={0: ["Read Hair", "Gold", "Starter Heels"], 1: ["Mirror Hair", "Silver"]})
     activate(g, s, "Read Hair")
     g.apply_action(s, A.TARGET)
     g.apply_action(s, A.REVERSE)
@@ -243,13 +169,13 @@ def test_reversed_read_lets_the_target_choose_from_the_attacker_hand():
     assert s.floors[1][K["Gold"]] == 1 and hand_of(s, 0) == {"Starter Heels": 1}
     assert hand_of(s, 1) == {"Mirror Hair": 1, "Silver": 1}
     assert (s.phase, s.actor) == (Phase.PLAY, 0)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-SHADE-6", "D2R-SHADE-5")
 @pytest.mark.parametrize("shade", ["Spill the Tea Hair", "Read Hair"])
-def test_reversed_shade_on_an_empty_hand_waits_for_the_untucking_draw(shade):
-    g, s = start(hands={0: [shade], 1: ["Mirror Hair"]})
+def test_reversed_shade_on_an_empty_hand_waits_for_the_untucking_draw(table, shade):
+    g, s = table.start(hands={0: [shade], 1: ["Mirror Hair"]})
     activate(g, s, shade)
     g.apply_action(s, A.TARGET)
     g.apply_action(s, A.REVERSE)
@@ -273,13 +199,13 @@ def test_reversed_shade_on_an_empty_hand_waits_for_the_untucking_draw(shade):
         g.apply_action(s, card("Gold"))
         assert s.floors[1][K["Gold"]] == 1 and s.hands[0][K["Gold"]] == new_hand[K["Gold"]] - 1
     assert (s.phase, s.turn, s.actor) == (Phase.PLAY, 1, 1)  # then player_1's turn
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-CHAR-KELISHA", "D2R-OPT-CHAR")
-def test_kelisha_keys_reverses_one_shade_per_game():
-    g, s = start(characters=[Ch.CHEEKS_ILLUSTRA, Ch.KELISHA_KEYS, Ch.HO_COUTURE],
-                 hands={0: ["Spill the Tea Hair", "Read Hair", "Gold"], 1: ["Silver", "Starter Outfit"]})
+def test_kelisha_keys_reverses_one_shade_per_game(table):
+    g, s = table.start(characters=[Ch.CHEEKS_ILLUSTRA, Ch.KELISHA_KEYS, Ch.HO_COUTURE],
+                       hands={0: ["Spill the Tea Hair", "Read Hair", "Gold"], 1: ["Silver", "Starter Outfit"]})
     activate(g, s, "Spill the Tea Hair")
     g.apply_action(s, A.TARGET)
     assert (s.phase, s.actor) == (Phase.REACT, 1)
@@ -293,12 +219,12 @@ def test_kelisha_keys_reverses_one_shade_per_game():
     g.apply_action(s, A.TAKE)  # the target is always asked; nothing to show
     assert (s.phase, s.ask, s.actor, s.victim) == (Phase.CARD, Ask.BORROW, 0, 1)
     g.apply_action(s, card("Silver"))
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-CHAR-KELISHA")
-def test_kelisha_keys_is_never_an_action_on_her_own_turn():
-    g, s = start(first=1, characters=[Ch.CHEEKS_ILLUSTRA, Ch.KELISHA_KEYS, Ch.HO_COUTURE])
+def test_kelisha_keys_is_never_an_action_on_her_own_turn(table):
+    g, s = table.start(first=1, characters=[Ch.CHEEKS_ILLUSTRA, Ch.KELISHA_KEYS, Ch.HO_COUTURE])
     assert s.actor == 1 and A.ABILITY not in g.legal_actions(s)
 
 
@@ -306,8 +232,8 @@ def test_kelisha_keys_is_never_an_action_on_her_own_turn():
 
 
 @pytest.mark.rules("D2R-GLOSS-LEND")
-def test_lend_gives_a_chosen_hand_card_to_another_players_floordrobe():
-    g, s = start(hands={0: ["Hand-me-down Hair", "Gold", "Silver"], 2: ["Clapback Hair"]})
+def test_lend_gives_a_chosen_hand_card_to_another_players_floordrobe(table):
+    g, s = table.start(hands={0: ["Hand-me-down Hair", "Gold", "Silver"], 2: ["Clapback Hair"]})
     activate(g, s, "Hand-me-down Hair")
     assert s.coins == 1 and (s.ask, s.actor) == (Ask.LEND_CARD, 0)
     assert g.legal_actions(s) == [card("Silver"), card("Gold")]
@@ -316,59 +242,61 @@ def test_lend_gives_a_chosen_hand_card_to_another_players_floordrobe():
     g.apply_action(s, A.TARGET + 1)  # not a Shade: player_2's Clapback is no use
     assert s.floors[2][K["Gold"]] == 1 and hand_of(s, 0) == {"Silver": 1}
     assert (s.phase, s.actor) == (Phase.PLAY, 0)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-GLOSS-RETURN")
-def test_return_brings_a_floordrobe_card_of_value_2_or_less_to_the_hand():
-    g, s = start(hands={0: ["Vintage Hair"]})
-    floor(s, 0, "Gold", "Basic Heels", "Luxe Hair", "Starter Makeup")
+def test_return_brings_a_floordrobe_card_of_value_2_or_less_to_the_hand(table):
+    g, s = table.start(hands={0: ["Vintage Hair"]})
+    table.floor(s, 0, "Gold", "Basic Heels", "Luxe Hair", "Starter Makeup")
     activate(g, s, "Vintage Hair")
     assert (s.ask, s.actor) == (Ask.RETURN, 0)
     assert g.legal_actions(s) == sorted([card("Gold"), card("Basic Heels"), card("Starter Makeup")])
     g.apply_action(s, card("Basic Heels"))
     assert hand_of(s, 0) == {"Basic Heels": 1} and s.floors[0][K["Basic Heels"]] == 0
     assert A.WEAR + K["Basic Heels"] in g.legal_actions(s)  # playable this turn
-    check(g, s)
+    table.check(g, s)
 
 
 # Hidden information --------------------------------------------------------------------------
 
 
-def _midgame(characters=None):
+def _midgame(table, characters=None):
     """player_0 to play; everyone holds a hand and wears one or two cards."""
     hands = {0: ["Gold", "Basic Hair"], 1: ["Silver", "Gold", "Tuck Heels"], 2: ["Silver"]}
-    g, s = start(characters=characters, hands=hands)
+    g, s = table.start(characters=characters, hands=hands)
     for p, look in enumerate((["Starter Outfit", "Luxe Hair"], ["Basic Hair", "Basic Heels"], ["Tuck Hair"])):
-        dress(s, p, *look)
-    check(g, s)
+        table.dress(s, p, *look)
+    table.check(g, s)
     return g, s
 
 
-def _swap(a, x, b, y):
+def _swap(s, a, x, b, y):
+    """Card x of the counts `a` changes places with card y of the counts `b` (a Deck's counts included)."""
     a[K[x]] -= 1
     b[K[x]] += 1
     b[K[y]] -= 1
     a[K[y]] += 1
+    recount(s)
 
 
 @pytest.mark.rules("D2R-HIDDEN-1")
 @pytest.mark.parametrize("zone", ["hand", "wardrobe", "look"])
-def test_others_hand_wardrobe_and_worn_cards_do_not_show(zone):
-    g, s = _midgame()
+def test_others_hand_wardrobe_and_worn_cards_do_not_show(table, zone):
+    g, s = _midgame(table)
     q = 1
     before = {p: view(g, s, p) for p in range(3)}
     if zone == "hand":  # same size, other cards: Gold in hand <-> Starter Heels in Wardrobe
-        _swap(s.hands[q], "Gold", s.wardrobes[q], "Starter Heels")
+        _swap(s, s.hands[q], "Gold", s.wardrobes[q].counts, "Starter Heels")
     elif zone == "wardrobe":  # a Wardrobe card swapped with one of the Market draw pile
-        old = s.wardrobes[q][:]
-        _swap(s.wardrobes[q], "Starter Heels", s.pile, "Couture Heels")
+        old = copy(s.wardrobes[q])
+        _swap(s, s.wardrobes[q].counts, "Starter Heels", s.pile.counts, "Couture Heels")
         assert s.wardrobes[q] != old
     else:  # the face-down Hair replaced by another Hair
-        s.pile[K["Basic Hair"]] += 1
+        s.pile.counts[K["Basic Hair"]] += 1
         recount(s)
-        s.looks[q][HAIR] = take(s, q, "Couture Hair")
-    check(g, s)
+        s.looks[q][HAIR] = table.take(s, q, "Couture Hair")
+    table.check(g, s)
     for p in (0, 2):
         assert same_view(view(g, s, p), before[p]), f"player_{p} sees player_{q}'s {zone}"
     if zone != "wardrobe":  # nobody sees a Wardrobe's contents, not even its owner
@@ -376,9 +304,9 @@ def test_others_hand_wardrobe_and_worn_cards_do_not_show(zone):
 
 
 @pytest.mark.rules("D2R-HIDDEN-1")
-def test_thumbs_are_hidden_until_everyone_has_chosen_then_shown_to_all():
-    g, s = _midgame([Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
-    to_event(g, s)
+def test_thumbs_are_hidden_until_everyone_has_chosen_then_shown_to_all(table):
+    g, s = _midgame(table, [Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
+    table.to_event(g, s)
     assert (s.phase, s.actor) == (Phase.THUMBS, 0)
     branches = {}
     for choice in (A.DOWN, A.UP, A.UP_GLAM):
@@ -410,8 +338,8 @@ def test_thumbs_are_hidden_until_everyone_has_chosen_then_shown_to_all():
 
 
 @pytest.mark.rules("D2R-HIDDEN-2", "D2R-GLOSS-PEEK")
-def test_a_peek_is_seen_by_the_peeker_alone_and_only_while_the_hand_is_unchanged():
-    g, s = start(hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
+def test_a_peek_is_seen_by_the_peeker_alone_and_only_while_the_hand_is_unchanged(table):
+    g, s = table.start(hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
     activate(g, s, "Read Hair")
     g.apply_action(s, A.TARGET)
     g.apply_action(s, A.TAKE)  # the target is always asked; nothing to show
@@ -423,19 +351,19 @@ def test_a_peek_is_seen_by_the_peeker_alone_and_only_while_the_hand_is_unchanged
     g.apply_action(s, card("Basic Heels"))
     assert list(piece(g, s, 0, "peek")) == list(s.hands[1])  # the borrow left face up: still known
     g.apply_action(s, A.END)
-    settle(g, s)  # player_0's own new hand does not touch the Peek at player_1
+    table.settle(g, s)  # player_0's own new hand does not touch the Peek at player_1
     assert s.turn == 1 and "your peek at player_1: Silver, Starter Outfit" in view(g, s, 0)[1]
     activate(g, s, "Silver")  # face up: the Peek keeps in step
     assert "your peek at player_1: Starter Outfit\n" in view(g, s, 0)[1]
     g.apply_action(s, A.WEAR + K["Starter Outfit"])  # a face-down change: the Peek is out of date
     assert not piece(g, s, 0, "peek").any() and "peek" not in view(g, s, 0)[1]
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-HIDDEN-1", "D2R-HIDDEN-2")
-def test_redeterminise_keeps_what_the_player_sees():
-    g, s = _midgame()
-    set_hand(s, 0, ["Read Hair", "Silver"])
+def test_redeterminise_keeps_what_the_player_sees(table):
+    g, s = _midgame(table)
+    table.set_hand(s, 0, ["Read Hair", "Silver"])
     activate(g, s, "Read Hair")
     g.apply_action(s, A.TARGET)  # player_0 peeks at player_1's hand
     g.apply_action(s, A.TAKE)  # the target is always asked; nothing to show
@@ -444,7 +372,7 @@ def test_redeterminise_keeps_what_the_player_sees():
         for _ in range(5):
             t = g.redeterminise(s, p, rng)
             assert same_view(view(g, t, p), view(g, s, p))
-            check(g, t)
+            table.check(g, t)
     assert g.redeterminise(s, 0, rng).hands[1] == s.hands[1]  # the peeked hand is known
 
 
@@ -452,9 +380,9 @@ def test_redeterminise_keeps_what_the_player_sees():
 
 
 @pytest.mark.rules("D2R-OPT-LMA")
-def test_last_minute_additions_in_turn_order_from_the_first_player_without_refill():
-    g, s = start(first=1, last_minute_additions=True)
-    to_event(g, s)
+def test_last_minute_additions_in_turn_order_from_the_first_player_without_refill(table):
+    g, s = table.start(first=1, last_minute_additions=True)
+    table.to_event(g, s)
     assert (s.phase, s.actor) == (Phase.LAST_MINUTE, 1)
     hand = s.hands[1][:]
     assert g.legal_actions(s) == [A.END] + [A.WEAR + k for k in range(2, C.NUM_KINDS) if hand[k]]
@@ -468,53 +396,53 @@ def test_last_minute_additions_in_turn_order_from_the_first_player_without_refil
     g.apply_action(s, A.END)
     assert (s.phase, s.actor) == (Phase.THUMBS, 1)  # the added card lets player_1 compete
     g.apply_action(s, A.UP)
-    settle(g, s)
+    table.settle(g, s)
     assert s.won[1] == [0] and s.turn == 2 and sum(s.hands[1]) == C.HAND_SIZE - 1
-    g2, s2 = start(first=1)  # without the option: straight to the Event Phase (nobody can compete)
-    to_event(g2, s2)
+    g2, s2 = table.start(first=1)  # without the option: straight to the Event Phase (nobody can compete)
+    table.to_event(g2, s2)
     assert s2.phase == Phase.PLAY and s2.round == 2 and s2.gone == [0]
 
 
-def _tie(category_is):
+def _tie(table, category_is):
     """player_1 and player_2 tie at 2; player_0 (first player) wears nothing."""
-    g, s = start(category_is=category_is)
-    dress(s, 1, "Basic Hair")
-    dress(s, 2, "Basic Heels")
-    thumbs_all_up(g, s)
+    g, s = table.start(category_is=category_is)
+    table.dress(s, 1, "Basic Hair")
+    table.dress(s, 2, "Basic Heels")
+    thumbs_all_up(table, g, s)
     return g, s
 
 
 @pytest.mark.rules("D2R-OPT-CATEGORY")
-def test_category_is_lets_the_first_player_award_a_tie():
-    g, s = _tie(True)
+def test_category_is_lets_the_first_player_award_a_tie(table):
+    g, s = _tie(table, True)
     assert (s.phase, s.actor) == (Phase.JUDGE, 0)
     assert g.legal_actions(s) == [A.WINNER + 1, A.WINNER + 2]
     with pytest.raises(IllegalActionError):
         g.apply_action(s, A.WINNER)  # only a tied player can win
     g.apply_action(s, A.WINNER + 2)
     assert s.won == [[], [], [0]]
-    g, s = _tie(False)  # without the option: no judging, the default tie-break
+    g, s = _tie(table, False)  # without the option: no judging, the default tie-break
     assert s.phase != Phase.JUDGE and s.won == [[], [0], []]
 
 
 @pytest.mark.rules("D2R-OPT-THRIFT")
-def test_thrifting_takes_a_cheapest_card_free_once_per_turn_when_nothing_is_affordable():
+def test_thrifting_takes_a_cheapest_card_free_once_per_turn_when_nothing_is_affordable(table):
     cheapest = [A.BUY + K["Basic Outfit"], A.BUY + K["Quick Change Outfit"]]  # value 2; Tuck/Read are 3
-    g, s = start(thrifting=True, hands={0: ["Silver", "Starter Hair"], 1: ["Gold", "Starter Hair"]})
+    g, s = table.start(thrifting=True, hands={0: ["Silver", "Starter Hair"], 1: ["Gold", "Starter Hair"]})
     activate(g, s, "Silver")
     assert [a for a in g.legal_actions(s) if a >= A.BUY and a < A.ABILITY] == cheapest
     g.apply_action(s, cheapest[0])
     assert s.floors[0][K["Basic Outfit"]] == 1 and s.coins == 1 and s.thrifted and s.phase == Phase.WERK
-    settle(g, s)  # the Market refills
+    table.settle(g, s)  # the Market refills
     assert sum(s.market) == C.MARKET_SIZE and g.legal_actions(s) == [A.END]  # once per turn
     g.apply_action(s, A.END)
-    settle(g, s)
+    table.settle(g, s)
     activate(g, s, "Gold")  # player_1 can afford a card: an ordinary buy, then no Thrifting
     assert [a for a in g.legal_actions(s) if a >= A.BUY and a < A.ABILITY] == cheapest
     g.apply_action(s, cheapest[1])
-    settle(g, s)
+    table.settle(g, s)
     assert s.coins == 0 and not s.thrifted and g.legal_actions(s) == [A.END]
-    g, s = start(hands={0: ["Silver"]})  # without the option nothing can be taken
+    g, s = table.start(hands={0: ["Silver"]})  # without the option nothing can be taken
     activate(g, s, "Silver")
     assert g.legal_actions(s) == [A.END]
 
@@ -523,7 +451,7 @@ def test_thrifting_takes_a_cheapest_card_free_once_per_turn_when_nothing_is_affo
 
 
 @pytest.mark.rules("D2R-OPT-CHAR")
-def test_characters_are_chosen_in_seat_order_from_the_first_player():
+def test_characters_are_chosen_in_seat_order_from_the_first_player(table):
     g = d2r_envs.make_game(GAME, 3, characters=True)
     s = g.new_initial_state()
     g.apply_action(s, 1)
@@ -536,70 +464,70 @@ def test_characters_are_chosen_in_seat_order_from_the_first_player():
     g.apply_action(s, A.CHARACTER + Ch.HO_COUTURE)
     assert s.actor == 0
     g.apply_action(s, A.CHARACTER + Ch.KENYA_FEELIT)
-    settle(g, s)
+    table.settle(g, s)
     assert s.characters == [Ch.KENYA_FEELIT, Ch.GLAM_STOKER, Ch.HO_COUTURE]
     assert (s.phase, s.actor) == (Phase.PLAY, 1) and A.ABILITY in g.legal_actions(s)
-    assert A.ABILITY not in d2r_envs.make_game(GAME, 3).legal_actions(start()[1])  # option off
+    assert A.ABILITY not in d2r_envs.make_game(GAME, 3).legal_actions(table.start()[1])  # option off
 
 
 @pytest.mark.rules("D2R-CHAR-CHEEKS", "D2R-OPT-CHAR")
-def test_cheeks_illustra_draws_3_once_per_game():
-    g, s = start(characters=[Ch.CHEEKS_ILLUSTRA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+def test_cheeks_illustra_draws_3_once_per_game(table):
+    g, s = table.start(characters=[Ch.CHEEKS_ILLUSTRA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     hand, wardrobe = sum(s.hands[0]), sum(s.wardrobes[0])
     g.apply_action(s, A.ABILITY)
     assert s.chance == [(Task.DRAW, 0)] * C.CHEEKS_DRAW
-    settle(g, s)
+    table.settle(g, s)
     assert sum(s.hands[0]) == hand + 3 and sum(s.wardrobes[0]) == wardrobe - 3
     assert s.used[0] and A.ABILITY not in g.legal_actions(s)
-    to_event(g, s)  # nobody wears anything: the Event is trashed, round 2 begins
+    table.to_event(g, s)  # nobody wears anything: the Event is trashed, round 2 begins
     assert s.round == 2 and s.first == 1
     while s.actor != 0:  # player_0's next turn: still used up
         act(g, s, A.END)
-        settle(g, s)
+        table.settle(g, s)
     assert A.ABILITY not in g.legal_actions(s)
 
 
 @pytest.mark.rules("D2R-CHAR-SHESSICA")
-def test_shessica_doubles_a_type_for_herself_and_one_chosen_player():
-    g, s = start(characters=[Ch.SHESSICA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
-    dress(s, 0, "Basic Hair", "Starter Outfit")  # 2*2 + 1 = 5
-    dress(s, 1, "Luxe Hair")  # 4, not doubled
-    dress(s, 2, "Tuck Hair")  # 3*2 = 6
+def test_shessica_doubles_a_type_for_herself_and_one_chosen_player(table):
+    g, s = table.start(characters=[Ch.SHESSICA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+    table.dress(s, 0, "Basic Hair", "Starter Outfit")  # 2*2 + 1 = 5
+    table.dress(s, 1, "Luxe Hair")  # 4, not doubled
+    table.dress(s, 2, "Tuck Hair")  # 3*2 = 6
     g.apply_action(s, A.ABILITY)
     assert s.ask == Ask.SHESSICA_TYPE and g.legal_actions(s) == [A.LOOK_TYPE + t for t in range(C.NUM_TYPES)]
     g.apply_action(s, A.LOOK_TYPE + HAIR)
     assert s.ask == Ask.SHESSICA_TARGET and g.legal_actions(s) == [A.TARGET, A.TARGET + 1]
     g.apply_action(s, A.TARGET + 1)
     assert s.doubled == [1 << HAIR, 0, 1 << HAIR] and (s.phase, s.actor) == (Phase.PLAY, 0)
-    thumbs_all_up(g, s)
+    thumbs_all_up(table, g, s)
     assert s.last_values == [5, 4, 6] and s.won[2] == [0]
     assert s.doubled == [0, 0, 0]  # this round only
 
 
 @pytest.mark.rules("D2R-CHAR-KENYA")
-def test_kenya_feelit_zeroes_a_type_for_every_other_player():
-    g, s = start(characters=[Ch.KENYA_FEELIT, Ch.HO_COUTURE, Ch.GLAM_STOKER])
-    dress(s, 0, "Basic Hair")  # 2: her own Hair counts
-    dress(s, 1, "Couture Hair", "Starter Outfit")  # 0 + 1
-    dress(s, 2, "Tuck Heels")  # 3
+def test_kenya_feelit_zeroes_a_type_for_every_other_player(table):
+    g, s = table.start(characters=[Ch.KENYA_FEELIT, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+    table.dress(s, 0, "Basic Hair")  # 2: her own Hair counts
+    table.dress(s, 1, "Couture Hair", "Starter Outfit")  # 0 + 1
+    table.dress(s, 2, "Tuck Heels")  # 3
     g.apply_action(s, A.ABILITY)
     assert s.ask == Ask.KENYA_TYPE
     g.apply_action(s, A.LOOK_TYPE + HAIR)
     assert s.zeroed == [0, 1 << HAIR, 1 << HAIR] and s.used[0]
-    thumbs_all_up(g, s)
+    thumbs_all_up(table, g, s)
     assert s.last_values == [2, 1, 3] and s.zeroed == [0, 0, 0]
 
 
 @pytest.mark.rules("D2R-CHAR-GLAM", "D2R-OPT-CHAR")
 @pytest.mark.parametrize("when", ["playing", "thumbs"])
-def test_glam_stoker_adds_2_once_in_the_playing_phase_or_with_the_thumbs(when):
-    g, s = start(characters=[Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
-    dress(s, 0, "Basic Hair")  # 2 (+2 = 4)
-    dress(s, 1, "Tuck Hair")  # 3
+def test_glam_stoker_adds_2_once_in_the_playing_phase_or_with_the_thumbs(table, when):
+    g, s = table.start(characters=[Ch.GLAM_STOKER, Ch.HO_COUTURE, Ch.KENYA_FEELIT])
+    table.dress(s, 0, "Basic Hair")  # 2 (+2 = 4)
+    table.dress(s, 1, "Tuck Hair")  # 3
     if when == "playing":
         g.apply_action(s, A.ABILITY)
         assert s.bonus == [2, 0, 0] and s.used[0] and A.ABILITY not in g.legal_actions(s)
-    to_event(g, s)
+    table.to_event(g, s)
     assert (s.phase, s.actor) == (Phase.THUMBS, 0)
     if when == "playing":
         assert g.legal_actions(s) == [A.DOWN, A.UP]
@@ -614,23 +542,23 @@ def test_glam_stoker_adds_2_once_in_the_playing_phase_or_with_the_thumbs(when):
 
 
 @pytest.mark.rules("D2R-CHAR-HO")
-def test_ho_couture_adds_1_per_look_card_this_round():
-    g, s = start(characters=[Ch.HO_COUTURE, Ch.KENYA_FEELIT, Ch.GLAM_STOKER])
-    dress(s, 0, "Basic Hair", "Starter Outfit", "Basic Heels")  # 5 + 3
-    dress(s, 1, "Couture Hair", "Starter Outfit")  # 7
+def test_ho_couture_adds_1_per_look_card_this_round(table):
+    g, s = table.start(characters=[Ch.HO_COUTURE, Ch.KENYA_FEELIT, Ch.GLAM_STOKER])
+    table.dress(s, 0, "Basic Hair", "Starter Outfit", "Basic Heels")  # 5 + 3
+    table.dress(s, 1, "Couture Hair", "Starter Outfit")  # 7
     g.apply_action(s, A.ABILITY)
     assert s.ho == [True, False, False] and s.used[0]
-    thumbs_all_up(g, s)
+    thumbs_all_up(table, g, s)
     assert s.last_values == [8, 7, -1] and s.won[0] == [0] and s.ho == [False] * 3
 
 
 @pytest.mark.rules("D2R-CHAR-FELICIA", "D2R-GLOSS-TRASH", "D2R-OPT-CHAR")
 @pytest.mark.parametrize("cards", [["Silver", "Gold", "Basic Hair", "Basic Heels", "Starter Heels"],
                                    ["Gold", "Basic Hair"]])
-def test_bi_felicia_trashes_3_floordrobe_cards_or_all_if_fewer(cards):
-    g, s = start(characters=[Ch.BI_FELICIA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+def test_bi_felicia_trashes_3_floordrobe_cards_or_all_if_fewer(table, cards):
+    g, s = table.start(characters=[Ch.BI_FELICIA, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     assert A.ABILITY not in g.legal_actions(s)  # nothing to trash yet
-    floor(s, 0, *cards)
+    table.floor(s, 0, *cards)
     g.apply_action(s, A.ABILITY)
     trashed = []
     while s.phase == Phase.CARD:
@@ -643,32 +571,32 @@ def test_bi_felicia_trashes_3_floordrobe_cards_or_all_if_fewer(cards):
     for p in range(3):  # out of the game, in plain view
         assert list(piece(g, s, p, "trash")) == [trashed.count(k) for k in range(C.NUM_KINDS)]
     assert (s.phase, s.actor) == (Phase.PLAY, 0) and A.ABILITY not in g.legal_actions(s)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-CHAR-CATASTROPHOEBE")
-def test_catastrophoebe_takes_the_highest_value_market_card_and_the_market_refills():
-    g, s = start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+def test_catastrophoebe_takes_the_highest_value_market_card_and_the_market_refills(table):
+    g, s = table.start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     s.market[K["Basic Outfit"]] -= 1
-    s.pile[K["Basic Outfit"]] += 1
+    s.pile.counts[K["Basic Outfit"]] += 1
     recount(s)
-    s.market[take(s, 0, "Couture Hair")] += 1
+    s.market[table.take(s, 0, "Couture Hair")] += 1
     g.apply_action(s, A.ABILITY)
     assert s.floors[0][K["Couture Hair"]] == 1 and s.market[K["Couture Hair"]] == 0
     assert s.chance == [(Task.MARKET, -1)] and s.coins == 0
-    settle(g, s, "Luxe Heels")
+    table.settle(g, s, "Luxe Heels")
     assert sum(s.market) == C.MARKET_SIZE and s.market[K["Luxe Heels"]] == 1
     assert (s.phase, s.actor) == (Phase.PLAY, 0) and A.ABILITY not in g.legal_actions(s)
-    check(g, s)
+    table.check(g, s)
 
 
 @pytest.mark.rules("D2R-CHAR-CATASTROPHOEBE")
-def test_catastrophoebe_chooses_among_tied_highest_kinds():
-    g, s = start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
+def test_catastrophoebe_chooses_among_tied_highest_kinds(table):
+    g, s = table.start(characters=[Ch.CATASTROPHOEBE, Ch.HO_COUTURE, Ch.GLAM_STOKER])
     g.apply_action(s, A.ABILITY)  # the set-up Market's best: Tuck Outfit and Read Outfit (3)
     assert (s.phase, s.ask) == (Phase.CARD, Ask.TAKE)
     assert g.legal_actions(s) == [card("Tuck Outfit"), card("Read Outfit")]
     g.apply_action(s, card("Read Outfit"))
-    settle(g, s)
+    table.settle(g, s)
     assert s.floors[0][K["Read Outfit"]] == 1 and sum(s.market) == C.MARKET_SIZE
-    check(g, s)
+    table.check(g, s)

@@ -126,9 +126,9 @@ class Observer(_Observer):
             for e in s.decks[s.stages[s.stage]]:
                 v[_LEFT + e] = 1
         floors, looks, won = s.floors, s.looks, s.won
-        sizes = s.hand_n
+        sizes = list(map(C.card_count, s.hands))
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]  # D2R-HIDDEN-1: others' hands and Wardrobes as counts only
-        sizes = s.wardrobe_n
+        sizes = [w.n for w in s.wardrobes]
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
         v[_FLOORS : _FLOORS + K * n] = b"".join(floors[me:] + floors[:me])  # D2R-GLOSS-FLOOR
         worn = s.worn  # D2R-HIDDEN-1: only which slots
@@ -151,7 +151,7 @@ class Observer(_Observer):
         else:
             v[_VALUE] = sum(map(VALUE_OR_0.__getitem__, looks[me]))
         v[_MARKET : _MARKET + K] = s.market
-        v[_PILE] = s.pile_n
+        v[_PILE] = s.pile.n
         v[_TRASH : _TRASH + K] = s.trash
         if s.card >= 0 and (phase == _CARD_PHASE or phase == _REACT_PHASE):
             v[_CARD + s.card] = 1

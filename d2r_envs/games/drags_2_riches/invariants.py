@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from d2r_envs.core.zones import Deck
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import ZONES, State
 
@@ -13,7 +14,7 @@ def violations(game, s: State) -> list[str]:
         for t, k in enumerate(s.looks[p]):
             if k >= 0 and C.TYPE_OF[k] != t:
                 out.append(f"player_{p} wears {C.KINDS[k].name} in the {C.TYPES[t]} slot")
-        if min(s.hands[p] + s.wardrobes[p] + s.floors[p]) < 0:
+        if min(s.hands[p] + s.wardrobes[p].counts + s.floors[p]) < 0:
             out.append(f"player_{p} has a negative card count")
         q = s.peek[p]
         if q >= 0 and s.peek_hand[p] != s.hands[q]:
@@ -24,8 +25,9 @@ def violations(game, s: State) -> list[str]:
                     + ([s.event] if s.event >= 0 and s.event not in s.gone and all(s.event not in w for w in s.won) else []))
     if len(events) != len(set(events)):
         out.append(f"an Event is in two places: {events}")
-    if s.hand_n != list(map(sum, s.hands)) or s.wardrobe_n != list(map(sum, s.wardrobes)) or s.pile_n != sum(s.pile):
-        out.append("the card counts (hand_n, wardrobe_n, pile_n) are out of step with the piles")
+    for deck in s.wardrobes + [s.pile]:  # a Deck keeps its size and card list in step by its own methods
+        if deck.cards != Deck(deck.counts).cards or deck.n != len(deck.cards):
+            out.append(f"{deck}: its size {deck.n} or its card list is out of step with its counts")
     if s.worn != [sum(1 << t for t, k in enumerate(look) if k >= 0) for look in s.looks]:
         out.append(f"worn {s.worn} is out of step with the Looks")
     if s.prestige != [sum(C.EVENTS[e].prestige for e in won) for won in s.won]:

@@ -168,7 +168,7 @@ def _draws_due(a: State, p: int) -> int:
     """How many of the draws queued for `p` in `a` will be drawn: the Wardrobe, with the Floordrobe
     Dry Cleaned into it, is all there is, and nothing else moves cards in or out during a run."""
     queued = sum(1 for t, q in a.chance if t == Task.DRAW and q == p)
-    return min(queued, a.wardrobe_n[p] + sum(a.floors[p]))
+    return min(queued, a.wardrobes[p].n + sum(a.floors[p]))
 
 
 def _draw_text(a: State, p: int, due: int, what: str = "", when: str = "") -> str:
@@ -242,7 +242,7 @@ def _buy_text(game, b: State, p: int, k: int, a: State) -> str:
         text += ", into their Floordrobe"
         if b.phase == Phase.PLAY:
             text += "; the Werk Phase begins: no more cards are played this turn"
-    if not a.pile_n and not any(t == Task.MARKET for t, _ in a.chance):
+    if not a.pile.n and not any(t == Task.MARKET for t, _ in a.chance):
         text += "; the Market pile is empty, so the space stays empty"
     return text
 
@@ -281,7 +281,7 @@ def _answer_events(game, b: State, p: int, action: int, a: State) -> list[Event]
     if ask == Ask.SHADE_TARGET:
         target = _other(game, p, action)
         effect = _effect(C.KINDS[b.card].op, _p(target), P)
-        return [public(f"{P} targets {_p(target)} ({_cards(b.hand_n[target])} in hand)"
+        return [public(f"{P} targets {_p(target)} ({_cards(sum(b.hands[target]))} in hand)"
                        f" with the Shade of {_name(b.card)}"
                        f" ({effect}); {_p(target)} may block or reverse it")]
     if ask == Ask.BORROW:
@@ -318,7 +318,7 @@ def _react_text(game, b: State, p: int, action: int, a: State) -> str:
     T, att = _p(p), _p(attacker)
     if action == A.TAKE:
         text = f"{T} takes the Shade"
-        if not b.hand_n[p]:
+        if not any(b.hands[p]):
             text += ": their hand is empty, so it does nothing"
         return text
     if action == A.BLOCK:
@@ -340,7 +340,7 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
     drawer = b.chance[0][1] if player == CHANCE and b.chance and b.chance[0][0] == Task.DRAW else -1
     new_turn = a.phase == Phase.PLAY and a.turn >= 0 and (
         a.turn != b.turn or a.round != b.round or b.phase not in _TURN_PHASES)
-    cleaned = [q for q in range(n) if a.wardrobe_n[q] + (q == drawer) > b.wardrobe_n[q]]
+    cleaned = [q for q in range(n) if a.wardrobes[q].n + (q == drawer) > b.wardrobes[q].n]
     spree = a.event >= 0 and C.EVENTS[a.event].kind == C.EventKind.SPREE
     late = [q for q in cleaned if new_turn and spree and q == a.turn]  # for the Spree draws of the new turn
     for q in cleaned:
@@ -353,7 +353,7 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
             if lost > 0:
                 text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {_cards(lost)} fewer than due"
                 if b.phase in (Phase.DEAL, Phase.UNTUCK):
-                    text += f", for a hand of {_cards(a.hand_n[q])}"
+                    text += f", for a hand of {_cards(sum(a.hands[q]))}"
                 out.append(public(text))
 
     # A reversed Shade that waited for its victim's new hand.
@@ -398,7 +398,7 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
 
 def _dry_clean(a: State, q: int) -> Event:
     return public(f"{_p(q)}'s Wardrobe is empty: they Dry Clean, shuffling their Floordrobe"
-                  f" ({_cards(a.wardrobe_n[q])}) into a new Wardrobe")
+                  f" ({_cards(a.wardrobes[q].n)}) into a new Wardrobe")
 
 
 def _round_text(game, a: State) -> str:
@@ -579,7 +579,7 @@ def explain(game, s: State, action: int) -> str:
         other = _other(game, p, action)
         if s.ask == Ask.SHADE_TARGET:
             effect = _effect(C.KINDS[s.card].op, _p(other), "you")
-            return (f"Shade {_p(other)} ({_cards(s.hand_n[other])} in hand) with {_name(s.card)}: {effect},"
+            return (f"Shade {_p(other)} ({_cards(sum(s.hands[other]))} in hand) with {_name(s.card)}: {effect},"
                     " unless they block it")
         if s.ask == Ask.LEND_TARGET:
             return f"{_name(s.picked)} goes into {_p(other)}'s Floordrobe"
@@ -617,7 +617,7 @@ def _explain_react(game, s: State, p: int, action: int) -> str:
     attacker = s.turn
     op = C.KINDS[s.card].op
     if action == A.TAKE:
-        if not s.hand_n[p]:
+        if not any(s.hands[p]):
             return "Take it: your hand is empty, so it does nothing"
         if op == Op.DISCARD:
             return "Take it: you discard 1 card from your hand at random"
@@ -628,6 +628,6 @@ def _explain_react(game, s: State, p: int, action: int) -> str:
            else f"spend {_character(Ch.KELISHA_KEYS)} (once per game)")
     effect = _effect(op, _p(attacker), "you")
     text = f"Reverse it: {via}; the Shade is blocked and turned back: {effect}"
-    if not s.hand_n[attacker]:
+    if not any(s.hands[attacker]):
         text += " (their hand is empty now, so it waits for their next hand)"
     return text

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, compress
+from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import deal_anew
+from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import narrate
@@ -34,10 +33,10 @@ _VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 
 
 def recount(s: State) -> None:
-    """Rebuild the card counts from the piles (after editing hands, Wardrobes or the pile by hand)."""
-    s.hand_n = list(map(sum, s.hands))
-    s.wardrobe_n = list(map(sum, s.wardrobes))
-    s.pile_n = sum(s.pile)
+    """Bring what is kept in step back in step after editing a state by hand: each Deck's size and
+    card list (after changing its counts directly), prestige and the filled Look slots."""
+    for deck in s.wardrobes + [s.pile]:
+        deck.recount()
     s.prestige = [sum(C.EVENTS[e].prestige for e in won) for won in s.won]
     s.worn = [sum(1 << t for t, k in enumerate(look) if k >= 0) for look in s.looks]
 
@@ -77,12 +76,12 @@ class Game(core.Game[State]):
         return State(
             num_players=n,
             hands=[bytearray(K) for _ in range(n)],
-            wardrobes=[deck[:] for _ in range(n)],  # D2R-SETUP-1
+            wardrobes=[Deck(deck) for _ in range(n)],  # D2R-SETUP-1
             floors=[bytearray(K) for _ in range(n)],
             active=[bytearray(K) for _ in range(n)],
             looks=[[-1] * C.NUM_TYPES for _ in range(n)],
             market=bytearray(K),
-            pile=pile,
+            pile=Deck(pile),
             trash=bytearray(K),
             box=box,
             decks=[list(d) for d in C.DECK_REGULARS],  # D2R-SETUP-3
@@ -99,9 +98,6 @@ class Game(core.Game[State]):
             doubled=[0] * n,
             thumbs=[-1] * n,
             last_values=[-1] * n,
-            hand_n=[0] * n,
-            wardrobe_n=[len(C.STARTING_DECK)] * n,
-            pile_n=sum(pile),
             prestige=[0] * n,
             worn=[0] * n,
         )
@@ -121,9 +117,7 @@ class Game(core.Game[State]):
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
         if s.chance:
-            counts = self._chance_counts(s)
-            total = sum(counts)
-            return [(k, c / total) for k, c in enumerate(counts) if c]
+            return self._chance_pile(s).outcomes()
         if s.phase == Phase.FIRST_PLAYER:
             return [(p, 1.0 / self.n) for p in range(self.n)]  # D2R-SETUP-5
         if s.phase == Phase.REVEAL:
@@ -131,19 +125,20 @@ class Game(core.Game[State]):
             return [(e, 1.0 / len(deck)) for e in deck]  # D2R-SETUP-3 D2R-ROUND-1
         raise ValueError("not a chance node")
 
-    def _chance_counts(self, s: State) -> list[int]:
+    def _chance_pile(self, s: State) -> Deck:
+        """What the due chance event draws from: a Wardrobe, the draw pile, or (a random discard)
+        the hand, drawn from like a shuffled pile."""
         task, seat = s.chance[0]
         if task == Task.DRAW:
             return s.wardrobes[seat]
         if task == Task.MARKET:
             return s.pile
-        return s.hands[seat]
+        return Deck(s.hands[seat])
 
     def sample_chance(self, s: State, rng: Any) -> int:
         u = rng.random()
         if s.chance:
-            cumulative = list(accumulate(self._chance_counts(s)))
-            return bisect_right(cumulative, int(u * cumulative[-1]))
+            return self._chance_pile(s).kind_at(u)
         if s.phase == Phase.FIRST_PLAYER:
             return int(u * self.n)
         deck = sorted(s.decks[s.stages[s.stage]])
@@ -157,22 +152,15 @@ class Game(core.Game[State]):
             if chance:
                 task, seat = chance[0]
                 if task == Task.DRAW:  # _apply_task's draw, inlined; D2R-GLOSS-DRAW
-                    wardrobe = s.wardrobes[seat]
-                    cumulative = list(accumulate(wardrobe))
-                    k = bisect_right(cumulative, int(random() * cumulative[-1]))
-                    wardrobe[k] -= 1
-                    s.wardrobe_n[seat] -= 1
+                    k = s.wardrobes[seat].draw(random())  # sample_chance's draw, taken
                     s.hands[seat][k] += 1
-                    s.hand_n[seat] += 1
                     if seat in s.peek:
                         self._hand_hidden_change(s, seat)
                     del chance[0]
                     if chance:
                         self._normalise_chance(s)
                 else:
-                    counts = s.pile if task == Task.MARKET else s.hands[seat]
-                    cumulative = list(accumulate(counts))
-                    self._apply_task(s, bisect_right(cumulative, int(random() * cumulative[-1])))
+                    self._apply_task(s, self._chance_pile(s).kind_at(random()))
                 if not chance:
                     self._advance(s)
                     chance = s.chance
@@ -297,18 +285,14 @@ class Game(core.Game[State]):
     def _apply_task(self, s: State, k: int) -> None:
         task, seat = s.chance.pop(0)
         if task == Task.DRAW:
-            s.wardrobes[seat][k] -= 1
-            s.wardrobe_n[seat] -= 1
+            s.wardrobes[seat].take(k)
             s.hands[seat][k] += 1
-            s.hand_n[seat] += 1
             self._hand_hidden_change(s, seat)
         elif task == Task.MARKET:
-            s.pile[k] -= 1
-            s.pile_n -= 1
+            s.pile.take(k)
             s.market[k] += 1
         else:  # DISCARD at random; D2R-GLOSS-DISCARD
             s.hands[seat][k] -= 1
-            s.hand_n[seat] -= 1
             s.floors[seat][k] += 1
             self._hand_public_change(s, seat, k)
         self._normalise_chance(s)
@@ -318,16 +302,17 @@ class Game(core.Game[State]):
         while s.chance:
             task, seat = s.chance[0]
             if task == Task.DRAW:
-                if not s.wardrobe_n[seat]:
+                wardrobe = s.wardrobes[seat]
+                if not wardrobe.n:
                     # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
-                    s.wardrobes[seat], s.floors[seat] = s.floors[seat], bytearray(K)
-                    s.wardrobe_n[seat] = sum(s.wardrobes[seat])
-                if s.wardrobe_n[seat]:
+                    wardrobe.refill(s.floors[seat])
+                    s.floors[seat] = bytearray(K)
+                if wardrobe.n:
                     return
             elif task == Task.MARKET:
-                if s.pile_n:
+                if s.pile.n:
                     return
-            elif s.hand_n[seat]:
+            elif any(s.hands[seat]):
                 return
             s.chance.pop(0)
 
@@ -386,7 +371,7 @@ class Game(core.Game[State]):
                 self._start_turn(s, s.first)
             elif ph == Phase.UNTUCK:
                 p = s.turn
-                if s.pending[p] and s.hand_n[p]:  # D2R-SHADE-6
+                if s.pending[p] and any(s.hands[p]):  # D2R-SHADE-6
                     op, beneficiary = s.pending[p].pop(0)
                     self._shade_effect(s, op, p, beneficiary, reversed_=False)
                     continue
@@ -445,7 +430,6 @@ class Game(core.Game[State]):
     def _activate(self, s: State, p: int, k: int) -> None:  # D2R-PLAY-1
         kind = C.KINDS[k]
         s.hands[p][k] -= 1
-        s.hand_n[p] -= 1
         s.active[p][k] += 1
         self._hand_public_change(s, p, k)
         s.coins += kind.coins  # D2R-WERK-1 D2R-SHADE-3
@@ -458,7 +442,7 @@ class Game(core.Game[State]):
             if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
                 self._ask(s, p, Ask.RETURN)
         elif op == Op.LEND:  # D2R-GLOSS-LEND
-            if s.hand_n[p]:
+            if any(s.hands[p]):
                 self._ask(s, p, Ask.LEND_CARD)
         elif op in C.SHADE_OPS:  # D2R-SHADE-1
             self._ask(s, p, Ask.SHADE_TARGET)
@@ -483,7 +467,6 @@ class Game(core.Game[State]):
         s.looks[p][t] = k  # D2R-PLAY-3
         s.worn[p] |= 1 << t
         s.hands[p][k] -= 1
-        s.hand_n[p] -= 1
         self._hand_hidden_change(s, p)
 
     def _buy(self, s: State, p: int, k: int) -> None:  # D2R-WERK-2
@@ -495,7 +478,6 @@ class Game(core.Game[State]):
         s.market[k] -= 1
         if self._sell_out(s):  # purchases can be played this round; D2R-SELLOUT-1 D2R-DECIDE-SELLOUT
             s.hands[p][k] += 1
-            s.hand_n[p] += 1
             self._hand_public_change(s, p, k, by=1)
         else:
             s.floors[p][k] += 1  # D2R-WERK-4
@@ -547,14 +529,12 @@ class Game(core.Game[State]):
         elif ask == Ask.BORROW:  # D2R-GLOSS-BORROW
             victim = s.victim
             s.hands[victim][k] -= 1
-            s.hand_n[victim] -= 1
             s.floors[p][k] += 1
             self._hand_public_change(s, victim, k)
             self._done(s)
         elif ask == Ask.RETURN:  # D2R-GLOSS-RETURN
             s.floors[p][k] -= 1
             s.hands[p][k] += 1
-            s.hand_n[p] += 1
             self._hand_public_change(s, p, k, by=1)
             self._done(s)
         elif ask == Ask.LEND_CARD:
@@ -562,7 +542,6 @@ class Game(core.Game[State]):
             s.ask = Ask.LEND_TARGET
         elif ask == Ask.LEND_TARGET:  # D2R-GLOSS-LEND
             s.hands[p][s.picked] -= 1
-            s.hand_n[p] -= 1
             s.floors[other][s.picked] += 1
             self._hand_public_change(s, p, s.picked)
             self._done(s)
@@ -612,7 +591,7 @@ class Game(core.Game[State]):
     def _shade_effect(self, s: State, op: int, victim: int, beneficiary: int, reversed_: bool) -> None:
         """The Shade hits `victim` for `beneficiary`; a reversed Shade on an empty hand waits for
         the victim's next hand."""
-        if not s.hand_n[victim]:
+        if not any(s.hands[victim]):
             if reversed_:  # D2R-SHADE-6
                 s.pending[victim].append((int(op), beneficiary))
             if s.phase in (Phase.CARD, Phase.REACT):
@@ -637,7 +616,6 @@ class Game(core.Game[State]):
             for k in compress(_KINDS, pile):
                 floor[k] += pile[k]
         s.hands[p] = bytearray(K)
-        s.hand_n[p] = 0
         s.active[p] = bytearray(K)
         s.coins = 0
         s.card = -1

@@ -1,8 +1,9 @@
 """Drags 2 Riches state: plain data, changed in place by rules.Game.
 
 Card piles are counts per card kind (cards.KINDS), each a bytearray (a count never passes 255, and
-a bytearray copies into the observation in one step): a Wardrobe or the draw pile is shuffled, so
-only its contents matter and every draw is an explicit chance event.
+a bytearray copies into the observation in one step). A Wardrobe or the draw pile is shuffled, so
+only its contents matter and every draw is an explicit chance event: each is a core `Deck`, which
+keeps its size (`n`) and its cards in kind order in step with its counts.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from d2r_envs.core.zones import Held, Pile, Zones
+from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.drags_2_riches import cards as C
 
 
@@ -58,12 +59,12 @@ class Task(enum.IntEnum):
 class State:
     num_players: int
     hands: list[bytearray]  # per seat, counts per kind (hidden from others); D2R-HIDDEN-1
-    wardrobes: list[bytearray]  # per seat, face-down deck (hidden, order random); D2R-HIDDEN-1
+    wardrobes: list[Deck]  # per seat, face-down deck (hidden, order random); D2R-HIDDEN-1
     floors: list[bytearray]  # per seat, the Floordrobe, face up; D2R-GLOSS-FLOOR
     active: list[bytearray]  # per seat, cards activated this turn, face up
     looks: list[list[int]]  # per seat, kind worn in each Look slot, -1 empty (face down); D2R-PLAY-3
     market: bytearray  # counts per kind, face up
-    pile: bytearray  # the Market draw pile, face down
+    pile: Deck  # the Market draw pile, face down
     trash: bytearray  # trashed cards, out of the game; D2R-GLOSS-TRASH
     box: bytearray  # starting cards not used with fewer than 5 players; D2R-SETUP-1
     decks: list[list[int]]  # regular events left in decks I, II, III
@@ -101,10 +102,7 @@ class State:
     thumbs: list[int] = field(default_factory=list)  # this Event Phase: -1 undeclared, else the thumbs choice
     last_values: list[int] = field(default_factory=list)  # Look values revealed at the last Event Phase, -1 not revealed
     winners: list[int] = field(default_factory=list)
-    # Card counts kept in step with the piles (rules.recount rebuilds them after editing piles by hand).
-    hand_n: list[int] = field(default_factory=list)
-    wardrobe_n: list[int] = field(default_factory=list)
-    pile_n: int = 0
+    # Kept in step with the events won and the Looks (rules.recount rebuilds them after editing by hand).
     prestige: list[int] = field(default_factory=list)  # per seat, from the events won
     worn: list[int] = field(default_factory=list)  # per seat, bitmask of the filled Look slots
 
