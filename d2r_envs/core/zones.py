@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import mul
 from typing import Any, Callable, Iterable, Sequence
+from zlib import adler32
 
 SEEN_BY = ("all", "owner", "nobody")
 _KIND_BYTES = [bytes([k]) for k in range(256)]  # kind k as one byte: kind k, c times, is _KIND_BYTES[k] * c
@@ -207,3 +208,10 @@ class Zones:
         """In place: all the cards of the Piles `seat` cannot see dealt anew among them, each pile
         keeping its size (what `seat` knows: the pool as a whole, and each pile's size)."""
         deal_anew(self.hidden_piles(state, seat), rng)
+
+
+def card_count(counts: bytes | bytearray) -> int:
+    """The cards in a pile of counts per kind (a bytearray): its byte sum, taken in C (the low half of
+    Adler-32 is 1 plus the byte sum, exact below 65521 cards), a few times faster than sum() on a hand,
+    so a game need keep no hand sizes of its own."""
+    return (adler32(counts) & 0xFFFF) - 1

@@ -106,3 +106,14 @@ def test_a_deck_lists_its_cards_in_kind_order_whatever_its_counts() -> None:
             assert not deck.cards and deck.n == 0
             deck.refill(counts)
             assert list(deck.cards) == listed and deck.n == len(listed) and list(deck.counts) == counts
+
+
+def test_card_count_is_the_sum_of_a_piles_counts():
+    from d2r_envs.core.zones import card_count
+
+    rng = np.random.default_rng(0)
+    for size in (0, 1, 36, 80):
+        for _ in range(50):
+            pile = bytearray(rng.integers(0, 12, size).tolist())
+            assert card_count(pile) == sum(pile)
+    assert card_count(bytearray([255] * 250)) == 255 * 250  # exact up to 65,520 cards

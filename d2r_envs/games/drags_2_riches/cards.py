@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from zlib import adler32
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -190,8 +189,3 @@ def counts_to_string(counts: list[int]) -> str:
     parts = [f"{c}x {KINDS[k].name}" if c > 1 else KINDS[k].name for k, c in enumerate(counts) if c]
     return ", ".join(parts) or "-"
 
-
-def card_count(counts: bytearray) -> int:
-    """The cards in a pile of counts per kind: its byte sum, taken in C (the low half of Adler-32 is 1 plus
-    the byte sum, exact below 65521 cards), three times faster than sum() on a hand."""
-    return (adler32(counts) & 0xFFFF) - 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.zones import card_count
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
 
@@ -126,7 +127,7 @@ class Observer(_Observer):
             for e in s.decks[s.stages[s.stage]]:
                 v[_LEFT + e] = 1
         floors, looks, won = s.floors, s.looks, s.won
-        sizes = list(map(C.card_count, s.hands))
+        sizes = list(map(card_count, s.hands))
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]  # D2R-HIDDEN-1: others' hands and Wardrobes as counts only
         sizes = [w.n for w in s.wardrobes]
         v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
