@@ -59,8 +59,6 @@ def sign(s, p, name, page, slots):
     assert s.deck[b], f"no {name} card left in the deck"
     s.deck.take(b)
     s.owner[b] = p
-    s.sign_page[b] = page - 1
-    s.sign_mask[b] = mask
     for x in slots:
         assert s.book[page - 1][x - 1] < 0, f"page {page} slot {x} is taken"
         s.book[page - 1][x - 1] = b

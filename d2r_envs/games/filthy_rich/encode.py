@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.zones import card_count
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
@@ -171,7 +172,7 @@ class Observer(_Observer):
             v[_PAGE:_HAND] = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
                 page, s.actions_left, s.extra_dice)
         v[_HAND : _HAND + K] = s.hands[me]
-        sizes = s.hand_n
+        sizes = list(map(card_count, s.hands))
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         v[_DECK] = s.deck.n
         v[_DISCARD:_ALIVE] = s.discard

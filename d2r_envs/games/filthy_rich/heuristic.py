@@ -69,7 +69,7 @@ from typing import Any
 
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import Ask, Phase, State, sign_places
 
 B = C.NUM_BUSINESSES
 E = C.Effect
@@ -115,6 +115,7 @@ class View:
         self.knockout = 1000.0 if self.alive == 2 else h.knockout
         # The sign visible in each slot from each page (rows[-1]: below page 1, nothing); read only.
         self.rows = [game.visible_row(s, pg) for pg in range(C.PAGES)] + [NOTHING]
+        self.pages, self.masks = sign_places(s.book)  # where each sign lies
 
 
 class Heuristic:
@@ -172,11 +173,11 @@ class Heuristic:
         biz = BIZ[b]
         return hits * (biz.pay + s.assets[p][KIND[E.BILLBOARD]]) + ZEROS * (biz.zero_pay - biz.tax)
 
-    def business_worth(self, s: State, b: int, hz: float) -> float:
+    def business_worth(self, v: View, b: int) -> float:
         """An open business's worth to its owner: its income over the horizon."""
-        page = s.sign_page[b]
-        hits = sum(self.cell_hits(s, page, i) for i in MASK_SLOTS[s.sign_mask[b]])
-        return max(0.0, self.rate(s, s.owner[b], b, hits) * hz)
+        s, page = v.s, v.pages[b]
+        hits = sum(self.cell_hits(s, page, i) for i in MASK_SLOTS[v.masks[b]])
+        return max(0.0, self.rate(s, s.owner[b], b, hits) * v.hz)
 
     def safe(self, v: View, spend: int, sale_gain: int = 0, tax_gain: int = 0) -> bool:
         """Whether spending `spend` (for sale value and tax symbols) keeps me safe."""
@@ -227,7 +228,7 @@ class Heuristic:
 
     def action(self, v: View, legal: list[int]) -> int:
         s, me = v.s, v.me
-        if not s.actions_left or not s.hand_n[me]:
+        if not s.actions_left or not any(s.hands[me]):
             return self.before_roll(v, legal)
         best, best_v = legal[0], -1e9
         played: dict[int, float] = {}
@@ -334,12 +335,12 @@ class Heuristic:
             elif eff == E.OFFSHORE:
                 r = ZEROS * card.amount
             elif eff == E.BILLBOARD:
-                r = card.amount * sum(self.cell_hits(s, s.sign_page[b], i) for b in range(B) if s.owner[b] == me
-                                      for i in MASK_SLOTS[s.sign_mask[b]])
+                r = card.amount * sum(self.cell_hits(s, v.pages[b], i) for b in range(B) if s.owner[b] == me
+                                      for i in MASK_SLOTS[v.masks[b]])
             elif eff == E.PORTFOLIO:
                 r = card.amount / v.alive
             else:  # Fire Insurance: my best business, times the share of Fires not yet seen
-                best = max((self.business_worth(s, b, v.hz) + SALE[b] for b in range(B) if s.owner[b] == me),
+                best = max((self.business_worth(v, b) + SALE[b] for b in range(B) if s.owner[b] == me),
                            default=0.0)
                 return self.insure * (FIRES - s.discard[KIND[E.FIRE]]) / FIRES * best - card.cost
             return (r - ZEROS * card.tax) * long - card.cost
@@ -365,7 +366,7 @@ class Heuristic:
         """Sell before the roll only if one die could make me pay more than I have."""
         sells = [a for a in legal if A.SELL <= a < A.PLAY]
         if v.s.money[v.me] < v.exposure and sells:
-            return min(sells, key=lambda a: (self.business_worth(v.s, a - A.SELL, v.hz) - SALE[a - A.SELL], a))
+            return min(sells, key=lambda a: (self.business_worth(v, a - A.SELL) - SALE[a - A.SELL], a))
         return A.DONE
 
     # Targets ------------------------------------------------------------------------------------
@@ -388,9 +389,9 @@ class Heuristic:
             if s.assets[q][KIND[E.INSURANCE]]:
                 val = 0.5  # the fire only burns their insurance
             else:
-                val = v.harm[q] * (self.business_worth(s, b, v.hz) + SALE[b])
-                page = s.sign_page[b]
-                for i in MASK_SLOTS[s.sign_mask[b]]:  # my signs it uncovers
+                val = v.harm[q] * (self.business_worth(v, b) + SALE[b])
+                page = v.pages[b]
+                for i in MASK_SLOTS[v.masks[b]]:  # my signs it uncovers
                     under = v.rows[page - 1][i]
                     if under >= 0 and s.owner[under] == me:
                         val += self.cell_hits(s, page, i) * BIZ[under].pay * v.hz
@@ -427,5 +428,5 @@ class Heuristic:
             return A.DONE  # safe, or out whatever I sell
         closes = [b for b in mine if gap([b]) <= 0]
         if closes:
-            return A.SELL + min(closes, key=lambda b: (self.business_worth(s, b, v.hz), b))
+            return A.SELL + min(closes, key=lambda b: (self.business_worth(v, b), b))
         return A.SELL + min(mine, key=lambda b: (gap([b]), b))

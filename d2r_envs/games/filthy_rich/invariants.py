@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.rules import recount
-from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Phase, State
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Phase, State, sign_places
 
 
 def violations(game, s: State) -> list[str]:
@@ -18,19 +18,18 @@ def violations(game, s: State) -> list[str]:
     if sum(s.money) != C.START_MONEY * n + s.from_bank - s.to_bank:
         out.append(f"money {sum(s.money)} != start + from bank {s.from_bank} - to bank {s.to_bank}: "
                    "a payment between players was not conserved")
-    cells = [0] * C.NUM_BUSINESSES
+    pages, masks = sign_places(s.book)
     for pg, page in enumerate(s.book):
         for slot, b in enumerate(page):
-            if b >= 0:
-                cells[b] += 1
-                if s.sign_page[b] != pg or not s.sign_mask[b] >> slot & 1:
-                    out.append(f"page {pg + 1} slot {slot + 1} holds {C.KIND_NAMES[b]}, placed elsewhere")
+            if b >= 0 and pages[b] != pg:
+                out.append(f"page {pg + 1} slot {slot + 1} holds {C.KIND_NAMES[b]}, whose sign is also on page {pages[b] + 1}")
     for b in range(C.NUM_BUSINESSES):
-        want = C.SIZE[b] if s.owner[b] >= 0 else 0
-        if cells[b] != want:
-            out.append(f"{C.KIND_NAMES[b]}'s sign has {cells[b]} cards in the book, expected {want}")
-        if s.owner[b] >= 0 and (not s.alive[s.owner[b]] or bin(s.sign_mask[b]).count("1") != C.SIZE[b]):
-            out.append(f"{C.KIND_NAMES[b]} is run by player_{s.owner[b]} with sign mask {s.sign_mask[b]:b}")
+        if s.owner[b] >= 0 and (not masks[b] or masks[b] not in C.PLACEMENTS[b]):  # FR-SIGN-2: its own shape
+            out.append(f"{C.KIND_NAMES[b]} is run by player_{s.owner[b]} with a sign on slots {masks[b]:b}")
+        elif s.owner[b] < 0 and masks[b]:
+            out.append(f"{C.KIND_NAMES[b]} is closed but its sign is in the book")
+        if s.owner[b] >= 0 and not s.alive[s.owner[b]]:
+            out.append(f"{C.KIND_NAMES[b]} is run by player_{s.owner[b]}, who is out")
     for x, o in enumerate(s.lux_owner):
         if not (o in (NO_OWNER, REMOVED) or 0 <= o < n or (o == ON_AUCTION and (s.lot == x or any(x == y for y, _ in s.lots)))):
             out.append(f"luxury {C.LUXURIES[x].name} has owner {o}")
@@ -51,6 +50,4 @@ def violations(game, s: State) -> list[str]:
                 out.append(f"the cached visible row of page {pg + 1} is stale")
     if (s.deck.n, s.deck.cards) != (t.deck.n, t.deck.cards):
         out.append("the deck's size or card list is out of step with its counts")
-    if s.hand_n != list(map(sum, s.hands)):
-        out.append("the hand sizes (hand_n) are out of step with the hands")
     return out

@@ -8,7 +8,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import Deck
+from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
@@ -27,6 +27,7 @@ _DICE, _PAGE_DIE, _ACTIONS, _OVER = Phase.DICE, Phase.PAGE_DIE, Phase.ACTIONS, P
 _LUXURY, _TAX_SELL, _TARGET, _AUCTION = Phase.LUXURY, Phase.TAX_SELL, Phase.TARGET, Phase.AUCTION
 _DEAL, _DRAW, _FIRST_PLAYER = Phase.DEAL, Phase.DRAW, Phase.FIRST_PLAYER
 _KINDS = range(K)
+_NO_CARDS = bytes(K)  # an empty hand
 _DONE, _SELL, _DISCARD, _LUXURY_A, _PLAY_B = A.DONE, A.SELL, A.DISCARD, A.LUXURY, A.PLAY - B
 _PLAY, _OPEN = A.PLAY, A.OPEN
 _TAX = [b.tax for b in C.BUSINESSES]
@@ -58,10 +59,9 @@ _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.
 
 
 def recount(s: State) -> None:
-    """Rebuild what the state keeps in step (hand sizes, businesses and luxuries per seat, luxuries
+    """Rebuild what the state keeps in step (businesses and luxuries per seat, luxuries
     for sale, tax symbols, occupied slots, sign cards) from the piles, owners and book, and drop the
     caches: after editing a state by hand (the deck keeps itself in step)."""
-    s.hand_n = list(map(sum, s.hands))
     n = s.num_players
     s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
     s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
@@ -123,8 +123,6 @@ class Game(core.Game[State]):
             money=[C.START_MONEY] * n,  # FR-SETUP-2
             alive=[True] * n,
             owner=[-1] * B,
-            sign_page=[-1] * B,
-            sign_mask=[0] * B,
             book=[[-1] * C.SLOTS for _ in range(C.PAGES)],  # FR-COMP-2
             lux_owner=[NO_OWNER] * C.NUM_LUXURIES,
             owned=[bytearray(B) for _ in range(n)],
@@ -133,7 +131,6 @@ class Game(core.Game[State]):
             signs=bytearray(C.PAGES * C.SLOTS * B),
             tax_raw=[0] * n,
             used=[0] * C.PAGES,
-            hand_n=[0] * n,
         )
 
     # Who acts ---------------------------------------------------------------------------------
@@ -182,7 +179,6 @@ class Game(core.Game[State]):
                 k = draw(random())  # sample_chance's draw, taken
                 p = draws.pop(0)
                 s.hands[p][k] += 1
-                s.hand_n[p] += 1
                 if draws and deck.n:
                     continue
             else:
@@ -218,7 +214,7 @@ class Game(core.Game[State]):
         p = s.actor
         if ph == _ACTIONS:
             owner = s.owner
-            acting = s.actions_left and s.hand_n[p]
+            acting = s.actions_left and s.hands[p] != _NO_CARDS
             out = [] if acting else [_DONE]  # FR-ACT-1: no roll before both actions
             if p in owner:  # FR-SELL-2: own turn, before the roll
                 out += [_SELL + b for b, o in enumerate(owner) if o == p]
@@ -366,7 +362,6 @@ class Game(core.Game[State]):
         p = s.draws.pop(0)
         s.deck.take(k)
         s.hands[p][k] += 1
-        s.hand_n[p] += 1
 
     def _advance(self, s: State) -> None:
         """Move on through steps that need no decision: reshuffles, the turn's start and end, auctions."""
@@ -375,7 +370,7 @@ class Game(core.Game[State]):
             if ph == _ACTIONS:
                 if not (s.draws or s.lots):
                     p = s.actor
-                    if s.actions_left and s.hand_n[p] or p in s.owner:
+                    if s.actions_left and s.hands[p] != _NO_CARDS or p in s.owner:
                         return
                     self._roll(s)  # no actions left (or an empty hand) and nothing to sell
                     continue
@@ -466,7 +461,6 @@ class Game(core.Game[State]):
         for k in range(K):  # FR-OUT-2: cards discarded, then signs out of the book
             s.discard[k] += s.hands[p][k] + s.assets[p][k]
         s.hands[p] = bytearray(K)
-        s.hand_n[p] = 0
         s.assets[p] = bytearray(K)
         for b, o in enumerate(s.owner):
             if o == p:
@@ -497,19 +491,17 @@ class Game(core.Game[State]):
 
     def _close(self, s: State, b: int) -> None:
         """The business's card goes to the discard pile and its sign leaves the book."""
-        page = s.book[s.sign_page[b]]
-        for slot in range(C.SLOTS):
-            if s.sign_mask[b] >> slot & 1:
+        for pg, page in enumerate(s.book):  # (its sign lies on one page)
+            while b in page:
+                slot = page.index(b)
                 page[slot] = -1
-                s.signs[_SIGN_AT[s.sign_page[b]][slot] + b] = 0
+                s.signs[_SIGN_AT[pg][slot] + b] = 0
+                s.used[pg] &= ~(1 << slot)
         s.owned[s.owner[b]][b] = 0
-        s.used[s.sign_page[b]] &= ~s.sign_mask[b]
         s.rows = s.views = None
         s.tax_raw[s.owner[b]] -= _TAX[b]  # FR-TAX-4: a closed business pays no tax
         s.owner[b] = -1
         s.board = None
-        s.sign_page[b] = -1
-        s.sign_mask[b] = 0
         s.discard[b] += 1
 
     def _sell(self, s: State, p: int, b: int) -> None:  # FR-SELL-1
@@ -520,7 +512,6 @@ class Game(core.Game[State]):
         mask = C.PLACEMENTS[b][anchor]
         owed = self._fee_owners(s, p)
         s.hands[p][b] -= 1
-        s.hand_n[p] -= 1
         self._spend(s, p, C.BUSINESSES[b].cost)  # FR-ACT-5
         for slot in C.SLOTS_OF[mask]:
             q = owed[slot]
@@ -531,8 +522,6 @@ class Game(core.Game[State]):
         s.owned[p][b] = 1
         s.tax_raw[p] += _TAX[b]
         s.board = None
-        s.sign_page[b] = s.page
-        s.sign_mask[b] = mask
         page = s.book[s.page]  # FR-SIGN-1: the current page
         at = _SIGN_AT[s.page]
         for slot in C.SLOTS_OF[mask]:
@@ -577,7 +566,6 @@ class Game(core.Game[State]):
             else:  # FR-ACT-2: discard for $1
                 k = a - _DISCARD
                 s.hands[p][k] -= 1
-                s.hand_n[p] -= 1
                 s.discard[k] += 1
                 s.money[p] += C.DISCARD_PAY
                 s.from_bank += C.DISCARD_PAY
@@ -597,7 +585,6 @@ class Game(core.Game[State]):
     def _play(self, s: State, p: int, k: int) -> None:  # FR-ACT-3, FR-ACT-4, FR-DATA-3
         card = C.card_of(k)
         s.hands[p][k] -= 1
-        s.hand_n[p] -= 1
         if card.asset:  # FR-ACT-4: paid to the bank, stays on the table
             self._spend(s, p, card.cost)
             s.assets[p][k] += 1
@@ -648,7 +635,6 @@ class Game(core.Game[State]):
             b = a - A.BUSINESS
             s.discard[b] -= 1
             s.hands[p][b] += 1
-            s.hand_n[p] += 1
         else:
             s.page = a - A.PAGE
 
@@ -737,8 +723,9 @@ class Game(core.Game[State]):
     def _end_turn(self, s: State) -> None:
         p = s.turn
         s.phase = _DRAW
-        if s.alive[p] and s.hand_n[p] < C.HAND_SIZE:  # FR-DRAW-1, FR-DECIDE-3, FR-DECIDE-7
-            s.draws = [p] * (C.HAND_SIZE - s.hand_n[p])
+        held = card_count(s.hands[p])
+        if s.alive[p] and held < C.HAND_SIZE:  # FR-DRAW-1, FR-DECIDE-3, FR-DECIDE-7
+            s.draws = [p] * (C.HAND_SIZE - held)
 
     # Auctions -----------------------------------------------------------------------------------
 
@@ -875,7 +862,7 @@ class Game(core.Game[State]):
         for p in range(self.n):
             biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner) if o == p) or "-"
             lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p) or "-"
-            hand = C.counts_to_string(s.hands[p]) if shown in (-1, p) else str(s.hand_n[p])
+            hand = C.counts_to_string(s.hands[p]) if shown in (-1, p) else str(card_count(s.hands[p]))
             lines.append(f"p{p}{'' if s.alive[p] else ' OUT'}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
                          f" | assets: {C.counts_to_string(s.assets[p])} | hand: {hand}")
         lines.append(f"deck {s.deck.n} | discard: {C.counts_to_string(s.discard)}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from d2r_envs.core.zones import Deck, Pile, Zones
+from d2r_envs.core.zones import Deck, Pile, Zones, card_count
 from d2r_envs.games.filthy_rich import cards as C
 
 
@@ -53,8 +53,6 @@ class State:
     money: list[int]
     alive: list[bool]
     owner: list[int]  # per business: the seat that runs it, -1 closed
-    sign_page: list[int]  # per open business: the page its sign is on
-    sign_mask: list[int]  # per open business: its slots (bit i = slot i+1)
     book: list[list[int]]  # FR-COMP-2: [page][slot] -> business whose sign card is there, -1 empty
     lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
     # Kept in step with owner, lux_owner, assets and book, for speed: the first four in the shapes the
@@ -90,7 +88,7 @@ class State:
     # payments are conserved).
     from_bank: int = 0
     to_bank: int = 0
-    hand_n: list[int] = field(default_factory=list)  # kept in step with hands
+
     # The observation's board block per seat and page (encode.Observer), dropped by every change to
     # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
     board: object = field(default=None, compare=False, repr=False)
@@ -99,6 +97,33 @@ class State:
     # each page (encode.Observer).
     rows: list | None = field(default=None, compare=False, repr=False)
     views: list | None = field(default=None, compare=False, repr=False)
+
+    # Worked out from the piles and the book when asked, never stored:
+    @property
+    def hand_n(self) -> list[int]:
+        """Cards in each hand."""
+        return list(map(card_count, self.hands))
+
+    @property
+    def sign_page(self) -> list[int]:
+        """Per business: the page its sign is on (-1: not in the book)."""
+        return sign_places(self.book)[0]
+
+    @property
+    def sign_mask(self) -> list[int]:
+        """Per business: the slots of its sign (bit i = slot i+1; 0: not in the book)."""
+        return sign_places(self.book)[1]
+
+
+def sign_places(book: list[list[int]]) -> tuple[list[int], list[int]]:
+    """Per business, the page its sign is on (-1: none) and its slots (bit i = slot i+1)."""
+    pages, masks = [-1] * C.NUM_BUSINESSES, [0] * C.NUM_BUSINESSES
+    for pg, page in enumerate(book):
+        for slot, b in enumerate(page):
+            if b >= 0:
+                pages[b] = pg
+                masks[b] |= 1 << slot
+    return pages, masks
 
 
 def _opened(s: State) -> list[int]:
