@@ -50,8 +50,8 @@ class ObsLayout:
         return self.frames(n)[me](template)
 
     def frames(self, n: int) -> list[type["Frame"]]:
-        """Per seat at `n` players, the Frame class to call with a template (what an observer keeps
-        to make a frame in one copy)."""
+        """Per seat at `n` players, the Frame class to call with a template (made once; an observer
+        that is pickled, as env copies are, must not hold these classes itself)."""
         made = self._frames.get(n)
         if made is None:
             made = self._frames[n] = [type("Frame", (self._frame,), {"__slots__": (), "me": me, "n": n})

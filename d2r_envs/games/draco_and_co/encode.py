@@ -76,10 +76,9 @@ class Observer(_Observer):
                     f.seat("controller", game.controller(setup, c), row=r, width=P)
                 f.one("char_class", len(C.Class) * r + C.CHARACTER_CLASS[c])
             self._template.append(bytes(f))
-        self._frames = LAYOUT.frames(n)
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        f = self._frames[me](self._template[me])
+        f = LAYOUT.frame(self._template[me], me, s.num_players)
         try:
             f.seats("money", s.money)  # DRACO-WEALTH-1
             f.seats("hand_sizes", list(map(sum, s.hands)))
