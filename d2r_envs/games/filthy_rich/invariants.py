@@ -42,12 +42,8 @@ def violations(game, s: State) -> list[str]:
     t = game.clone(s)
     recount(t)
     t.deck.recount()
-    if (t.owned, t.luxes, t.for_sale, t.signs, t.tax_raw, t.used) != (s.owned, s.luxes, s.for_sale, s.signs, s.tax_raw, s.used):
-        out.append("owned, luxes, for_sale, signs, tax_raw or used are out of step with owners, luxuries, assets and the book")
-    if s.rows is not None:
-        for pg, row in enumerate(s.rows):
-            if row is not None and row != [game.visible(s, slot, pg) for slot in range(C.SLOTS)]:
-                out.append(f"the cached visible row of page {pg + 1} is stale")
+    if (t.owned, t.luxes, t.for_sale, t.signs, t.tax_raw) != (s.owned, s.luxes, s.for_sale, s.signs, s.tax_raw):
+        out.append("owned, luxes, for_sale, signs or tax_raw are out of step with owners, luxuries, assets and the book")
     if (s.deck.n, s.deck.cards) != (t.deck.n, t.deck.cards):
         out.append("the deck's size or card list is out of step with its counts")
     return out

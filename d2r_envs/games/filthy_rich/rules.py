@@ -59,16 +59,15 @@ _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.
 
 
 def recount(s: State) -> None:
-    """Rebuild what the state keeps in step (businesses and luxuries per seat, luxuries
-    for sale, tax symbols, occupied slots, sign cards) from the piles, owners and book, and drop the
-    caches: after editing a state by hand (the deck keeps itself in step)."""
+    """Rebuild what the state keeps in step (businesses and luxuries per seat, luxuries for sale, tax
+    symbols, sign cards) from the owners, assets and book, and drop the observation's caches: after
+    editing a state by hand (the deck keeps itself in step)."""
     n = s.num_players
     s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
     s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
     s.for_sale = bytearray(1 if o == NO_OWNER else 0 for o in s.lux_owner)
     s.tax_raw = raw_taxes(s)
-    s.used = [sum(1 << i for i, b in enumerate(page) if b >= 0) for page in s.book]
-    s.rows = s.views = None
+    s.views = None
     s.signs = bytearray(C.PAGES * C.SLOTS * B)
     for pg, page in enumerate(s.book):
         for slot, b in enumerate(page):
@@ -130,7 +129,6 @@ class Game(core.Game[State]):
             for_sale=bytearray([1] * C.NUM_LUXURIES),
             signs=bytearray(C.PAGES * C.SLOTS * B),
             tax_raw=[0] * n,
-            used=[0] * C.PAGES,
         )
 
     # Who acts ---------------------------------------------------------------------------------
@@ -268,7 +266,10 @@ class Game(core.Game[State]):
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:  # FR-DECIDE-1
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
-        used = s.used[s.page]
+        used = 0  # the slots of the current page holding a sign card (bit i = slot i+1)
+        for i, b in enumerate(s.book[s.page]):
+            if b >= 0:
+                used |= 1 << i
         fees = None  # the covering fee per slot, worked out only when a fee could matter
         out = []
         for b in bizs:
@@ -307,21 +308,15 @@ class Game(core.Game[State]):
         return -1
 
     def visible_row(self, s: State, page: int | None = None) -> list[int]:
-        """`visible` for slots 1-9 at once (cached in the state until a sign moves: do not modify)."""
+        """`visible` for slots 1-9 at once."""
+        book = s.book
         top = s.page if page is None else page
-        rows = s.rows
-        if rows is None:
-            rows = s.rows = [None] * C.PAGES
-        row = rows[top]
-        if row is None:
-            book = s.book
-            row = book[top][:]
-            for pg in range(top - 1, -1, -1):  # FR-BOOK-1, FR-BOOK-2, FR-BOOK-3: card by card
-                if -1 not in row:
-                    break
-                below = book[pg]
-                row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
-            rows[top] = row
+        row = book[top][:]
+        for pg in range(top - 1, -1, -1):  # FR-BOOK-1, FR-BOOK-2, FR-BOOK-3: card by card
+            if -1 not in row:
+                break
+            below = book[pg]
+            row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
         return row
 
     def tax_symbols(self, s: State, p: int) -> int:
@@ -496,9 +491,8 @@ class Game(core.Game[State]):
                 slot = page.index(b)
                 page[slot] = -1
                 s.signs[_SIGN_AT[pg][slot] + b] = 0
-                s.used[pg] &= ~(1 << slot)
         s.owned[s.owner[b]][b] = 0
-        s.rows = s.views = None
+        s.views = None
         s.tax_raw[s.owner[b]] -= _TAX[b]  # FR-TAX-4: a closed business pays no tax
         s.owner[b] = -1
         s.board = None
@@ -527,8 +521,7 @@ class Game(core.Game[State]):
         for slot in C.SLOTS_OF[mask]:
             page[slot] = b
             s.signs[at[slot] + b] = 1
-        s.used[s.page] |= mask
-        s.rows = s.views = None
+        s.views = None
 
     # Decisions ----------------------------------------------------------------------------------
 
@@ -652,20 +645,17 @@ class Game(core.Game[State]):
     def _hits(self, s: State) -> None:
         """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
         roller = s.turn
-        owner, alive, assets = s.owner, s.alive, s.assets
-        row = self.visible_row(s)
+        owner, assets, visible = s.owner, s.assets, self.visible
         for d in s.dice:  # FR-DICE-4: each die a separate hit
-            if d == 0 or row[d - 1] < 0:
+            b = visible(s, d - 1) if d else -1  # FR-DICE-2: the sign visible in slot d
+            if b < 0:
                 continue
-            b = row[d - 1]  # FR-DICE-2: the sign visible in slot d
             o = owner[b]
             pay = _PAY[b]  # FR-DICE-3: as the business card says
             if _ROLLER_PAYS[b] and o != roller:
                 self._owe(s, roller, pay, to=o)
                 if s.phase == _OVER:
                     return
-                if not alive[roller]:  # the roller's signs have left the book
-                    row = self.visible_row(s)
             else:
                 s.money[o] += pay
                 s.from_bank += pay

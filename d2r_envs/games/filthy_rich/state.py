@@ -63,7 +63,6 @@ class State:
     for_sale: bytearray  # 1 for each luxury still to buy
     signs: bytearray  # [page][slot][business]: 1 where that business's sign card is
     tax_raw: list[int]  # per seat: tax symbols on businesses, luxuries and assets (before Government Connections)
-    used: list[int]  # per page: the slots holding a sign card (bit i = slot i+1)
     phase: Phase = Phase.FIRST_PLAYER
     ask: Ask = Ask.NONE
     page: int = 0  # 0-3 for pages 1-4; FR-SETUP-3: play begins on page 1
@@ -92,10 +91,8 @@ class State:
     # The observation's board block per seat and page (encode.Observer), dropped by every change to
     # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
     board: object = field(default=None, compare=False, repr=False)
-    # Caches dropped whenever a sign is placed or removed, like `board` not part of the game's state:
-    # rules.Game.visible_row's visible sign per slot from each page, and the observation's view of
-    # each page (encode.Observer).
-    rows: list | None = field(default=None, compare=False, repr=False)
+    # The observation's view of each page (encode.Observer), dropped whenever a sign is placed or
+    # removed; like `board` a cache, not part of the game's state.
     views: list | None = field(default=None, compare=False, repr=False)
 
     # Worked out from the piles and the book when asked, never stored:
