@@ -157,8 +157,10 @@ class GameEnv(AECEnv):
         """The int8 mask of the current decision (cached until the state changes)."""
         mask = self._mask
         if mask is None:
-            mask = self._mask = np.zeros(self._num_actions, np.int8)
-            mask.put(self.game.legal_actions(self.state), 1)
+            flags = bytearray(self._num_actions)  # set byte by byte: cheaper than numpy's put for a few
+            for a in self.game.legal_actions(self.state):
+                flags[a] = 1
+            mask = self._mask = np.frombuffer(flags, np.int8)
         return mask
 
     def _check_legal(self, action: Any) -> int:

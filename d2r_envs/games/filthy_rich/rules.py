@@ -28,6 +28,8 @@ _LUXURY, _TAX_SELL, _TARGET, _AUCTION = Phase.LUXURY, Phase.TAX_SELL, Phase.TARG
 _DEAL, _DRAW, _FIRST_PLAYER = Phase.DEAL, Phase.DRAW, Phase.FIRST_PLAYER
 _KINDS = range(K)
 _NO_CARDS = bytes(K)  # an empty hand
+_SLOT_BITS = [1 << i for i in range(C.SLOTS)]  # slot i+1 -> its bit in a sign's mask
+_FILLED = (-1).__lt__  # a book cell holding a sign card (b >= 0)
 _DONE, _SELL, _DISCARD, _LUXURY_A, _PLAY_B = A.DONE, A.SELL, A.DISCARD, A.LUXURY, A.PLAY - B
 _PLAY, _OPEN = A.PLAY, A.OPEN
 _TAX = [b.tax for b in C.BUSINESSES]
@@ -266,10 +268,7 @@ class Game(core.Game[State]):
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:  # FR-DECIDE-1
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
-        used = 0  # the slots of the current page holding a sign card (bit i = slot i+1)
-        for i, b in enumerate(s.book[s.page]):
-            if b >= 0:
-                used |= 1 << i
+        used = sum(compress(_SLOT_BITS, map(_FILLED, s.book[s.page])))  # the slots holding a sign card
         fees = None  # the covering fee per slot, worked out only when a fee could matter
         out = []
         for b in bizs:
