@@ -61,6 +61,9 @@ class ObsLayout:
     def blank(self) -> bytearray:
         return bytearray(self.size)
 
+    def __reduce__(self) -> tuple:
+        return ObsLayout, tuple(self.pieces)  # rebuilt from its pieces (its Frame classes are made anew)
+
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views (no copies) onto a flat observation vector."""
         return {

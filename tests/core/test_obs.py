@@ -37,6 +37,22 @@ def test_a_frame_writes_each_piece_by_name_rotated_to_the_observer_and_padded():
     assert LAYOUT.views(joined.vector())["hands"].tolist() == v["hands"].tolist()
 
 
+def test_a_layout_and_an_observer_that_writes_frames_pickle():
+    import pickle
+
+    import d2r_envs
+
+    copy = pickle.loads(pickle.dumps(LAYOUT))
+    assert copy.offsets == LAYOUT.offsets and copy.fingerprint() == LAYOUT.fingerprint()
+    assert copy.frame(copy.blank(), 1, 2).me == 1
+    game = d2r_envs.make_game("draco_and_co", 4)
+    observer = game.make_observer()  # Draco & Co's encoder writes through Frames
+    state = game.new_initial_state()
+    game.resolve_chance(state, np.random.default_rng(0))
+    again = pickle.loads(pickle.dumps(observer))
+    assert np.array_equal(again.encode(state, 1), observer.encode(state, 1))
+
+
 def test_a_frame_starts_from_its_template_and_refuses_what_a_byte_cannot_hold():
     template = LAYOUT.frame(LAYOUT.blank(), 0, 2)
     template.one("seats", 0)
