@@ -62,10 +62,43 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
 _OVER, _THUMBS_PHASE, _CARD_PHASE, _REACT_PHASE = int(Phase.OVER), int(Phase.THUMBS), int(Phase.CARD), int(Phase.REACT)
-(_PHASE, _ASK, _ACTOR, _TURN, _FIRST, _ROUND, _EVENT, _LEFT, _WON, _PRESTIGE, _HAND, _HSIZE, _WSIZE, _FLOORS,
- _ACTIVE, _COINS, _FLAGS, _LOOK, _VALUE, _FILLED, _MARKET, _PILE, _TRASH, _CARD, _TARGET, _PEEK, _PEEKED, _CHARS,
- _USED, _BONUS, _HO, _ZEROED, _DOUBLED, _MY_THUMBS, _REVEALED, _PENDING) = (
-    _O[p.name] for p in LAYOUT.pieces[2:])
+# Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
+_PHASE = _O["phase"]
+_ASK = _O["ask"]
+_ACTOR = _O["actor"]
+_TURN = _O["turn"]
+_FIRST = _O["first"]
+_ROUND = _O["round"]
+_EVENT = _O["event"]
+_LEFT = _O["events_left"]
+_WON = _O["events_won"]
+_PRESTIGE = _O["prestige"]
+_HAND = _O["hand"]
+_HSIZE = _O["hand_sizes"]
+_WSIZE = _O["wardrobe_sizes"]
+_FLOORS = _O["floors"]
+_ACTIVE = _O["active"]
+_COINS = _O["coins"]
+_FLAGS = _O["turn_flags"]
+_LOOK = _O["look"]
+_VALUE = _O["look_value"]
+_FILLED = _O["filled"]
+_MARKET = _O["market"]
+_PILE = _O["pile"]
+_TRASH = _O["trash"]
+_CARD = _O["card"]
+_TARGET = _O["target"]
+_PEEK = _O["peek"]
+_PEEKED = _O["peeked"]
+_CHARS = _O["characters"]
+_USED = _O["used"]
+_BONUS = _O["bonus"]
+_HO = _O["glamazon"]
+_ZEROED = _O["zeroed"]
+_DOUBLED = _O["doubled"]
+_MY_THUMBS = _O["my_thumbs"]
+_REVEALED = _O["revealed"]
+_PENDING = _O["pending"]
 PRESTIGE = tuple(e.prestige for e in C.EVENTS)
 VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 LOOK_POS = tuple(W * C.TYPE_OF[k] + C.SLOT_INDEX[k] for k in range(K))  # a worn kind's entry in "look"

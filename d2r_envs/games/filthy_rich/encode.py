@@ -53,9 +53,34 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _U8, _F32 = np.uint8, np.float32
 _OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
-(_PHASE, _ASK, _ACTOR, _TURN, _MONEY, _PAGE, _ACTIONS, _DICE, _NDICE, _HAND, _HSIZE, _DECK, _DISCARD, _ALIVE,
- _ASSETS, _BUSINESSES, _LUX, _FOR_SALE, _TAXES, _BOOK, _VISIBLE, _VOWNER, _CARD, _LOT, _HIGH, _HIGH_BIDDER,
- _LOWEST) = (_O[p.name] for p in LAYOUT.pieces[2:])
+# Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
+_PHASE = _O["phase"]
+_ASK = _O["ask"]
+_ACTOR = _O["actor"]
+_TURN = _O["turn"]
+_MONEY = _O["money"]
+_PAGE = _O["page"]
+_ACTIONS = _O["actions_left"]
+_DICE = _O["dice"]
+_NDICE = _O["dice_count"]
+_HAND = _O["hand"]
+_HSIZE = _O["hand_sizes"]
+_DECK = _O["deck_size"]
+_DISCARD = _O["discard"]
+_ALIVE = _O["alive"]
+_ASSETS = _O["assets"]
+_BUSINESSES = _O["businesses"]
+_LUX = _O["luxuries"]
+_FOR_SALE = _O["for_sale"]
+_TAXES = _O["taxes"]
+_BOOK = _O["book"]
+_VISIBLE = _O["visible"]
+_VOWNER = _O["visible_owner"]
+_CARD = _O["card"]
+_LOT = _O["lot"]
+_HIGH = _O["high_bid"]
+_HIGH_BIDDER = _O["high_bidder"]
+_LOWEST = _O["lowest_bid"]
 _PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
