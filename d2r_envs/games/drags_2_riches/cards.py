@@ -188,4 +188,3 @@ HO_BONUS = 1  # D2R-CHAR-HO
 def counts_to_string(counts: list[int]) -> str:
     parts = [f"{c}x {KINDS[k].name}" if c > 1 else KINDS[k].name for k, c in enumerate(counts) if c]
     return ", ".join(parts) or "-"
-
