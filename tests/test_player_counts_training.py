@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def tiny(tmp_path: Path, **env) -> dict:
     data = yaml.safe_load((ROOT / "configs" / "draco_and_co" / "ppo.yaml").read_text(encoding="utf-8"))
-    data["env"].update(env)
+    data["env"].pop("player_weights", None)
+    data["env"].update({"num_players": 4, **env})
     data["algo"].update(n_envs=2, n_steps=32, batch_size=32, n_epochs=1, net_arch=[16])
     data["opponents"].update(pool=["random"], snapshot_every=64, max_snapshots=1)
     data["train"].update(total_timesteps=128, checkpoint_every=0, eval_every=64, eval_games=2,
-                         run_dir=str(tmp_path / "run"), torch_threads=1)
+                         eval_opponent="random", run_dir=str(tmp_path / "run"), torch_threads=1)
     data["export"] = {"name": "", "out_root": str(tmp_path / "models")}
     return data
 
@@ -65,8 +66,9 @@ def test_the_config_forms(tmp_path: Path) -> None:
     env = train.make_env(listed)
     assert env.counts == [3, 5] and np.allclose(env.count_probabilities, [2 / 3, 1 / 3])
     assert train.make_env(one).counts == [4] and train.make_env(listed, num_players=5).counts == [5]
-    for path in sorted((ROOT / "configs").glob("*/ppo.yaml")):  # the shipped ones: one count, as before
-        assert cfg.load(path).player_counts() == [4]
+    for path in sorted((ROOT / "configs").glob("*/ppo.yaml")):  # the shipped ones: every count the game allows
+        c = cfg.load(path)
+        assert c.player_counts() == cfg.allowed_counts(c.game) and len(c.player_counts()) == 4, path
 
 
 def test_the_cli_refuses_a_bad_count_before_training(tmp_path: Path, capsys) -> None:

@@ -21,10 +21,12 @@ CONFIGS = sorted((ROOT / "configs").glob("*/ppo.yaml"))
 
 def tiny(tmp_path: Path, **over) -> dict:
     data = yaml.safe_load(CONFIGS[0].read_text(encoding="utf-8"))
+    data["env"].pop("player_weights", None)
+    data["env"]["num_players"] = 4  # one count (the shipped configs train every count)
     data["algo"].update(n_envs=2, n_steps=32, batch_size=32, n_epochs=1, net_arch=[16])
     data["opponents"].update(pool=["random"], snapshot_every=64, max_snapshots=1)
     data["train"].update(total_timesteps=128, checkpoint_every=64, eval_every=64, eval_games=2,
-                         run_dir=str(tmp_path / "run"), torch_threads=1)
+                         eval_opponent="random", run_dir=str(tmp_path / "run"), torch_threads=1)
     data["export"] = {"name": "", "out_root": str(tmp_path / "models")}
     for key, value in over.items():
         section, _, field = key.partition("__")
