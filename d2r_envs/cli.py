@@ -281,8 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
     p.add_argument("game", choices=games)
-    p.add_argument("--opponents", default="heuristic",
-                   help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, a model id or path")
+    p.add_argument("--opponents", default="shipped",
+                   help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, shipped (the "
+                   "game's newest shipped model, the default), a model id or path")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, help="seed for chance and the opponents (default: random)")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -294,6 +295,17 @@ def available_models(game: str | None = None) -> list[str]:
         for manifest in root.glob(f"{game or '*'}/*/{MANIFEST_FILE}"):
             found.add(f"{manifest.parent.parent.name}/{manifest.parent.name}")
     return sorted(found)
+
+
+def shipped_model(game: str, models_root: str | os.PathLike | None = None) -> str:
+    """The folder of `game`'s shipped opponent: the newest `ppo-vN` in the repository's own models/
+    (or `models_root`); a model of the same name under ./models does not take its place."""
+    root = Path(models_root or Path(__file__).resolve().parent.parent / "models") / game
+    found = [(int(m.group(1)), p.name) for p in root.glob("ppo-v*")
+             if (m := re.fullmatch(r"ppo-v(\d+)", p.name)) and (p / MANIFEST_FILE).is_file()]
+    if not found:
+        raise OpponentError(f"no shipped opponent for {game}: no models/{game}/ppo-vN/{MANIFEST_FILE} beside the package")
+    return str(root / max(found)[1])
 
 
 def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None = None) -> Path:

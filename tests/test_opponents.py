@@ -602,4 +602,28 @@ def test_a_misspelled_agent_names_the_built_in_agents_and_the_closest(spec: str,
     text = str(err.value)
     assert f"did you mean {suggestion}?" in text
     if "/" not in spec:
-        assert "random, heuristic and mcts:N" in text and "draco_and_co/ppo-v1" in text
+        assert "random, heuristic, mcts:N (N simulations a move) and shipped" in text and "draco_and_co/ppo-v1" in text
+
+
+def test_shipped_is_the_newest_ppo_version_with_a_manifest(tmp_path: Path) -> None:
+    from d2r_envs.opponents import shipped_model
+
+    for name in ("ppo-v2", "ppo-v10", "ppo-v3x", "ppo-v9"):
+        (tmp_path / "g" / name).mkdir(parents=True)
+        (tmp_path / "g" / name / "manifest.json").write_text("{}")
+    (tmp_path / "g" / "ppo-v11").mkdir()  # no manifest: not a model
+    assert Path(shipped_model("g", tmp_path)).name == "ppo-v10"
+    with pytest.raises(OpponentError, match="no shipped opponent for h"):
+        shipped_model("h", tmp_path)
+
+
+def test_the_shipped_agent_of_every_game_is_its_newest_model() -> None:
+    import d2r_envs
+    from d2r_envs.agents import make_agent
+
+    root = Path(__file__).resolve().parent.parent / "models"
+    for name in d2r_envs.names():
+        newest = max(int(p.name.removeprefix("ppo-v")) for p in (root / name).glob("ppo-v*"))
+        agent = make_agent("shipped", name)
+        assert agent.name == f"{name}/ppo-v{newest}"
+        assert agent.policy.manifest["game"] == name

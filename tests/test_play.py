@@ -3,12 +3,16 @@ a name, asks for help, and is asked again on bad input."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import d2r_envs
 from d2r_envs import play
 from d2r_envs.cli import main
+
+ROOT = Path(d2r_envs.__file__).resolve().parent.parent
 
 
 def _answers(first: list[str]):
@@ -110,4 +114,11 @@ def test_cli_refuses_a_bad_seat(capsys) -> None:
 def test_cli_names_the_built_in_agents_for_a_misspelled_opponent(capsys) -> None:
     assert main(["play", "draco_and_co", "--opponents", "heuristc"]) == 2
     err = capsys.readouterr().err
-    assert "did you mean 'heuristic'?" in err and "random, heuristic and mcts:N" in err
+    assert "did you mean 'heuristic'?" in err and "random, heuristic, mcts:N (N simulations a move) and shipped" in err
+
+
+def test_cli_plays_against_the_shipped_model_by_default(capsys, monkeypatch) -> None:
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", "filthy_rich", "--players", "2", "--seed", "3"]) == 130
+    newest = max(int(p.name.removeprefix("ppo-v")) for p in (ROOT / "models" / "filthy_rich").glob("ppo-v*"))
+    assert f"player_1 is filthy_rich/ppo-v{newest}" in capsys.readouterr().out
