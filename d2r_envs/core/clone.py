@@ -3,7 +3,7 @@
 A State is a dataclass (slots or not) whose fields are annotated with their shapes: `int`, `bool`,
 an enum, `str`, `tuple[...]` of those (shared: they cannot change), or `list[...]`, `bytearray`,
 `dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
-itself with `__copy__` (core.zones.Deck). A field declared with
+itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A field declared with
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
 replace it, never change it in place. `copier(cls)` writes one flat function per State class, as
 fast as a clone written out field by field.
@@ -95,8 +95,14 @@ def clone(state: Any) -> Any:
 
 
 def _copies_itself(x: Any) -> bool:
-    """A mutable kit object (core.zones.Deck): its class defines __copy__ (enums are immutable)."""
-    return "__copy__" in type(x).__dict__ and not isinstance(x, enum.Enum)
+    """A mutable kit object (core.zones.Deck, core/stamped.py): its class defines __copy__ (enums are
+    immutable)."""
+    return hasattr(type(x), "__copy__") and not isinstance(x, enum.Enum)
+
+
+def _slots(cls: type) -> list[str]:
+    """The __slots__ of `cls` and of the classes it derives from."""
+    return [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
 
 
 def shared_mutables(a: Any, b: Any) -> list[str]:
@@ -112,12 +118,12 @@ def shared_mutables(a: Any, b: Any) -> list[str]:
         if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
             for i, (u, v) in enumerate(zip(x, y)):
                 walk(u, v, f"{where}[{i}]")
-        elif _copies_itself(x) and type(x) is type(y) and hasattr(x, "__slots__"):
-            for name in x.__slots__:
-                walk(getattr(x, name), getattr(y, name), f"{where}.{name}")
         elif isinstance(x, dict) and isinstance(y, dict):
             for k in x.keys() & y.keys():
                 walk(x[k], y[k], f"{where}[{k!r}]")
+        if _copies_itself(x) and type(x) is type(y):  # (a kit list also keeps copies in its slots)
+            for name in _slots(type(x)):
+                walk(getattr(x, name), getattr(y, name), f"{where}.{name}")
 
     for f in dataclasses.fields(a):
         if f.compare:

@@ -15,7 +15,6 @@ import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import Phase
 
 KIND = {name: k for k, name in enumerate(C.KIND_NAMES)}
@@ -47,7 +46,6 @@ def hand(s, p, names):
         assert s.deck[k], f"no {name} left in the deck"
         s.deck.take(k)
         s.hands[p][k] += 1
-    recount(s)
 
 
 def sign(s, p, name, page, slots):
@@ -58,24 +56,21 @@ def sign(s, p, name, page, slots):
     assert mask in C.PLACEMENTS[b], f"{name}'s sign does not have the shape of slots {slots}"
     assert s.deck[b], f"no {name} card left in the deck"
     s.deck.take(b)
-    s.owner[b] = p
+    s.owner.set(b, p)
     for x in slots:
         assert s.book[page - 1][x - 1] < 0, f"page {page} slot {x} is taken"
-        s.book[page - 1][x - 1] = b
-    recount(s)
+        s.book.put(page - 1, x - 1, b)
 
 
 def asset(s, p, name):
     """Put an asset card from the deck on player p's table."""
     k = KIND[name]
     s.deck.take(k)
-    s.assets[p][k] += 1
-    recount(s)
+    s.assets.add(p, k)
 
 
 def luxury(s, p, name):
-    s.lux_owner[LUX[name]] = p
-    recount(s)
+    s.lux_owner.set(LUX[name], p)
 
 
 def money(s, p, amount):

@@ -95,16 +95,32 @@ def test_encode_matches_the_plain_encoder(n, options):
     assert checked > 500
 
 
-def test_the_board_cache_is_not_game_state():
-    """Two states equal but for the cache compare equal; a clone shares it until either changes."""
+def test_the_board_cache_follows_the_containers_stamps_across_states():
+    """The observer keeps the table it worked out while the state's containers keep their stamps
+    (core/stamped.py), and the cache is not game state: a clone shares the stamps and encodes the
+    same; two copies played on apart, encoded in turn by one observer, each encode as the plain
+    encoder says at every step; an unpickled copy (new stamps) encodes the same."""
+    import pickle
+
     g = d2r_envs.make_game(GAME, 4)
     obs = Observer(g)
     rng = np.random.default_rng(0)
     s = g.new_initial_state()
     g.resolve_chance(s, rng)
     t = g.clone(s)
-    obs.encode(s, s.actor)
-    assert s.board is not None and t.board is None and s == t
+    assert s == t and obs.encode(s, s.actor).tobytes() == obs.encode(t, s.actor).tobytes()
+    steps = 0
+    while not (g.is_terminal(s) and g.is_terminal(t)):
+        for x in (s, t):
+            if not g.is_terminal(x):
+                legal = g.legal_actions(x)
+                g.apply_action(x, legal[int(rng.integers(len(legal)))])
+                g.resolve_chance(x, rng)
+            for y in (s, t, pickle.loads(pickle.dumps(x))):
+                me = steps % 4
+                assert np.array_equal(obs.encode(y, me), plain_encode(g, y, me)), g.state_to_string(y)
+        steps += 1
+    assert steps > 20
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

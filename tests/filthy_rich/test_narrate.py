@@ -17,7 +17,6 @@ from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
 from d2r_envs.games.filthy_rich.encode import Observer
-from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import Phase
 
 GAME = "filthy_rich"
@@ -128,7 +127,6 @@ def test_a_run_of_draws_cut_short_says_what_was_drawn(table):
         s.hands[2][k] += s.deck[k] - keep
         s.deck.counts[k] = keep
     s.deck.recount()
-    recount(s)
     to_actions(game, s, table)
     log = Log(game)
     played = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
@@ -153,10 +151,9 @@ def test_a_deal_cut_short_tells_each_hand_and_what_is_missing():
     for k in range(C.NUM_KINDS):
         keep = min(s.deck[k], left)
         left -= keep
-        s.assets[0][k] += s.deck[k] - keep
+        s.assets.add(0, k, s.deck[k] - keep)
         s.deck.counts[k] = keep
     s.deck.recount()
-    recount(s)
     log = Log(game)
     first = log.apply(s, 0)
     assert texts(first, 1) == ["player_0 goes first; each player is dealt 5 cards (only 7 cards left in the deck "
@@ -308,7 +305,7 @@ def test_a_reshuffle_is_announced(table):
         s.discard[k] += s.deck[k]
         s.deck.counts[k] = 0
     s.deck.recount()
-    table.hand(s, 0, ["Networking"])  # (recounts)
+    table.hand(s, 0, ["Networking"])
     to_actions(game, s, table)
     log = Log(game)
     events = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))

@@ -19,7 +19,6 @@ from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import invariants
-from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import NO_OWNER, Phase
 
 GAME = "filthy_rich"
@@ -57,7 +56,6 @@ def new(table, n=4, hands=None, money=None, page=1):
 def turn_to(s, page):
     """Open the book at `page` (1-4) by hand."""
     s.page = page - 1
-    recount(s)
 
 
 def legal(game, s):
@@ -848,7 +846,6 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out(table):
     s.discard[K["Page Turner"]] -= 1
     s.deck.counts[K["Page Turner"]] = 1
     s.deck.recount()
-    recount(s)
     ok(game, s)
     discard(table, game, s, "Windfall")
     discard(table, game, s, FILL)
@@ -879,7 +876,6 @@ def test_the_draw_stops_when_deck_and_discard_pile_are_empty(table):
         s.hands[3][k] += s.deck[k]
         s.deck.counts[k] = 0
     s.deck.recount()
-    recount(s)
     game.apply_action(s, open_id(LEMONADE, [1]))
     discard(table, game, s, "Windfall")
     table.act(game, s, "done")

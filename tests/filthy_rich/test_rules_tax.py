@@ -15,7 +15,6 @@ from d2r_envs.core.game import CHANCE, IllegalActionError
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import invariants
-from d2r_envs.games.filthy_rich.rules import recount
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase
 
 B = C.NUM_BUSINESSES
@@ -74,7 +73,6 @@ def to_discard(s, name):
     k = KIND[name]
     s.deck.take(k)
     s.discard[k] += 1
-    recount(s)
 
 
 def check(g, s):

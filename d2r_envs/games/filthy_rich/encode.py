@@ -117,25 +117,28 @@ _TURN_BYTES = [[[_turn_bytes(pg, a, x) for x in range(8)] for a in range(C.ACTIO
 
 
 class _Board:
-    """What the observation keeps of a board until it changes (State.board): the pieces `alive` to
-    `taxes` with the seats' rows in seat order, and per observer and page the pieces `alive` to
-    `visible_owner` (contiguous in LAYOUT)."""
+    """What the observation keeps of the table until it changes: the pieces `alive` to `taxes` with
+    the seats' rows in seat order, and per observer and page the pieces `alive` to `visible_owner`
+    (contiguous in LAYOUT). It holds while the state's containers keep the stamps it was built from
+    (core/stamped.py) and the same players are in."""
 
-    __slots__ = ("rows", "blocks")
+    __slots__ = ("owner", "lux", "assets", "book", "alive", "rows", "blocks")
 
     def __init__(self, game, s: State) -> None:
+        self.owner, self.lux, self.assets, self.book = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp, s.book.stamp
+        self.alive = s.alive[:]  # (a plain list, compared by value)
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
         # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows; after the
         # luxuries, the `for_sale` piece too).
         n = s.num_players
         pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
-        owned, luxes = b"".join(s.owned), b"".join(s.luxes)
-        assets = b"".join([a[_A0:_A1] for a in s.assets])
+        owned, luxes = b"".join(s.owner.held), b"".join(s.lux_owner.held)
+        assets = b"".join([a[_A0:_A1] for a in s.assets.counts])
         self.rows = ((bytes(s.alive) * 2, 1, n, pad),
                      (assets * 2, NA, NA * n, pad_assets),
                      (owned * 2, B, B * n, pad_businesses),
-                     (luxes * 2, L, L * n, pad_luxuries + s.for_sale),
+                     (luxes * 2, L, L * n, pad_luxuries + s.lux_owner.free),
                      (bytes(taxes) * 2, 1, n, pad))
         self.blocks: dict[int, bytes] = {}
 
@@ -150,9 +153,9 @@ class _Board:
 
 def _view(game, s: State) -> tuple[bytes, bytes]:
     """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
-    order (State.views)."""
+    order."""
     row = game.visible_row(s)
-    owner = s.owner
+    owner = s.owner.of
     owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
     return b"".join(map(_SIGN.__getitem__, row)), b"".join([owners.translate(_IS[q]) for q in range(s.num_players)])
 
@@ -160,7 +163,9 @@ def _view(game, s: State) -> tuple[bytes, bytes]:
 class Observer(_Observer):
     """`encode` writes one byte per entry (every entry is a whole number up to 255) into a copy of
     a per-game template, mostly as slices of the state's own bytearrays rotated to the seat, and
-    converts to float32 once (the core derives `entries`)."""
+    converts to float32 once (the core derives `entries`). What it works out from the table (the
+    business, luxury, asset, tax and book pieces) it keeps while the state's containers keep their
+    stamps (`_Board`)."""
 
     layout = LAYOUT
 
@@ -173,6 +178,9 @@ class Observer(_Observer):
         template[_O["options"]] = int(game.config.one_tax_per_turn)
         self._template = bytes(template)
         self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
+        # What it worked out from the table, kept while the state's containers keep their stamps:
+        self._board: _Board | None = None
+        self._views: list = [None, None]  # the book's and owners' stamps, then each page's `_view` (None: not yet)
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
@@ -201,20 +209,22 @@ class Observer(_Observer):
         v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
         v[_DECK] = s.deck.n
         v[_DISCARD:_ALIVE] = s.discard
-        board = s.board
-        if board is None:
-            board = s.board = _Board(self.game, s)
+        board = self._board
+        if (board is None or board.book is not s.book.stamp or board.owner is not s.owner.stamp
+                or board.lux is not s.lux_owner.stamp or board.assets is not s.assets.stamp or board.alive != s.alive):
+            board = self._board = _Board(self.game, s)
         key = PG * me + page
         block = board.blocks.get(key)
         if block is None:
-            views = s.views
-            if views is None:
-                views = s.views = [None] * PG
-            view = views[page]
+            views = self._views
+            if views[0] is not s.book.stamp or views[1] is not s.owner.stamp:
+                views = self._views = [s.book.stamp, s.owner.stamp] + [None] * PG
+            view = views[2 + page]
             if view is None:
-                view = views[page] = _view(self.game, s)
+                view = views[2 + page] = _view(self.game, s)
             visible, slots = view
-            block = board.blocks[key] = b"".join((board.block(me), s.signs, visible, slots[S * me :], slots[: S * me]))
+            block = b"".join((board.block(me), s.book.cells, visible, slots[S * me :], slots[: S * me]))
+            board.blocks[key] = block
         v[_ALIVE : _VOWNER + S * n] = block
         if s.card >= 0:
             v[_CARD + s.card - B] = 1

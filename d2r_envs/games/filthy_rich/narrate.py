@@ -94,12 +94,12 @@ class _Sim:
         self.one_tax = bool(game.config.one_tax_per_turn)
         self.money = list(s.money)
         self.alive = list(s.alive)
-        self.owner = list(s.owner)
+        self.owner = list(s.owner.of)
         self.sign_page = list(s.sign_page)
         self.sign_mask = list(s.sign_mask)
-        self.book = [list(pg) for pg in s.book]
-        self.lux_owner = list(s.lux_owner)
-        self.assets = [bytearray(a) for a in s.assets]
+        self.book = [list(pg) for pg in s.book.rows]
+        self.lux_owner = list(s.lux_owner.of)
+        self.assets = [bytearray(a) for a in s.assets.counts]
         self.hands = [bytearray(h) for h in s.hands]
         self.discard = bytearray(s.discard)
         self.deck_n = s.deck.n
@@ -684,7 +684,7 @@ def trace(game, before: State, action: int) -> _Sim:
 
 def _end_events(game, s: State) -> list[Event]:
     w = s.winner
-    mine = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == w]
+    mine = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == w]
     if len(mine) >= 3:
         head = f"game over: {who(w)} wins with three luxuries ({', '.join(mine)})"
     else:
@@ -694,7 +694,7 @@ def _end_events(game, s: State) -> list[Event]:
         if not s.alive[p]:
             lines.append(f"{who(p)} out")
             continue
-        lux = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p]
+        lux = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == p]
         lines.append(f"{who(p)} {_money(s.money[p])}, {_luxuries(len(lux))}"
                      + (f" ({', '.join(lux)})" if lux else ""))
     return [public(head), public("final standings: " + "; ".join(lines))]
@@ -718,11 +718,11 @@ def _fees(s: State, p: int, mask: int) -> dict[int, int]:
     """The covering fees that `p` would pay per receiving seat for a sign at `mask` on the current page."""
     out: dict[int, int] = {}
     if s.page:
-        below = _row(s.book, s.page - 1)
+        below = _row(s.book.rows, s.page - 1)
         for slot in C.SLOTS_OF[mask]:
             c = below[slot]
-            if c >= 0 and s.owner[c] != p:
-                out[s.owner[c]] = out.get(s.owner[c], 0) + C.COVER_FEE
+            if c >= 0 and s.owner.of[c] != p:
+                out[s.owner.of[c]] = out.get(s.owner.of[c], 0) + C.COVER_FEE
     return out
 
 
@@ -745,11 +745,11 @@ def explain(game, s: State, a: int) -> str:
             zeros = s.dice.count(0)
             if game.config.one_tax_per_turn:
                 zeros = min(zeros, 1)
-            symbols = _tax_symbols(s.owner, s.lux_owner, s.assets, p)
+            symbols = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, p)
             due = zeros * symbols
             text = f"keep your businesses; your taxes will be {_money(due)} ({_plural(symbols, 'tax symbol')}"
             text += f" x {zeros} zeros)" if zeros > 1 else ")"
-            dues = zeros * sum(s.assets[q][_RACKET] * C.card_of(_RACKET).amount
+            dues = zeros * sum(s.assets.counts[q][_RACKET] * C.card_of(_RACKET).amount
                                for q in range(game.n) if q != p and s.alive[q])
             if dues:
                 text += f", after {_money(dues)} of Protection Racket dues"
@@ -764,7 +764,7 @@ def explain(game, s: State, a: int) -> str:
     i = index[0]
     if seg == "luxury":
         lux = C.LUXURIES[i]
-        count = s.lux_owner.count(p) + 1
+        count = s.lux_owner.of.count(p) + 1
         text = f"pay the bank ${lux.price} for {lux.name} (tax {lux.tax} at every 0)"
         return text + (": your third luxury, which wins the game" if count >= 3 else f": your luxury {count} of 3")
     if seg == "sell":
@@ -798,7 +798,7 @@ def explain(game, s: State, a: int) -> str:
             return ""
         card = C.card_of(s.card)
         if card.effect == E.IRS_AUDIT:
-            due = _tax_symbols(s.owner, s.lux_owner, s.assets, q)
+            due = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, q)
             text = (f"{who(q)} pays the bank {_money(due)} now ({_plural(due, 'tax symbol')}); "
                     f"they have {_money(s.money[q])}")
         else:
@@ -809,8 +809,8 @@ def explain(game, s: State, a: int) -> str:
         biz = C.BUSINESSES[i]
         if s.ask == Ask.SCOUT:
             return f"take {biz.name} from the discard pile into your hand ({biz.text})"
-        q = s.owner[i]
-        if q >= 0 and s.assets[q][_INSURANCE]:
+        q = s.owner.of[i]
+        if q >= 0 and s.assets.counts[q][_INSURANCE]:
             return f"{who(q)} has Fire Insurance: the fire fails and their Fire Insurance is discarded"
         return (f"burn {who(q)}'s {biz.name} on page {s.sign_page[i] + 1}: its card is discarded and its sign "
                 "leaves the book, uncovering what lies beneath")
@@ -821,7 +821,7 @@ def explain(game, s: State, a: int) -> str:
         lux = C.LUXURIES[s.lot]
         low = C.LUXURIES[s.lot].price if s.high < 0 else s.high + 1
         bid = low + A.BID_STEPS[i]
-        count = s.lux_owner.count(p) + 1
+        count = s.lux_owner.of.count(p) + 1
         text = (f"bid {_money(bid)} for {lux.name} (price ${lux.price}, tax {lux.tax}): "
                 "if nobody bids more, you pay the bank")
         return text + (" and win the game with your third luxury" if count >= 3 else "")

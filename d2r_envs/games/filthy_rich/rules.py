@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import mul
 from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
@@ -36,6 +36,8 @@ _TAX = [b.tax for b in C.BUSINESSES]
 _LUX_TAX = [x.tax for x in C.LUXURIES]
 _PRICE = [x.price for x in C.LUXURIES]
 _SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]  # FR-SELL-1
+_SELLS = [A.SELL + b for b in range(B)]  # per business: its sell action
+_LUXES = range(C.NUM_LUXURIES)
 _CONNECTIONS = C.EFFECT_KIND[E.CONNECTIONS]
 _INSURANCE = C.EFFECT_KIND[E.INSURANCE]
 _BILLBOARD = C.EFFECT_KIND[E.BILLBOARD]
@@ -48,48 +50,15 @@ _MAX_FEE = [C.COVER_FEE * x.size for x in C.BUSINESSES]  # covering every card o
 _NOBODY = [-1] * C.SLOTS
 _ROLLER_PAYS = [x.hit == C.Hit.ROLLER for x in C.BUSINESSES]
 _BILLBOARD_PAY = C.CARDS[_BILLBOARD - B].amount
-_SIGN_AT = [[(pg * C.SLOTS + slot) * B for slot in range(C.SLOTS)] for pg in range(C.PAGES)]  # State.signs offsets
 # Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page (FR-SIGN-2).
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
          for b in range(B)]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode.py checks)
-_ASSET_TAX = [C.card_of(k).tax for k in range(_A0, _A1)]
+_ASSET_TAX = [C.card_of(k).tax if _A0 <= k < _A1 else 0 for k in range(K)]  # per kind: tax symbols on the table
 _CONNECTIONS_CUT = C.CARDS[_CONNECTIONS - B].amount
 _COST = [x.cost for x in C.BUSINESSES] + [c.cost for c in C.CARDS]
 # What playing a card kind needs: 0 nothing, 1 its cost (assets), 2 another player's business (Fire).
 _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.CARDS]
-
-
-def recount(s: State) -> None:
-    """Rebuild what the state keeps in step (businesses and luxuries per seat, luxuries for sale, tax
-    symbols, sign cards) from the owners, assets and book, and drop the observation's caches: after
-    editing a state by hand (the deck keeps itself in step)."""
-    n = s.num_players
-    s.owned = [bytearray(1 if o == p else 0 for o in s.owner) for p in range(n)]
-    s.luxes = [bytearray(1 if o == p else 0 for o in s.lux_owner) for p in range(n)]
-    s.for_sale = bytearray(1 if o == NO_OWNER else 0 for o in s.lux_owner)
-    s.tax_raw = raw_taxes(s)
-    s.views = None
-    s.signs = bytearray(C.PAGES * C.SLOTS * B)
-    for pg, page in enumerate(s.book):
-        for slot, b in enumerate(page):
-            if b >= 0:
-                s.signs[_SIGN_AT[pg][slot] + b] = 1
-    s.board = None
-
-
-def raw_taxes(s: State) -> list[int]:  # FR-TAX-2
-    """Each player's tax symbols on businesses, luxuries and assets (before Government Connections)."""
-    out = [0] * s.num_players
-    for b, o in enumerate(s.owner):
-        if o >= 0:
-            out[o] += _TAX[b]
-    for x, o in enumerate(s.lux_owner):
-        if o >= 0:
-            out[o] += _LUX_TAX[x]
-    for p, assets in enumerate(s.assets):
-        out[p] += sum(map(mul, assets[_A0:_A1], _ASSET_TAX))
-    return out
 
 
 class Game(core.Game[State]):
@@ -118,19 +87,14 @@ class Game(core.Game[State]):
         return State(
             num_players=n,
             hands=[bytearray(K) for _ in range(n)],
-            assets=[bytearray(K) for _ in range(n)],
+            assets=SeatCounts(n, K, _ASSET_TAX),  # (tax symbols, FR-TAX-2)
             deck=Deck(C.COPIES),  # FR-SETUP-1: shuffled (every draw is a chance event)
             discard=bytearray(K),
             money=[C.START_MONEY] * n,  # FR-SETUP-2
             alive=[True] * n,
-            owner=[-1] * B,
-            book=[[-1] * C.SLOTS for _ in range(C.PAGES)],  # FR-COMP-2
-            lux_owner=[NO_OWNER] * C.NUM_LUXURIES,
-            owned=[bytearray(B) for _ in range(n)],
-            luxes=[bytearray(C.NUM_LUXURIES) for _ in range(n)],
-            for_sale=bytearray([1] * C.NUM_LUXURIES),
-            signs=bytearray(C.PAGES * C.SLOTS * B),
-            tax_raw=[0] * n,
+            owner=Owners([-1] * B, n, _TAX),
+            book=Grid(C.PAGES, C.SLOTS, B),  # FR-COMP-2
+            lux_owner=Owners([NO_OWNER] * C.NUM_LUXURIES, n, _LUX_TAX),
         )
 
     # Who acts ---------------------------------------------------------------------------------
@@ -213,11 +177,12 @@ class Game(core.Game[State]):
         ph = s.phase
         p = s.actor
         if ph == _ACTIONS:
-            owner = s.owner
+            owner = s.owner.of
             acting = s.actions_left and s.hands[p] != _NO_CARDS
             out = [] if acting else [_DONE]  # FR-ACT-1: no roll before both actions
-            if p in owner:  # FR-SELL-2: own turn, before the roll
-                out += [_SELL + b for b, o in enumerate(owner) if o == p]
+            runs = s.owner.held[p]
+            if 1 in runs:  # FR-SELL-2: own turn, before the roll
+                out += compress(_SELLS, runs)
             if acting:
                 kinds = list(compress(_KINDS, s.hands[p]))
                 money = s.money[p]
@@ -237,7 +202,7 @@ class Game(core.Game[State]):
         if ph == _LUXURY:
             money = s.money[p]
             out = [_DONE]  # FR-LUX-3: optional; FR-LUX-1, FR-SETUP-5: any luxury for sale
-            out += [_LUXURY_A + x for x, o in enumerate(s.lux_owner) if o == NO_OWNER and _PRICE[x] <= money]
+            out += [_LUXURY_A + x for x in compress(_LUXES, s.lux_owner.free) if _PRICE[x] <= money]
             return out + self._sells(s, p)  # FR-SELL-2
         if ph == _TAX_SELL:
             return [_DONE] + self._sells(s, p)  # FR-TAX-1, FR-SELL-2: tax time
@@ -250,12 +215,10 @@ class Game(core.Game[State]):
         return []
 
     def _sells(self, s: State, p: int) -> list[int]:  # FR-SELL-3: businesses only
-        if p not in s.owner:
-            return []
-        return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
+        return list(compress(_SELLS, s.owner.held[p]))
 
     def _rival_business(self, s: State, p: int) -> bool:
-        owner = s.owner
+        owner = s.owner.of
         return owner.count(-1) + owner.count(p) < B
 
     def _fee_owners(self, s: State, p: int) -> list[int]:  # FR-SIGN-5, FR-SIGN-6, FR-SIGN-7, FR-BOOK-3
@@ -263,12 +226,12 @@ class Game(core.Game[State]):
         fee: the owner of the sign visible there from the page below, unless it is `p` (-1: none)."""
         if s.page == 0:
             return _NOBODY
-        owner = s.owner
+        owner = s.owner.of
         return [owner[b] if b >= 0 and owner[b] != p else -1 for b in self.visible_row(s, s.page - 1)]
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:  # FR-DECIDE-1
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
-        used = sum(compress(_SLOT_BITS, map(_FILLED, s.book[s.page])))  # the slots holding a sign card
+        used = sum(compress(_SLOT_BITS, map(_FILLED, s.book.rows[s.page])))  # the slots holding a sign card
         fees = None  # the covering fee per slot, worked out only when a fee could matter
         out = []
         for b in bizs:
@@ -287,7 +250,7 @@ class Game(core.Game[State]):
         if ask == Ask.PLAYER:
             return [A.PLAYER + i for i in range(n - 1) if s.alive[(p + 1 + i) % n]]
         if ask == Ask.BUSINESS:
-            return [A.BUSINESS + b for b, o in enumerate(s.owner) if o >= 0 and o != p]
+            return [A.BUSINESS + b for b, o in enumerate(s.owner.of) if o >= 0 and o != p]
         if ask == Ask.SCOUT:
             return [A.BUSINESS + b for b in range(B) if s.discard[b]]
         return [A.PAGE + pg for pg in range(C.PAGES) if pg != s.page]
@@ -299,7 +262,7 @@ class Game(core.Game[State]):
 
     def visible(self, s: State, slot: int, page: int | None = None) -> int:
         """The business whose sign is visible in `slot` looking from `page` (default: the current page)."""
-        book = s.book
+        book = s.book.rows
         for pg in range(s.page if page is None else page, -1, -1):  # FR-BOOK-1: pages above do not count
             b = book[pg][slot]
             if b >= 0:
@@ -308,7 +271,7 @@ class Game(core.Game[State]):
 
     def visible_row(self, s: State, page: int | None = None) -> list[int]:
         """`visible` for slots 1-9 at once."""
-        book = s.book
+        book = s.book.rows
         top = s.page if page is None else page
         row = book[top][:]
         for pg in range(top - 1, -1, -1):  # FR-BOOK-1, FR-BOOK-2, FR-BOOK-3: card by card
@@ -323,8 +286,8 @@ class Game(core.Game[State]):
 
     def tax_table(self, s: State) -> list[int]:
         """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""  # FR-TAX-2
-        return [max(0, t - a[_CONNECTIONS] * _CONNECTIONS_CUT) if a[_CONNECTIONS] else t
-                for t, a in zip(s.tax_raw, s.assets)]
+        return [max(0, t + u + v - a[_CONNECTIONS] * _CONNECTIONS_CUT) if a[_CONNECTIONS] else t + u + v
+                for t, u, v, a in zip(s.owner.totals, s.lux_owner.totals, s.assets.totals, s.assets.counts)]
 
     # Applying ---------------------------------------------------------------------------------
 
@@ -364,7 +327,7 @@ class Game(core.Game[State]):
             if ph == _ACTIONS:
                 if not (s.draws or s.lots):
                     p = s.actor
-                    if s.actions_left and s.hands[p] != _NO_CARDS or p in s.owner:
+                    if s.actions_left and s.hands[p] != _NO_CARDS or 1 in s.owner.held[p]:
                         return
                     self._roll(s)  # no actions left (or an empty hand) and nothing to sell
                     continue
@@ -405,14 +368,14 @@ class Game(core.Game[State]):
         s.dice = []
         s.actions_left = C.ACTIONS_PER_TURN  # FR-ACT-1
         s.phase = _ACTIONS
-        if s.assets[p][_PORTFOLIO]:
-            self._gain(s, p, s.assets[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
+        if s.assets.counts[p][_PORTFOLIO]:
+            self._gain(s, p, s.assets.counts[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
         # The luxury decision only where one is within reach, selling every business if need be (FR-LUX-1).
-        cheapest = s.for_sale.find(1)  # the luxuries are in price order
+        cheapest = s.lux_owner.free.find(1)  # the luxuries are in price order
         if cheapest >= 0:
             reach = s.money[p]
-            if reach < _PRICE[cheapest] and p in s.owner:
-                reach += sum(_SALE[b] for b, o in enumerate(s.owner) if o == p)
+            if reach < _PRICE[cheapest]:
+                reach += sum(compress(_SALE, s.owner.held[p]))
             if reach >= _PRICE[cheapest]:
                 s.phase = _LUXURY
 
@@ -450,26 +413,23 @@ class Game(core.Game[State]):
 
     def _knock_out(self, s: State, p: int) -> None:
         s.alive[p] = False
-        s.luxes[p] = bytearray(C.NUM_LUXURIES)
-        s.board = None
         for k in range(K):  # FR-OUT-2: cards discarded, then signs out of the book
-            s.discard[k] += s.hands[p][k] + s.assets[p][k]
+            s.discard[k] += s.hands[p][k] + s.assets.counts[p][k]
         s.hands[p] = bytearray(K)
-        s.assets[p] = bytearray(K)
-        for b, o in enumerate(s.owner):
+        s.assets.empty(p)
+        for b, o in enumerate(s.owner.of):
             if o == p:
                 self._close(s, b)
-        s.tax_raw[p] = 0  # no businesses, assets or luxuries (those go to auction) left
         s.money[p] = 0  # nothing left: _owe took it all
         left = [q for q in range(self.n) if s.alive[q]]
-        mine = sorted((x for x, o in enumerate(s.lux_owner) if o == p), key=_PRICE.__getitem__)  # FR-AUCT-1
+        mine = sorted((x for x, o in enumerate(s.lux_owner.of) if o == p), key=_PRICE.__getitem__)  # FR-AUCT-1
         if len(left) == 1:  # FR-OUT-3; no one to bid: the luxuries leave the game
             for x in mine:
-                s.lux_owner[x] = REMOVED
+                s.lux_owner.set(x, REMOVED)
             self._win(s, left[0])
             return
         for x in mine:
-            s.lux_owner[x] = ON_AUCTION
+            s.lux_owner.set(x, ON_AUCTION)
             s.lots.append((x, p))
 
     def _win(self, s: State, p: int) -> None:
@@ -478,23 +438,17 @@ class Game(core.Game[State]):
         s.actor = -1
         s.lots = []
         s.lot = -1
-        s.lux_owner = [REMOVED if o == ON_AUCTION else o for o in s.lux_owner]
-        s.board = None
+        lux = s.lux_owner
+        for x, o in enumerate(lux.of):
+            if o == ON_AUCTION:
+                lux.set(x, REMOVED)
 
     # Businesses ---------------------------------------------------------------------------------
 
     def _close(self, s: State, b: int) -> None:
         """The business's card goes to the discard pile and its sign leaves the book."""
-        for pg, page in enumerate(s.book):  # (its sign lies on one page)
-            while b in page:
-                slot = page.index(b)
-                page[slot] = -1
-                s.signs[_SIGN_AT[pg][slot] + b] = 0
-        s.owned[s.owner[b]][b] = 0
-        s.views = None
-        s.tax_raw[s.owner[b]] -= _TAX[b]  # FR-TAX-4: a closed business pays no tax
-        s.owner[b] = -1
-        s.board = None
+        s.book.remove(b)
+        s.owner.set(b, -1)  # FR-TAX-4: a closed business pays no tax
         s.discard[b] += 1
 
     def _sell(self, s: State, p: int, b: int) -> None:  # FR-SELL-1
@@ -511,16 +465,10 @@ class Game(core.Game[State]):
             if q >= 0:
                 s.money[p] -= C.COVER_FEE  # FR-SIGN-5
                 s.money[q] += C.COVER_FEE
-        s.owner[b] = p
-        s.owned[p][b] = 1
-        s.tax_raw[p] += _TAX[b]
-        s.board = None
-        page = s.book[s.page]  # FR-SIGN-1: the current page
-        at = _SIGN_AT[s.page]
+        s.owner.set(b, p)
+        put, pg = s.book.put, s.page  # FR-SIGN-1: the current page
         for slot in C.SLOTS_OF[mask]:
-            page[slot] = b
-            s.signs[at[slot] + b] = 1
-        s.views = None
+            put(pg, slot, b)
 
     # Decisions ----------------------------------------------------------------------------------
 
@@ -536,12 +484,8 @@ class Game(core.Game[State]):
             else:
                 x = a - _LUXURY_A
                 self._spend(s, p, _PRICE[x])  # FR-LUX-1
-                s.lux_owner[x] = p
-                s.luxes[p][x] = 1
-                s.tax_raw[p] += _LUX_TAX[x]
-                s.for_sale[x] = 0
-                s.board = None
-                if s.lux_owner.count(p) >= 3:  # FR-LUX-2
+                s.lux_owner.set(x, p)
+                if s.lux_owner.held[p].count(1) >= 3:  # FR-LUX-2
                     self._win(s, p)
                 else:
                     s.phase = _ACTIONS
@@ -579,9 +523,7 @@ class Game(core.Game[State]):
         s.hands[p][k] -= 1
         if card.asset:  # FR-ACT-4: paid to the bank, stays on the table
             self._spend(s, p, card.cost)
-            s.assets[p][k] += 1
-            s.tax_raw[p] += card.tax
-            s.board = None
+            s.assets.add(p, k)
             if card.effect == E.LOAN:
                 self._gain(s, p, card.amount)
             return
@@ -615,11 +557,9 @@ class Game(core.Game[State]):
                 self._owe(s, q, card.amount, to=p)
         elif eff == E.FIRE:
             b = a - A.BUSINESS
-            q = s.owner[b]
-            if s.assets[q][_INSURANCE]:
-                s.assets[q][_INSURANCE] -= 1
-                s.tax_raw[q] -= C.CARDS[_INSURANCE - B].tax
-                s.board = None
+            q = s.owner.of[b]
+            if s.assets.counts[q][_INSURANCE]:
+                s.assets.add(q, _INSURANCE, -1)
                 s.discard[_INSURANCE] += 1
             else:
                 self._close(s, b)
@@ -644,7 +584,7 @@ class Game(core.Game[State]):
     def _hits(self, s: State) -> None:
         """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
         roller = s.turn
-        owner, assets, visible = s.owner, s.assets, self.visible
+        owner, assets, visible = s.owner.of, s.assets.counts, self.visible
         for d in s.dice:  # FR-DICE-4: each die a separate hit
             b = visible(s, d - 1) if d else -1  # FR-DICE-2: the sign visible in slot d
             if b < 0:
@@ -663,12 +603,12 @@ class Game(core.Game[State]):
         zeros = self.zeros_taxed(s)  # FR-DECIDE-6: 0-roll payouts with the hits (FR-OPT-1)
         for _ in range(zeros):
             for b in _TAX_MEN:
-                o = s.owner[b]
+                o = s.owner.of[b]
                 if o >= 0:
                     self._gain(s, o, C.BUSINESSES[b].zero_pay)
             for q in self._in_turn_order(s):
-                if s.assets[q][_OFFSHORE]:
-                    self._gain(s, q, s.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
+                if s.assets.counts[q][_OFFSHORE]:
+                    self._gain(s, q, s.assets.counts[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
         if zeros:  # FR-DICE-5: hits settled, now the taxes
             s.sellers = self._in_turn_order(s)  # FR-TAX-1
             s.phase = _TAX_SELL  # after the auctions of anyone knocked out by the hits (FR-DECIDE-8)
@@ -682,7 +622,7 @@ class Game(core.Game[State]):
     def _next_seller(self, s: State) -> bool:
         """Tax time: the next player who may sell becomes the actor (True), or, when no one is left
         to ask, the taxes are paid (False)."""
-        while s.sellers and not (s.alive[s.sellers[0]] and s.sellers[0] in s.owner):  # FR-DECIDE-8
+        while s.sellers and not (s.alive[s.sellers[0]] and 1 in s.owner.held[s.sellers[0]]):  # FR-DECIDE-8
             s.sellers.pop(0)
         if s.sellers:
             s.actor = s.sellers[0]
@@ -694,8 +634,8 @@ class Game(core.Game[State]):
         zeros = self.zeros_taxed(s)
         for _ in range(zeros):  # FR-DECIDE-6: Protection Racket dues, then the taxes
             for q in self._in_turn_order(s):
-                if s.assets[q][_RACKET]:
-                    due = s.assets[q][_RACKET] * C.card_of(_RACKET).amount
+                if s.assets.counts[q][_RACKET]:
+                    due = s.assets.counts[q][_RACKET] * C.card_of(_RACKET).amount
                     for r in self._in_turn_order(s):
                         if r != q and s.alive[q]:
                             self._owe(s, r, due, to=q)
@@ -736,18 +676,14 @@ class Game(core.Game[State]):
             if s.high_bidder >= 0 and s.passes >= bidders - 1:  # FR-AUCT-4, FR-DECIDE-4
                 x, q = s.lot, s.high_bidder
                 self._spend(s, q, s.high)
-                s.lux_owner[x] = q
-                s.luxes[q][x] = 1
-                s.tax_raw[q] += _LUX_TAX[x]
-                s.board = None
+                s.lux_owner.set(x, q)
                 s.lot = -1
-                if s.lux_owner.count(q) >= 3:  # FR-DECIDE-5
+                if s.lux_owner.held[q].count(1) >= 3:  # FR-DECIDE-5
                     self._win(s, q)
                     return True
                 break
             if s.high_bidder < 0 and s.passes >= bidders:  # FR-AUCT-5, FR-DECIDE-4
-                s.lux_owner[s.lot] = REMOVED
-                s.board = None
+                s.lux_owner.set(s.lot, REMOVED)
                 s.lot = -1
                 break
             if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:  # FR-DECIDE-4
@@ -839,7 +775,7 @@ class Game(core.Game[State]):
     def book_to_string(self, s: State) -> list[str]:
         lines = []
         for pg in range(C.PAGES - 1, -1, -1):
-            cells = [f"{s.book[pg][i] + 1:>2}" if s.book[pg][i] >= 0 else " ." for i in range(C.SLOTS)]
+            cells = [f"{s.book.rows[pg][i] + 1:>2}" if s.book.rows[pg][i] >= 0 else " ." for i in range(C.SLOTS)]
             rows = " | ".join(" ".join(cells[r * 3 : r * 3 + 3]) for r in range(3))
             lines.append(f"page {pg + 1}{' *' if pg == s.page else '  '} {rows}")
         return lines
@@ -849,11 +785,11 @@ class Game(core.Game[State]):
         cards are shown for seat `shown` (-1: every seat), the others' as a count."""
         lines = []
         for p in range(self.n):
-            biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner) if o == p) or "-"
-            lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p) or "-"
+            biz = ", ".join(C.BUSINESSES[b].name for b, o in enumerate(s.owner.of) if o == p) or "-"
+            lux = ", ".join(C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == p) or "-"
             hand = C.counts_to_string(s.hands[p]) if shown in (-1, p) else str(card_count(s.hands[p]))
             lines.append(f"p{p}{'' if s.alive[p] else ' OUT'}: ${s.money[p]} | luxuries: {lux} | businesses: {biz}"
-                         f" | assets: {C.counts_to_string(s.assets[p])} | hand: {hand}")
+                         f" | assets: {C.counts_to_string(s.assets.counts[p])} | hand: {hand}")
         lines.append(f"deck {s.deck.n} | discard: {C.counts_to_string(s.discard)}")
         if s.phase == Phase.AUCTION:
             lines.append(f"auction: {C.LUXURIES[s.lot].name}, high bid {s.high} by player_{s.high_bidder}")

@@ -3,8 +3,11 @@
 Card piles are counts per card kind (cards.KIND_NAMES): the deck is shuffled, so only its contents
 matter and every draw is an explicit chance event (a core `Deck`, which keeps its size and its cards
 in kind order in step with its counts, so the chance node, a sampled draw and the fast path's draw
-are one arithmetic). The book is four pages of nine slots, each
-holding the business whose sign card is there (-1: an empty pocket).
+are one arithmetic). The book is four pages of nine slots, each holding the business whose sign card
+is there (-1: an empty pocket). Who runs each business and owns each luxury, the assets on the table
+and the book are core/stamped.py containers: written only through their methods, they keep their
+one-hot copies and tax totals in step and stamp each change, so the observer's cache needs nothing
+from the rules.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, Pile, Zones, card_count
 from d2r_envs.games.filthy_rich import cards as C
 
@@ -47,22 +51,14 @@ ON_AUCTION = -3  # luxury: being auctioned
 class State:
     num_players: int
     hands: list[bytearray]  # per seat, counts per kind (hidden from others)
-    assets: list[bytearray]  # per seat, asset cards on the table, counts per kind
+    assets: SeatCounts  # per seat, asset cards on the table: assets.counts[seat], counts per kind; .totals: tax symbols
     deck: Deck  # face-down draw pile: counts per kind (deck.counts), deck.n, deck.cards in kind order
     discard: bytearray  # face-up discard pile, counts per kind
     money: list[int]
     alive: list[bool]
-    owner: list[int]  # per business: the seat that runs it, -1 closed
-    book: list[list[int]]  # FR-COMP-2: [page][slot] -> business whose sign card is there, -1 empty
-    lux_owner: list[int]  # per luxury: seat, NO_OWNER, REMOVED or ON_AUCTION
-    # Kept in step with owner, lux_owner, assets and book, for speed: the first four in the shapes the
-    # observation copies in one step (invariants.py checks them all; rules.recount rebuilds them
-    # after editing by hand):
-    owned: list[bytearray]  # per seat: 1 for each business it runs
-    luxes: list[bytearray]  # per seat: 1 for each luxury it owns
-    for_sale: bytearray  # 1 for each luxury still to buy
-    signs: bytearray  # [page][slot][business]: 1 where that business's sign card is
-    tax_raw: list[int]  # per seat: tax symbols on businesses, luxuries and assets (before Government Connections)
+    owner: Owners  # per business: owner.of[b], the seat that runs it, -1 closed; .held, .totals (tax symbols) per seat
+    book: Grid  # FR-COMP-2: book.rows[page][slot] -> business whose sign card is there, -1 empty; .cells one-hot
+    lux_owner: Owners  # per luxury: lux_owner.of[x], a seat, NO_OWNER, REMOVED or ON_AUCTION
     phase: Phase = Phase.FIRST_PLAYER
     ask: Ask = Ask.NONE
     page: int = 0  # 0-3 for pages 1-4; FR-SETUP-3: play begins on page 1
@@ -88,13 +84,6 @@ class State:
     from_bank: int = 0
     to_bank: int = 0
 
-    # The observation's board block per seat and page (encode.Observer), dropped by every change to
-    # the book, owners, luxuries, assets or who is still in. A cache only: not part of the game's state.
-    board: object = field(default=None, compare=False, repr=False)
-    # The observation's view of each page (encode.Observer), dropped whenever a sign is placed or
-    # removed; like `board` a cache, not part of the game's state.
-    views: list | None = field(default=None, compare=False, repr=False)
-
     # Worked out from the piles and the book when asked, never stored:
     @property
     def hand_n(self) -> list[int]:
@@ -104,12 +93,12 @@ class State:
     @property
     def sign_page(self) -> list[int]:
         """Per business: the page its sign is on (-1: not in the book)."""
-        return sign_places(self.book)[0]
+        return sign_places(self.book.rows)[0]
 
     @property
     def sign_mask(self) -> list[int]:
         """Per business: the slots of its sign (bit i = slot i+1; 0: not in the book)."""
-        return sign_places(self.book)[1]
+        return sign_places(self.book.rows)[1]
 
 
 def sign_places(book: list[list[int]]) -> tuple[list[int], list[int]]:
@@ -125,7 +114,7 @@ def sign_places(book: list[list[int]]) -> tuple[list[int], list[int]]:
 
 def _opened(s: State) -> list[int]:
     """The business cards lying face up in front of their owners, as counts per kind."""
-    return [1 if k < C.NUM_BUSINESSES and s.owner[k] >= 0 else 0 for k in range(C.NUM_KINDS)]
+    return [1 if k < C.NUM_BUSINESSES and s.owner.of[k] >= 0 else 0 for k in range(C.NUM_KINDS)]
 
 
 # Where the Filthy Rich cards are (core/zones.py): the census and redeterminise come from this.
