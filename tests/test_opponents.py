@@ -592,8 +592,8 @@ def test_every_shipped_model_loads_plays_legally_and_records_its_results() -> No
 
 
 @pytest.mark.parametrize(("spec", "suggestion"), [("heuristc", "'heuristic'"), ("randomm", "'random'"),
-                                                  ("mcst:50", "'mcts:50'"), ("ppo-v0", "'draco_and_co/ppo-v1'"),
-                                                  ("draco_and_co/ppo-v2", "'draco_and_co/ppo-v1'")])
+                                                  ("mcst:50", "'mcts:50'"), ("ppo-v11", "'draco_and_co/ppo-v1'"),
+                                                  ("draco_and_co/ppo-v22", "'draco_and_co/ppo-v2'")])
 def test_a_misspelled_agent_names_the_built_in_agents_and_the_closest(spec: str, suggestion: str) -> None:
     from d2r_envs.agents import make_agent
 
