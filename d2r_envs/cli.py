@@ -25,18 +25,10 @@ class _OptionError(ValueError):
 
 def _parse_options(items: list[str] | None) -> dict[str, Any]:
     """['short_game=10', 'long_game=true'] -> {'short_game': 10, 'long_game': True}."""
-    options: dict[str, Any] = {}
-    for item in items or []:
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise _OptionError(f"--option {item!r}: expected key=value, e.g. short_game=10")
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            value = text  # a plain string
-        options[key] = value
-    return options
+    try:
+        return _config.parse_items(items)
+    except ValueError as err:
+        raise _OptionError(str(err)) from None
 
 
 def _error(message: str) -> int:

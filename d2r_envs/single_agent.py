@@ -22,27 +22,30 @@ from d2r_envs.registry import game_package
 
 ILLEGAL_MODES = ("lose", "raise")
 COUNT_STREAM = 0x636F756E74  # the spawn key of the player-count stream within an env's seed sequence
+VARIANT_STREAM = 0x76617269  # the spawn key of the variant stream
 
 
 class PerCount:
-    """One opponent for every player count of an env: the agent built for each count's game, chosen by
-    the engine it is asked to play (`game.spec.num_players`). An exported model's observer is made for
-    one count's game, so a `PolicyAgent` is rebuilt on each count's own observer."""
+    """One opponent for every game of an env (each player count, each variant): the agent built for
+    each game, chosen by the engine it is asked to play. An exported model's observer is made for one
+    game, so a `PolicyAgent` is rebuilt on each game's own observer (which encodes that game's count
+    and options)."""
 
-    def __init__(self, agent: Agent, engines: dict[int, Any]) -> None:
+    def __init__(self, agent: Agent, engines: dict[Any, Any]) -> None:
         self.name = getattr(agent, "name", type(agent).__name__)
-        self.agents = {n: bind(agent, engine) for n, engine in engines.items()}
+        self.agents = {key: bind(agent, engine) for key, engine in engines.items()}
+        self._by_engine = {id(engine): self.agents[key] for key, engine in engines.items()}
 
     def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
-        return self.agents[game.spec.num_players].act(game, state, seat, rng)
+        return self._by_engine[id(game)].act(game, state, seat, rng)
 
 
 def bind(agent: Agent, engine: Any) -> Agent:
     """`agent` made to play `engine`'s game: the agent itself, or a `PolicyAgent` on `engine`'s observer
-    when its own observer belongs to a game with another player count."""
+    when its own observer belongs to another game object (another player count or other options)."""
     if isinstance(agent, PerCount):
-        return agent.agents[engine.spec.num_players]
-    if isinstance(agent, PolicyAgent) and agent.observer.game.spec.num_players != engine.spec.num_players:
+        return agent._by_engine[id(engine)]
+    if isinstance(agent, PolicyAgent) and agent.observer.game is not engine:
         return PolicyAgent(agent.policy, engine.make_observer(), name=agent.name)
     return agent
 
@@ -62,16 +65,30 @@ def _counts(num_players: Any) -> list[int | None]:
     return counts
 
 
-def _probabilities(weights: Sequence[float] | None, counts: list) -> np.ndarray:
+def _variants(options: dict[str, Any], variants: Sequence[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Each variant's options: the variant laid over `options` (one variant, `options`, when None)."""
+    if variants is None:
+        return [dict(options)]
+    if isinstance(variants, (str, dict)) or not isinstance(variants, Sequence) or not variants:
+        raise ValueError(f"variants {variants!r} is not allowed; allowed: a non-empty list of option dicts")
+    for i, v in enumerate(variants):
+        if not isinstance(v, dict):
+            raise ValueError(f"variants[{i}]: {v!r} is not a dict of game options")
+    return [{**options, **v} for v in variants]
+
+
+def _probabilities(weights: Sequence[float] | None, counts: list, what: str = "count") -> np.ndarray:
+    key, among = ("player_weights", "num_players") if what == "count" else ("variant_weights", "variants")
     if weights is None or len(weights) == 0:
         return np.full(len(counts), 1 / len(counts))
     if len(counts) < 2:
-        raise ValueError("player_weights needs several counts in num_players")
+        raise ValueError(f"{key} needs several {what}s in {among}")
     if len(weights) != len(counts):
-        raise ValueError(f"player_weights: {len(weights)} weight(s) for {len(counts)} counts {counts}; give one per count")
+        listed = f" {counts}" if what == "count" else ""
+        raise ValueError(f"{key}: {len(weights)} weight(s) for {len(counts)} {what}s{listed}; give one per {what}")
     w = np.asarray(weights, dtype=float)
     if not np.all(np.isfinite(w)) or not np.all(w > 0):
-        raise ValueError(f"player_weights {list(weights)!r}: each weight must be a positive number")
+        raise ValueError(f"{key} {list(weights)!r}: each weight must be a positive number")
     return w / w.sum()
 
 
@@ -86,6 +103,10 @@ class SingleAgentEnv(gymnasium.Env):
         maximum), and the env checks it.
     player_weights: with a list of counts, how often each is drawn (one positive number per count;
         None: equally often).
+    variants: game options laid over `options`, one dict per variant (a level, a module set); each
+        episode draws one, from a stream of its own, as it draws a count. With several variants
+        `engines` is keyed by (count, variant index) and every game's layout must be the same.
+    variant_weights: how often each variant is drawn (None: equally often).
     learner_seat: a seat number (it must exist at every count), or "random" for a new seat each episode.
     opponents: the pool; each other seat draws one agent from it every episode. Entries are agent
         specs ("random", "heuristic", "mcts:<n>", a model ref) or agent objects; with several counts
@@ -106,15 +127,26 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_action: str = "lose",
         render_mode: str | None = None,
         player_weights: Sequence[float] | None = None,
+        variants: Sequence[dict[str, Any]] | None = None,
+        variant_weights: Sequence[float] | None = None,
         **options: Any,
     ) -> None:
         counts = _counts(num_players)
-        self.engine = registry.make_game(game, counts[0], **options)
-        self.engines = {self.engine.spec.num_players: self.engine}
-        for count in counts[1:]:
-            self.engines[count] = registry.make_game(game, count, **options)
-        self.counts = list(self.engines)
+        self.variants = _variants(options, variants)
+        several = len(self.variants) > 1
+        self.engines: dict[Any, Any] = {}
+        for i, opts in enumerate(self.variants):
+            for count in counts:
+                try:
+                    engine = registry.make_game(game, count, **opts)
+                except ValueError as err:
+                    raise ValueError(f"variants[{i}] {variants[i]!r}: {err}") if several else err from None
+                self.engines[(engine.spec.num_players, i) if several else engine.spec.num_players] = engine
+        self.engine = next(iter(self.engines.values()))
+        self.counts = list(dict.fromkeys(k[0] if several else k for k in self.engines))
         self.count_probabilities = _probabilities(player_weights, self.counts)
+        self.variant_probabilities = _probabilities(variant_weights, self.variants, "variant")
+        self.variant = 0
         self.game_name = game
         spec = self.engine.spec
         n = min(self.counts)
@@ -130,21 +162,23 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observers = {count: engine.make_observer() for count, engine in self.engines.items()}
-        self.observer = self.observers[spec.num_players]
+        self.observers = {key: engine.make_observer() for key, engine in self.engines.items()}
+        self.observer = next(iter(self.observers.values()))
         self.observation_space = self.observer.layout.box
         self.action_space = spaces.Discrete(spec.num_actions)
-        for count, observer in self.observers.items():  # one network for every count
-            box, actions = observer.layout.box, self.engines[count].spec.num_actions
+        for key, observer in self.observers.items():  # one network for every count and variant
+            box, actions = observer.layout.box, self.engines[key].spec.num_actions
             same = box.shape == self.observation_space.shape and np.array_equal(box.low, self.observation_space.low) \
                 and np.array_equal(box.high, self.observation_space.high)
             if not same or actions != spec.num_actions:
+                what = f"{key[0]} players, variant {key[1]}" if several else f"{key} players"
                 raise ValueError(
-                    f"{game}: {count} players has observation {box.shape} and {actions} actions, "
+                    f"{game}: {what} has observation {box.shape} and {actions} actions, "
                     f"{spec.num_players} players {self.observation_space.shape} and {spec.num_actions}: "
-                    "a game's layouts must be padded to its maximum player count"
+                    "a game's layouts must be padded to its maximum player count and be the same for every option"
                 )
         self._count_rng: np.random.Generator | None = None
+        self._variant_rng: np.random.Generator | None = None
         self.pool: list[Agent] = [self._agent(o) for o in opponents]
         self.state = None
         self._mask = None  # the learner's legal-action mask at the current decision
@@ -178,13 +212,22 @@ class SingleAgentEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
         rng = self.np_random
+        seq = rng.bit_generator.seed_seq
+        count = self.counts[0]
         if len(self.counts) > 1:
             if seed is not None or self._count_rng is None:
-                seq = rng.bit_generator.seed_seq
                 self._count_rng = np.random.default_rng(
                     SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, COUNT_STREAM)))
             count = self.counts[int(self._count_rng.choice(len(self.counts), p=self.count_probabilities))]
-            self.engine, self.observer = self.engines[count], self.observers[count]
+        if len(self.variants) > 1:
+            if seed is not None or self._variant_rng is None:
+                self._variant_rng = np.random.default_rng(
+                    SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, VARIANT_STREAM)))
+            self.variant = int(self._variant_rng.choice(len(self.variants), p=self.variant_probabilities))
+            key: Any = (count, self.variant)
+        else:
+            key = count
+        self.engine, self.observer = self.engines[key], self.observers[key]
         n = self.engine.spec.num_players
         self.state = self.engine.new_initial_state()
         self.seat = int(rng.integers(n)) if self.learner_seat == "random" else int(self.learner_seat)
@@ -268,6 +311,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         info: dict[str, Any] = {"seat": self.seat, "num_players": self.engine.spec.num_players}
+        if len(self.variants) > 1:
+            info["variant"] = self.variant
         if illegal:
             info["illegal_action"] = True
         if self.engine.is_terminal(self.state):

@@ -141,3 +141,18 @@ def test_a_missing_or_tampered_model_is_a_clear_error_with_its_own_exit_code(tmp
     weights.write_bytes(weights.read_bytes()[:-4] + b"\0\0\0\0")
     assert bars.main([str(folder), "--games", "4"]) == 2
     assert "SHA-256" in capsys.readouterr().err
+
+
+def test_options_choose_the_variant_checked_and_are_kept_apart_in_the_manifest(tmp_path: Path, capsys, write_numpy_model) -> None:
+    folder = write_numpy_model(tmp_path / "drags_2_riches" / "tiny", "drags_2_riches")
+    base = [str(folder), "--players", "2", "--games", "2", "--workers", "1", "--record"]
+    assert bars.main(base) in (0, 1)
+    assert bars.main([*base, "--option", "characters=true"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert "## drags_2_riches, 2 players [characters=true]" in out
+    evaluation = json.loads((folder / "manifest.json").read_text())["evaluation"]
+    assert list(evaluation["bars"]) == ["2", "2[characters=true]"]
+    assert f"2p[characters=true]:{folder},random" in evaluation and f"2p:{folder},random" in evaluation
+    assert evaluation[f"2p[characters=true]:{folder},random"]["options"] == {"characters": True}
+    assert bars.main([*base, "--option", "charactrs=true"]) == 2
+    assert "charactrs" in capsys.readouterr().err

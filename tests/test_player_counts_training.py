@@ -124,3 +124,22 @@ def test_the_manifest_names_the_counts_of_a_config_given_to_d2r_export() -> None
     assert _trained_counts("draco_and_co", {"env": {}}, None, None) == {"player_counts": [4]}  # the default count
     assert _trained_counts("draco_and_co", {}, None, None) == {} == _trained_counts("draco_and_co", None, None, None)
     assert _trained_counts("draco_and_co", {"env": {"num_players": ["x"]}}, None, None) == {}
+
+
+def test_a_run_over_two_variants_evaluates_each_and_records_them(tmp_path: Path, capsys) -> None:
+    import d2r_envs
+
+    data = tiny(tmp_path, num_players=[3, 5], variants=[{}, {"short_game": 10}], variant_weights=[1, 2])
+    data["opponents"]["snapshot_every"] = 0
+    data["export"]["name"] = "tiny-v1"
+    c = cfg.from_dict(data)
+    env = train.make_env(c)
+    assert set(env.engines) == {(3, 0), (5, 0), (3, 1), (5, 1)} and np.allclose(env.variant_probabilities, [1 / 3, 2 / 3])
+    assert train.make_env(c, num_players=3, variant=1).engine.config.short_game == 10
+    train.train(c, raw_config=data)
+    out = capsys.readouterr().out
+    assert "step 64: 2 games against random at 5 players, variant 1 {'short_game': 10}: win share" in out
+    columns = set(next(csv.DictReader((tmp_path / "run" / "progress.csv").open())))
+    assert {f"eval/{n}p/v{v}/win_share" for n in (3, 5) for v in (0, 1)} <= columns
+    training = d2r_envs.load_opponent(str(tmp_path / "models" / "draco_and_co" / "tiny-v1")).manifest["training"]
+    assert training["variants"] == [{}, {"short_game": 10}] and training["variant_weights"] == [1, 2]

@@ -1,9 +1,11 @@
 """Check a shipped opponent against the project's bars at every player count, and record what was measured.
 
-    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--games 1000] [--mcts-games 48] [--workers 2] [--record]
+    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--option KEY=VALUE ...] [--games 1000] [--mcts-games 48] [--workers 2] [--record]
 
 Player counts: every count the game allows (its spec's min_players..max_players), so a new game gets
-its bars with no code; `--players N` (or a list, `--players 2,4`) checks those counts only.
+its bars with no code; `--players N` (or a list, `--players 2,4`) checks those counts only. Game options
+(`--option level=legendary`, repeatable) set the variant played; a model trained on several variants is
+checked in each by one run per variant.
 
 Bars, at each count (seat-rotated games over duplicate deals, `training.evaluate`; `bars_for`):
 - 2 players: the model beats random in at least 90% of games and the heuristic in at least 55%;
@@ -14,7 +16,8 @@ No bar against information-set MCTS at 1,000 simulations yet: the head-to-head i
 
 It prints each count's checks and tournaments, then a table of counts x bars. `--record` writes every
 tournament into the model's manifest (evaluation["<n>p:<lineup>"], as `d2r eval --record` does) and
-each count's verdict under evaluation["bars"]["<n>"] (other counts' verdicts already there are kept).
+each count's verdict under evaluation["bars"]["<n>"], or "<n>[key=value,...]" with options (other
+verdicts already there are kept).
 
 Exit status: 0 when every bar passes at every count checked, 1 when one fails, 2 when the model or an
 argument is refused (a missing or tampered model, a player count the game does not allow) before any
@@ -32,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from d2r_envs.core import config as game_config
 from training import evaluate as ev
 
 
@@ -94,7 +98,8 @@ def _share(result: dict, agent: str) -> float:
     return result["agents"][agent]["win_share"]
 
 
-def check(model: str, game: str, players: int, games: int, workers: int, seed: int) -> tuple[bool, dict[str, dict], list[dict]]:
+def check(model: str, game: str, players: int, games: int, workers: int, seed: int,
+          options: dict[str, Any] | None = None) -> tuple[bool, dict[str, dict], list[dict]]:
     """The bars at one count: (all passed, {opponent: tournament result}, one verdict per bar). The
     tournament against the k-th bar's opponent is seeded `seed + k`, so 4 players with the default seed
     plays the games this command played before it checked several counts."""
@@ -102,7 +107,8 @@ def check(model: str, game: str, players: int, games: int, workers: int, seed: i
     verdicts: list[dict] = []
     ok = True
     for k, bar in enumerate(bars_for(players)):
-        result = ev.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers, progress=True)
+        result = ev.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers, progress=True,
+                             options=options)
         results[bar.opponent] = result
         m, o = _share(result, model), _share(result, bar.opponent)
         passed = bar.passes(m, o)
@@ -139,15 +145,20 @@ def table(rows: dict[int, dict]) -> str:
     return "\n".join(lines)
 
 
-def record_bars(model_dir: Path, verdicts: dict[int, dict[str, Any]]) -> Path:
-    """Write each count's verdict into the manifest under evaluation["bars"][str(count)], keeping the
-    counts already recorded there and everything else."""
+def record_bars(model_dir: Path, verdicts: dict[int, dict[str, Any]], options: dict[str, Any] | None = None) -> Path:
+    """Write each count's verdict into the manifest under evaluation["bars"][str(count)] (with options,
+    "<count>[key=value,...]"), keeping the verdicts already recorded there and everything else."""
     path = model_dir / "manifest.json" if model_dir.is_dir() else model_dir
     manifest = json.loads(path.read_text())
     bars = (manifest.get("evaluation") or {}).get("bars")
     bars = dict(bars) if isinstance(bars, dict) else {}
-    bars.update({str(n): v for n, v in verdicts.items()})
-    return ev.record_evaluation(model_dir, "bars", dict(sorted(bars.items(), key=lambda kv: int(kv[0]))))
+    bars.update({f"{n}{game_config.label(options or {})}": v for n, v in verdicts.items()})
+
+    def order(item: tuple[str, Any]) -> tuple[int, str]:
+        count, _, rest = item[0].partition("[")
+        return (int(count), rest) if count.isdigit() else (10**6, item[0])
+
+    return ev.record_evaluation(model_dir, "bars", dict(sorted(bars.items(), key=order)))
 
 
 def _counts(text: str) -> list[int]:
@@ -165,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model", help="an exported model id or folder, e.g. draco_and_co/ppo-v1")
     parser.add_argument("--players", type=_counts, metavar="N[,M...]",
                         help="the player counts to check (default: every count the game allows)")
+    parser.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                        help="a game option (the variant checked), value read as JSON when it parses; repeatable")
     parser.add_argument("--games", type=int, default=1000, help="games per tournament, at each count (default 1000)")
     parser.add_argument("--mcts-games", type=int, default=0, help="games of the model vs MCTS with random fillers, at each count")
     parser.add_argument("--mcts-simulations", type=int, default=1000, help="MCTS budget per move (default 1000)")
@@ -176,11 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     from d2r_envs.opponents import OpponentError, load_opponent
 
     try:
+        options = game_config.parse_items(args.option)
         policy = load_opponent(args.model)
         game = policy.game
         counts = args.players or default_counts(game)
         for n in counts:
-            d2r_envs.make_game(game, n)  # a bad --players is refused here, before any game
+            d2r_envs.make_game(game, n, **options)  # a bad --players or --option is refused here, before any game
         for key in ("games", "workers"):
             if getattr(args, key) < 1:
                 raise ValueError(f"--{key} must be at least 1, got {getattr(args, key)}")
@@ -194,13 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[int, dict] = {}
     verdicts: dict[int, dict] = {}
     for n in counts:
-        print(f"## {game}, {n} players\n")
-        ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed)
+        print(f"## {game}, {n} players{' ' + game_config.label(options) if options else ''}\n")
+        ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed, options)
         mcts_text = None
         if args.mcts_games:
             mcts = f"mcts:{args.mcts_simulations}"
             lineup = [args.model, mcts] + ["random"] * (n - 2)
-            results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers, progress=True)
+            results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers,
+                                          progress=True, options=options)
             m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
             print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
                   f"win share {m:.1%} vs {t:.1%}")
@@ -214,13 +229,13 @@ def main(argv: list[str] | None = None) -> int:
         rows[n] = {"verdicts": checks, "passed": ok, "mcts": mcts_text}
         verdicts[n] = {"date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), "command": command,
                        "seed": args.seed, "passed": ok, "bars": checks}
-    print(f"## Bars: {args.model}, {args.games} games per tournament\n")
+    print(f"## Bars: {args.model}{' ' + game_config.label(options) if options else ''}, {args.games} games per tournament\n")
     print(table(rows))
     failed = [f"{n} players ({', '.join(v['bar'] for v in row['verdicts'] if not v['passed'])})"
               for n, row in rows.items() if not row["passed"]]
     print(f"\n{'FAIL at ' + '; '.join(failed) if failed else 'every bar passes at every count checked'}")
     if model_dir is not None:
-        path = record_bars(model_dir, verdicts)
+        path = record_bars(model_dir, verdicts, options)
         print(f"recorded every count's tournaments and verdicts in {path}", file=sys.stderr)
     return 1 if failed else 0
 

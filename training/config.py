@@ -25,6 +25,10 @@ class EnvConfig:
     player_weights: list = field(default_factory=list)  # with several counts: one positive weight each ([]: equal)
     learner_seat: int | str = "random"  # a seat number (at every count) or "random"
     options: dict = field(default_factory=dict)  # game options, checked by the game
+    # game options laid over `options`, one mapping per variant (a level, a set of modules): each
+    # episode draws one, so one network learns every variant ([]: `options` alone)
+    variants: list = field(default_factory=list)
+    variant_weights: list = field(default_factory=list)  # with several variants: one positive weight each
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,14 @@ class Config:
     def player_weights(self) -> list[float]:
         """One weight per count of `player_counts()` (equal when `env.player_weights` is empty)."""
         return [float(w) for w in self.env.player_weights] or [1.0] * len(self.player_counts())
+
+    def variants(self) -> list[dict]:
+        """The game options of each variant (`env.options` with the variant laid over it)."""
+        return [{**self.env.options, **v} for v in self.env.variants] or [dict(self.env.options)]
+
+    def variant_weights(self) -> list[float]:
+        """One weight per variant (equal when `env.variant_weights` is empty)."""
+        return [float(w) for w in self.env.variant_weights] or [1.0] * len(self.variants())
 
 
 ALL_COUNTS = "all"
@@ -213,7 +225,8 @@ def _check(c: Config) -> None:
         raise ConfigError(f"algo.net_arch: expected a list of positive layer sizes, got {c.algo.net_arch!r}")
     try:
         counts = _check_counts(c)
-        engine = d2r_envs.make_game(c.game, counts[0], **c.env.options)
+        _check_variants(c, counts)
+        engine = d2r_envs.make_game(c.game, counts[0], **c.variants()[0])
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
         if c.imitate.teacher:
@@ -242,6 +255,31 @@ def _check(c: Config) -> None:
     if seat != "random" and seat not in range(fewest):
         at = f" (a seat every count has: the fewest players is {fewest})" if len(counts) > 1 else ""
         raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{fewest - 1}{at}")
+
+
+def _check_variants(c: Config, counts: list[int]) -> None:
+    """env.variants (mappings of game options, each valid at every count) and env.variant_weights."""
+    import d2r_envs
+
+    variants, weights = c.env.variants, c.env.variant_weights
+    for i, v in enumerate(variants):
+        if not isinstance(v, dict):
+            raise ConfigError(f"env.variants[{i}]: expected a mapping of game options, got {v!r}")
+        for n in counts:
+            try:
+                d2r_envs.make_game(c.game, n, **{**c.env.options, **v})
+            except ValueError as err:
+                raise ConfigError(f"env.variants[{i}]: {err}") from None
+    if weights:
+        if len(variants) < 2:
+            raise ConfigError("env.variant_weights: weights need several env.variants")
+        if len(weights) != len(variants):
+            raise ConfigError(f"env.variant_weights: {len(weights)} weight(s) for {len(variants)} variants; "
+                              "give one weight per variant, in the same order")
+        for w in weights:
+            number = _yaml_float(w)
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number) or number <= 0:
+                raise ConfigError(f"env.variant_weights: {w!r} is not allowed; allowed: positive numbers, one per variant")
 
 
 def _check_counts(c: Config) -> list[int]:

@@ -67,6 +67,7 @@ import numpy as np
 
 import d2r_envs
 from d2r_envs.agents import make_agent
+from d2r_envs.core import config as game_config
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 
 AgentFactory = Callable[[str, str, Any], Any]  # (spec, game name, engine) -> Agent
@@ -654,8 +655,9 @@ def write_outputs(result: dict[str, Any], out_dir: str | Path, training_log: str
 
 
 def evaluation_key(result: dict[str, Any]) -> str:
-    """The manifest key for this lineup and player count, e.g. '4p:draco_and_co/ppo-v1,random,random,random'."""
-    return f"{result['num_players']}p:{','.join(result['lineup'])}"
+    """The manifest key for this lineup, player count and options, e.g.
+    '4p:draco_and_co/ppo-v1,random,random,random' or '2p[level=legendary]:extravaganza/ppo-v1,random'."""
+    return f"{result['num_players']}p{game_config.label(result.get('options') or {})}:{','.join(result['lineup'])}"
 
 
 def evaluation_summary(result: dict[str, Any]) -> dict[str, Any]:

@@ -266,6 +266,11 @@ def _trained_counts(game: str, config: dict[str, Any] | None, counts: list[int] 
             out["player_weights"] = [float(w) for w in weights] if weights else [1.0] * len(counts)
     except (ValueError, TypeError):  # a config that was never checked (d2r export --config)
         return {}
+    env = (config or {}).get("env") if isinstance(config, dict) else None
+    variants = env.get("variants") if isinstance(env, dict) else None
+    if isinstance(variants, list) and len(variants) > 1:  # one network for several option sets
+        out["variants"] = _jsonable(variants)
+        out["variant_weights"] = _jsonable(env.get("variant_weights") or [1.0] * len(variants))
     return out
 
 

@@ -20,6 +20,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -41,18 +42,22 @@ from training.networks import ScaledFlatten
 ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
 
-def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | None = None) -> SingleAgentEnv:
-    """The learner's env of the config: its player counts (one drawn per episode when there are
-    several), or only `num_players` when given."""
+def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | None = None,
+             variant: int | None = None) -> SingleAgentEnv:
+    """The learner's env of the config: its player counts and variants (one of each drawn per
+    episode when there are several), or only `num_players` / the variant numbered `variant` when given."""
     counts = [num_players] if num_players is not None else c.player_counts()
     several = len(counts) > 1
+    mixed = variant is None and len(c.variants()) > 1
     return SingleAgentEnv(
         c.game,
         counts if several else counts[0],
         learner_seat=c.env.learner_seat,
         opponents=opponents or list(c.opponents.pool),
         player_weights=c.player_weights() if several else None,
-        **c.env.options,
+        variants=list(c.env.variants) if mixed else None,
+        variant_weights=c.variant_weights() if mixed else None,
+        **(c.env.options if mixed else c.variants()[variant or 0]),
     )
 
 
@@ -100,10 +105,11 @@ def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> Poli
     return pool_agent(tensors_from_sb3(model.policy), c, name, engine)
 
 
-def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_players: int | None = None) -> dict:
+def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_players: int | None = None,
+               variant: int = 0) -> dict:
     """The learner's current policy (deterministic) against train.eval_opponent in every other seat,
-    at `num_players` (default: the config's first count)."""
-    env = make_env(c, [c.train.eval_opponent], num_players=num_players or c.player_counts()[0])
+    at `num_players` (default: the config's first count) in the variant numbered `variant`."""
+    env = make_env(c, [c.train.eval_opponent], num_players=num_players or c.player_counts()[0], variant=variant)
     agent = snapshot_agent(model, c, "learner", env.engine)
     rng = np.random.default_rng(seed)
     wins = 0
@@ -120,8 +126,12 @@ def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_pla
     return {"win_share": wins / games, "mean_return": total / games}
 
 
-def quick_evals(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict[int, dict]:
-    """`quick_eval` at each player count of the config, `games` games each: {count: result}."""
+def quick_evals(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict[Any, dict]:
+    """`quick_eval` at each player count of the config, `games` games each: {count: result}; with
+    several variants, at each count in each variant: {(count, variant): result}."""
+    if len(c.env.variants) > 1:
+        return {(n, v): quick_eval(model, c, games, seed, num_players=n, variant=v)
+                for v in range(len(c.env.variants)) for n in c.player_counts()}
     return {n: quick_eval(model, c, games, seed, num_players=n) for n in c.player_counts()}
 
 
@@ -178,12 +188,15 @@ class SelfPlay(BaseCallback):
         if self._due("eval", self.c.train.eval_every):
             results = quick_evals(self.model, self.c, self.c.train.eval_games, seed=10_000 + t)
             several = len(results) > 1
-            for n, result in results.items():  # one count: eval/win_share; several: eval/<n>p/win_share each
-                prefix = f"eval/{n}p/" if several else "eval/"
+            for key, result in results.items():  # one count: eval/win_share; several: eval/<n>p[/v<i>]/win_share
+                n, v = key if isinstance(key, tuple) else (key, None)
+                where = f"{n}p" if v is None else f"{n}p/v{v}"
+                prefix = f"eval/{where}/" if several else "eval/"
                 self.logger.record(prefix + "win_share", result["win_share"])
                 self.logger.record(prefix + "mean_return", result["mean_return"])
+                at = f" at {n} players" + ("" if v is None else f", variant {v} {self.c.env.variants[v]}")
                 tqdm.write(f"step {t:,}: {self.c.train.eval_games} games against {self.c.train.eval_opponent}"
-                           f"{f' at {n} players' if several else ''}: "
+                           f"{at if several else ''}: "
                            f"win share {result['win_share']:.1%}, mean return {result['mean_return']:+.3f}")
         return True
 

@@ -64,3 +64,29 @@ def describe(cls: type) -> list[tuple[str, Any, str, str]]:
         (f.name, f.default, _describe_allowed(f.metadata["allowed"]), f.metadata["doc"])
         for f in dataclasses.fields(cls)
     ]
+
+
+def parse_items(items: list[str] | None, flag: str = "--option") -> dict[str, Any]:
+    """['short_game=10', 'long_game=true'] -> {'short_game': 10, 'long_game': True}: each value read as
+    JSON when it parses, else as a plain string. A malformed item is a ValueError naming it."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"{flag} {item!r}: expected key=value, e.g. short_game=10")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text  # a plain string
+        options[key] = value
+    return options
+
+
+def label(options: dict[str, Any]) -> str:
+    """Options as a short tag for keys and titles: '' when none, else '[key=value,...]' (strings bare,
+    other values as JSON)."""
+    if not options:
+        return ""
+    return "[" + ",".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in sorted(options.items())) + "]"
+
