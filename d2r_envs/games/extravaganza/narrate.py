@@ -67,6 +67,15 @@ def _head(s: State) -> tuple[int, int]:
 
 
 def action_to_string(game: Any, s: State, a: int) -> str:
+    """The action's text; any action id in range has one, legal here or not."""
+    try:
+        return _action_text(game, s, a)
+    except (IndexError, ValueError, StopIteration):
+        name, idx = A.ACTIONS.decode(a)
+        return f"{name} {list(idx)}" if idx else name
+
+
+def _action_text(game: Any, s: State, a: int) -> str:
     if s.over or not s.todo:
         return f"action {a}"
     code, arg = _head(s)
@@ -110,6 +119,8 @@ def action_to_string(game: Any, s: State, a: int) -> str:
         return "stop"
     if name == "judge":
         j = idx[0]
+        if s.display[j] < 0:
+            return f"shade {judge(game, s, j)}'s display (empty)"
         return f"shade {C.CARD_NAMES[s.display[j]]} from {judge(game, s, j)}'s display"
     if name == "claim":
         t = s.song[s.song_next]
