@@ -12,7 +12,6 @@ from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import invariants
 from d2r_envs.games.extravaganza.state import SHIFT, Op, op
 
-rules = pytest.mark.rules
 
 
 def head(s):
@@ -22,7 +21,7 @@ def head(s):
 # Set-up ------------------------------------------------------------------------------------------
 
 
-@rules("EX-SETUP-1", "EX-SETUP-2", "EX-SETUP-3", "EX-SETUP-4", "EX-SETUP-5")
+@pytest.mark.rules("EX-SETUP-1", "EX-SETUP-2", "EX-SETUP-3", "EX-SETUP-4", "EX-SETUP-5")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_draws_categories_decks_song_stage_and_first_player(n):
     g = d2r_envs.make_game("extravaganza", n)
@@ -40,7 +39,7 @@ def test_setup_draws_categories_decks_song_stage_and_first_player(n):
     assert 0 <= s.first < n
 
 
-@rules("EX-SETUP-1")
+@pytest.mark.rules("EX-SETUP-1")
 def test_categories_may_be_chosen():
     g = d2r_envs.make_game("extravaganza", 2, categories="Shade,Tuck,Twirls,Booty,Runway")
     assert g.new_initial_state().cats == [C.SHADE, C.TUCK, C.TWIRLS, C.BOOTY, C.RUNWAY]
@@ -48,7 +47,7 @@ def test_categories_may_be_chosen():
         d2r_envs.make_game("extravaganza", 2, categories="Shade,Shade,Twirls,Booty,Runway")
 
 
-@rules("EX-SETUP-6", "EX-SETUP-7", "EX-SETUP-8")
+@pytest.mark.rules("EX-SETUP-6", "EX-SETUP-7", "EX-SETUP-8")
 def test_starting_resources_and_placement_by_seat_from_the_first_player(ex):
     g, s = ex.start(4, first=1, queens=[0, 1, 2, 3])
     order = [1, 2, 3, 0]
@@ -61,7 +60,7 @@ def test_starting_resources_and_placement_by_seat_from_the_first_player(ex):
     assert invariants.violations(g, s) == []
 
 
-@rules("EX-SETUP-7", "EX-SETUP-8")
+@pytest.mark.rules("EX-SETUP-7", "EX-SETUP-8")
 def test_draft_and_placement_are_decisions_in_seat_order(ex):
     g = d2r_envs.make_game("extravaganza", 3, queens="draft", categories=ex.CATS)
     s = g.new_initial_state()
@@ -80,7 +79,7 @@ def test_draft_and_placement_are_decisions_in_seat_order(ex):
 # The turn ----------------------------------------------------------------------------------------
 
 
-@rules("EX-TURN-1")
+@pytest.mark.rules("EX-TURN-1")
 def test_turn_steps_in_order_then_the_next_player_clockwise(ex):
     g, s = ex.start(3, first=0)
     seen = []
@@ -95,7 +94,7 @@ def test_turn_steps_in_order_then_the_next_player_clockwise(ex):
     assert s.turn == 1
 
 
-@rules("EX-BEDAZZLE-1")
+@pytest.mark.rules("EX-BEDAZZLE-1")
 def test_example_a_bedazzle_fills_the_empty_spaces_of_your_area(ex):
     """Example A: Victoria starts her turn in the purple area: every empty purple space is filled."""
     g, s = ex.start(2, queens=[C.VICTORIA, 0])
@@ -111,7 +110,7 @@ def test_example_a_bedazzle_fills_the_empty_spaces_of_your_area(ex):
     assert sum(1 for c in s.stage if c >= 0) == 3
 
 
-@rules("EX-BEDAZZLE-2")
+@pytest.mark.rules("EX-BEDAZZLE-2")
 def test_an_empty_bag_takes_back_the_spent_rhinestones(ex):
     g, s = ex.start(2)
     s.spent = list(s.bag.counts)
@@ -126,7 +125,7 @@ def test_an_empty_bag_takes_back_the_spent_rhinestones(ex):
     assert invariants.violations(g, s) == []
 
 
-@rules("EX-MOVE-1", "EX-MOVE-2")
+@pytest.mark.rules("EX-MOVE-1", "EX-MOVE-2")
 def test_queen_moves_in_straight_lines_through_queens_never_onto_them(ex):
     g, s = ex.start(2)
     ex.place(s, 0, ex.sp("a1"))
@@ -150,7 +149,7 @@ def test_queen_moves_in_straight_lines_through_queens_never_onto_them(ex):
     assert s.pos[0] == ex.sp("e1") and s.moved == 4 and s.passed == 1
 
 
-@rules("EX-MOVE-3")
+@pytest.mark.rules("EX-MOVE-3")
 def test_example_b_landing_takes_the_rhinestone_and_those_of_its_colour_passed(ex):
     """Example B: Savannah lands on an orange rhinestone after passing two oranges: she takes all three."""
     g, s = ex.start(2, queens=[C.SAVANNAH, 0])
@@ -166,13 +165,13 @@ def test_example_b_landing_takes_the_rhinestone_and_those_of_its_colour_passed(e
     assert s.landed_stone == ex.col("orange")
 
 
-@rules("EX-NEARBY-1")
+@pytest.mark.rules("EX-NEARBY-1")
 def test_nearby_is_the_eight_surrounding_spaces():
     assert len(C.NEARBY[12]) == 8 and set(C.NEARBY[12]) == {6, 7, 8, 11, 13, 16, 17, 18}
     assert set(C.NEARBY[0]) == {1, 5, 6}
 
 
-@rules("EX-DRAW-1", "EX-DRAW-2")
+@pytest.mark.rules("EX-DRAW-1", "EX-DRAW-2")
 def test_example_c_draw_takes_a_lip_per_matching_display_and_played_card(ex):
     """Example C: Jen takes a blue card: 2 lips for the two blue display cards, 1 for her blue played card."""
     g, s = ex.start(2, queens=[C.JEN, 1])
@@ -192,7 +191,7 @@ def test_example_c_draw_takes_a_lip_per_matching_display_and_played_card(ex):
     assert s.display[0] in deck and s.decks[0].n == len(deck) - 1
 
 
-@rules("EX-DANCE-1")
+@pytest.mark.rules("EX-DANCE-1")
 def test_example_d_star_quality_is_limited_by_the_move(ex):
     """Example D: Dump It 1 star; Twerk 1 or 2; Eternity Jiggle 1, 2 or 3."""
     g, s = ex.start(2)
@@ -210,7 +209,7 @@ def test_example_d_star_quality_is_limited_by_the_move(ex):
     assert g.legal_actions(s) == [A.STARS, A.STARS + 1, A.STARS + 2]
 
 
-@rules("EX-DANCE-1", "EX-DANCE-2", "EX-DANCE-3", "EX-DANCE-4", "EX-DANCE-5", "EX-CAT-RUNWAY")
+@pytest.mark.rules("EX-DANCE-1", "EX-DANCE-2", "EX-DANCE-3", "EX-DANCE-4", "EX-DANCE-5", "EX-CAT-RUNWAY")
 def test_example_e_kiki_dances_sissy_that_walk_for_two_stars(ex):
     """Example E: a blue pair, then a green rhinestone and a discarded green card; 4 spaces moved x 2 = 8."""
     g, s = ex.start(2, queens=[C.KIKI, 0])
@@ -243,7 +242,7 @@ def test_example_e_kiki_dances_sissy_that_walk_for_two_stars(ex):
     assert s.removed[green_card] == 1 and s.spent == [0, 0, 2, 1, 0]  # set aside, not in the bag
 
 
-@rules("EX-DANCE-3")
+@pytest.mark.rules("EX-DANCE-3")
 def test_played_cards_pay_too_and_every_legal_half_can_be_completed(ex):
     g, s = ex.start(2)
     ex.empty_hand(s, 0)
@@ -263,7 +262,7 @@ def test_played_cards_pay_too_and_every_legal_half_can_be_completed(ex):
     assert s.supply[0][ex.col("blue")] == 0 and s.stacks[0] == [k]  # the blue rhinestone completed the pair
 
 
-@rules("EX-DANCE-6")
+@pytest.mark.rules("EX-DANCE-6")
 def test_a_category_track_stops_at_40(ex):
     g, s = ex.start(2)
     s.scores[0][0] = 38
@@ -271,7 +270,7 @@ def test_a_category_track_stops_at_40(ex):
     assert s.scores[0][0] == 40 and s.turn_points[0] == 7
 
 
-@rules("EX-LIP-1", "EX-LIP-2", "EX-LIP-3")
+@pytest.mark.rules("EX-LIP-1", "EX-LIP-2", "EX-LIP-3")
 def test_example_f_kiki_claims_two_lyrics_scoring_ten(ex):
     """Example F: the blue 3-word and yellow 2-word lyrics for 5 lips; her yellow 5 counts: 3 + 2 + 5."""
     g, s = ex.start(2, queens=[C.KIKI, 0])
@@ -293,7 +292,7 @@ def test_example_f_kiki_claims_two_lyrics_scoring_ten(ex):
     assert s.lyrics[0] == [yellow5, purple1, blue3, yellow2]
 
 
-@rules("EX-LIP-1")
+@pytest.mark.rules("EX-LIP-1")
 def test_lyrics_are_claimed_in_song_order_only_with_lips(ex):
     g, s = ex.start(2)
     ex.to_stack(s, 0, ex.card("Runway", 0, "blue"))
@@ -302,7 +301,7 @@ def test_lyrics_are_claimed_in_song_order_only_with_lips(ex):
     assert A.CLAIM not in g.legal_actions(s)
 
 
-@rules("EX-END-1")
+@pytest.mark.rules("EX-END-1")
 def test_the_flag_ends_the_game_once_turns_are_equal(ex):
     g, s = ex.start(3, first=1)
     ex.to_stack(s, 2, ex.card("Runway", 0, "blue"))
@@ -325,7 +324,7 @@ def test_the_flag_ends_the_game_once_turns_are_equal(ex):
     assert s.turns == [s.turns[1]] * 3 and s.over
 
 
-@rules("EX-DATA-FLAGS")
+@pytest.mark.rules("EX-DATA-FLAGS")
 def test_flag_slots():
     assert d2r_envs.make_game("extravaganza", 2).flag_slot == 11
     assert d2r_envs.make_game("extravaganza", 4, flags="early").flag_slot == 19
@@ -349,7 +348,7 @@ def dance(g, s, ex, category, stars=1, colour="purple", p=0, pay=None, fresh=Tru
     return k
 
 
-@rules("EX-CAT-BOOTY")
+@pytest.mark.rules("EX-CAT-BOOTY")
 def test_booty_counts_your_rhinestones_and_nearby_queens_with_fewer(ex):
     g, s = ex.start(3, categories="Booty,Runway,Eleganza,Floorwerk,Handwerk")
     ex.place(s, 0, 12)
@@ -364,7 +363,7 @@ def test_booty_counts_your_rhinestones_and_nearby_queens_with_fewer(ex):
     assert s.scores[0][0] == 1 * (3 + 2)
 
 
-@rules("EX-CAT-ELEGANZA")
+@pytest.mark.rules("EX-CAT-ELEGANZA")
 def test_eleganza_scores_one_colour_of_spent_and_returns_them(ex):
     g, s = ex.start(2)
     ex.empty_supply(s, 1)
@@ -379,7 +378,7 @@ def test_eleganza_scores_one_colour_of_spent_and_returns_them(ex):
     assert s.bag.counts[ex.col("purple")] == bag + 4
 
 
-@rules("EX-CAT-FLOORWERK")
+@pytest.mark.rules("EX-CAT-FLOORWERK")
 def test_floorwerk_bedazzles_nearby_then_scores_one_colour(ex):
     g, s = ex.start(2)
     ex.clear_stage(s)
@@ -394,7 +393,7 @@ def test_floorwerk_bedazzles_nearby_then_scores_one_colour(ex):
     assert s.scores[0][3] == 9  # only yellow on the stage: the colour needs no choosing
 
 
-@rules("EX-CAT-HANDWERK")
+@pytest.mark.rules("EX-CAT-HANDWERK")
 def test_handwerk_reveals_three_cards_and_one_from_each_nearby_queen(ex):
     g, s = ex.start(3)
     ex.place(s, 0, 12)
@@ -424,7 +423,7 @@ def test_handwerk_reveals_three_cards_and_one_from_each_nearby_queen(ex):
     assert s.scores[0][4] == 3 + 3 + 3 + 1 and s.hands[1][ex.card("Booty", 0, "green")] == 1
 
 
-@rules("EX-CAT-LYRICISM")
+@pytest.mark.rules("EX-CAT-LYRICISM")
 def test_lyricism_scores_current_lyric_words_and_your_lyric_colours(ex):
     g, s = ex.start(2, categories="Lyricism,Runway,Eleganza,Floorwerk,Handwerk")
     s.lyrics[0] = [0, 1, 6]  # purple, purple, orange
@@ -434,7 +433,7 @@ def test_lyricism_scores_current_lyric_words_and_your_lyric_colours(ex):
     assert s.scores[0][0] == 2 * (words + 2)
 
 
-@rules("EX-CAT-SHAWAM")
+@pytest.mark.rules("EX-CAT-SHAWAM")
 def test_shawam_counts_empty_spaces_then_bedazzles_the_stage(ex):
     g, s = ex.start(2, categories="Shawam,Runway,Eleganza,Floorwerk,Handwerk")
     ex.clear_stage(s)
@@ -448,7 +447,7 @@ def test_shawam_counts_empty_spaces_then_bedazzles_the_stage(ex):
     assert all(s.stage[x] >= 0 for x in range(2, 25))
 
 
-@rules("EX-CAT-SHADE", "EX-DECIDE-SHADE")
+@pytest.mark.rules("EX-CAT-SHADE", "EX-DECIDE-SHADE")
 def test_shade_discards_three_display_cards_for_their_stars(ex):
     g, s = ex.start(2, categories="Shade,Runway,Eleganza,Floorwerk,Handwerk")
     for j, m in ((1, 2), (2, 1), (3, 0), (4, 2)):
@@ -464,7 +463,7 @@ def test_shade_discards_three_display_cards_for_their_stars(ex):
     assert all(s.display[j] >= 0 for j in (1, 2, 4))  # each deck flipped
 
 
-@rules("EX-CAT-TUCK")
+@pytest.mark.rules("EX-CAT-TUCK")
 def test_tuck_counts_played_cards_itself_included_and_nearby_with_fewer(ex):
     g, s = ex.start(2, categories="Tuck,Runway,Eleganza,Floorwerk,Handwerk")
     ex.place(s, 0, 12)
@@ -475,7 +474,7 @@ def test_tuck_counts_played_cards_itself_included_and_nearby_with_fewer(ex):
     assert s.scores[0][0] == (1 + 1) + 1
 
 
-@rules("EX-CAT-TWIRLS")
+@pytest.mark.rules("EX-CAT-TWIRLS")
 def test_twirls_counts_colours_nearby_and_in_your_supply(ex):
     g, s = ex.start(2, categories="Twirls,Runway,Eleganza,Floorwerk,Handwerk")
     ex.clear_stage(s)
@@ -491,7 +490,7 @@ def test_twirls_counts_colours_nearby_and_in_your_supply(ex):
     assert s.scores[0][0] == 2 + 2
 
 
-@rules("EX-CAT-RUNWAY")
+@pytest.mark.rules("EX-CAT-RUNWAY")
 def test_runway_counts_two_more_per_queen_passed(ex):
     g, s = ex.start(2)
     ex.clear_stage(s)
@@ -509,7 +508,7 @@ def test_runway_counts_two_more_per_queen_passed(ex):
 # The end ------------------------------------------------------------------------------------------
 
 
-@rules("EX-FINAL-2", "EX-FINAL-3", "EX-FINAL-6")
+@pytest.mark.rules("EX-FINAL-2", "EX-FINAL-3", "EX-FINAL-6")
 def test_basic_final_score_and_winner(ex):
     g, s = ex.start(2)
     s.scores = [[10, 5, 0, 0, 1], [3, 3, 3, 3, 3]]
@@ -519,7 +518,7 @@ def test_basic_final_score_and_winner(ex):
     assert g.returns(s) == [1.0, -1.0]
 
 
-@rules("EX-DECIDE-TIE")
+@pytest.mark.rules("EX-DECIDE-TIE")
 def test_a_tie_for_first_scores_zero(ex):
     g, s = ex.start(3)
     s.scores = [[5, 0, 0, 0, 0], [5, 0, 0, 0, 0], [1, 0, 0, 0, 0]]
@@ -527,7 +526,7 @@ def test_a_tie_for_first_scores_zero(ex):
     assert g.returns(s) == [0.0, 0.0, -1.0]
 
 
-@rules("EX-DECIDE-ROUNDS")
+@pytest.mark.rules("EX-DECIDE-ROUNDS")
 def test_a_game_without_lip_syncs_ends_after_60_rounds(ex):
     g, s = ex.start(2)
     while not g.is_terminal(s):

@@ -10,7 +10,6 @@ from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import SHIFT, Op, op
 
-rules = pytest.mark.rules
 ALL = dict(level="legendary")
 
 
@@ -27,7 +26,7 @@ def pay_all(g, s, choose=None):
 # Levels -----------------------------------------------------------------------------------------
 
 
-@rules("EX-LEVEL-1")
+@pytest.mark.rules("EX-LEVEL-1")
 def test_levels_map_to_modules_and_a_mismatch_is_refused():
     for level, mods in (("basic", (0, 0, 0)), ("fierce", (1, 0, 0)), ("sickening", (1, 1, 0)), ("legendary", (1, 1, 1))):
         g = d2r_envs.make_game("extravaganza", 2, level=level)
@@ -41,7 +40,7 @@ def test_levels_map_to_modules_and_a_mismatch_is_refused():
 # Queen powers ------------------------------------------------------------------------------------
 
 
-@rules("EX-QUEEN-TUCKINGHAM")
+@pytest.mark.rules("EX-QUEEN-TUCKINGHAM")
 def test_tuckingham_palace_adds_a_point_per_colour_in_supply_and_played_cards(ex):
     g, s = ex.start(2, level="fierce", queens=[C.JEN, 1], categories="Tuck,Runway,Eleganza,Floorwerk,Handwerk")
     ex.place(s, 0, 0)
@@ -59,7 +58,7 @@ def test_tuckingham_palace_adds_a_point_per_colour_in_supply_and_played_cards(ex
     assert s.scores[0][0] == 2 + 3
 
 
-@rules("EX-QUEEN-LINGUIST")
+@pytest.mark.rules("EX-QUEEN-LINGUIST")
 def test_cunning_linguist_turns_one_lip_into_two_and_two_into_three(ex):
     g, s = ex.start(2, level="fierce", queens=[C.SAVANNAH, 0])
     for j, c in enumerate(("purple", "orange", "blue", "blue", "yellow")):
@@ -76,7 +75,7 @@ def test_cunning_linguist_turns_one_lip_into_two_and_two_into_three(ex):
     assert s.lips[0] == 3
 
 
-@rules("EX-QUEEN-CHERRY")
+@pytest.mark.rules("EX-QUEEN-CHERRY")
 def test_cherry_on_top_draws_a_rhinestone_after_paying_before_scoring(ex):
     g, s = ex.start(2, level="fierce", queens=[C.LANA, 1])
     ex.empty_supply(s, 0)
@@ -93,7 +92,7 @@ def test_cherry_on_top_draws_a_rhinestone_after_paying_before_scoring(ex):
     assert s.supply[0][ex.col("blue")] == 1 and s.scores[0][0] == 1  # Booty counts the new rhinestone
 
 
-@rules("EX-QUEEN-ODDY", "EX-DECIDE-ODDY")
+@pytest.mark.rules("EX-QUEEN-ODDY", "EX-DECIDE-ODDY")
 def test_body_oddy_takes_a_missing_colour_from_each_nearby_queen_after_landing(ex):
     g, s = ex.start(3, level="fierce", queens=[C.ELLA, 1, 2])
     ex.clear_stage(s)
@@ -117,7 +116,7 @@ def test_body_oddy_takes_a_missing_colour_from_each_nearby_queen_after_landing(e
     assert g.legal_actions(s) == [A.PASS, A.TAKE + 5 + ex.col("green")]  # once per queen
 
 
-@rules("EX-QUEEN-ODDY")
+@pytest.mark.rules("EX-QUEEN-ODDY")
 def test_body_oddy_checks_after_the_landing_rhinestone(ex):
     g, s = ex.start(2, level="fierce", queens=[C.ELLA, 1])
     ex.clear_stage(s)
@@ -132,7 +131,7 @@ def test_body_oddy_checks_after_the_landing_rhinestone(ex):
     assert s.supply[0][ex.col("orange")] == 1 and head(s) != Op.BODY_ODDY  # she has orange now
 
 
-@rules("EX-QUEEN-GREEN", "EX-DECIDE-GREEN")
+@pytest.mark.rules("EX-QUEEN-GREEN", "EX-DECIDE-GREEN")
 def test_green_screen_pays_green_as_any_colour_and_names_the_landing_colour(ex):
     g, s = ex.start(2, level="fierce", queens=[C.TART, 1])
     ex.empty_supply(s, 0)
@@ -160,7 +159,7 @@ def test_green_screen_pays_green_as_any_colour_and_names_the_landing_colour(ex):
     assert s.supply[0] == [0, 0, 0, 0, 3] and s.stage[ex.sp("a2")] == ex.col("orange")
 
 
-@rules("EX-QUEEN-PIROUETTE", "EX-DECIDE-PIROUETTE")
+@pytest.mark.rules("EX-QUEEN-PIROUETTE", "EX-DECIDE-PIROUETTE")
 def test_pirouette_takes_a_bedazzled_rhinestone_of_a_missing_colour(ex):
     g, s = ex.start(2, level="fierce", queens=[C.VICTORIA, 1])
     ex.clear_stage(s)
@@ -180,7 +179,7 @@ def test_pirouette_takes_a_bedazzled_rhinestone_of_a_missing_colour(ex):
     assert s.supply[0] == [0, 1, 1, 0, 0] and head(s) == Op.MOVE
 
 
-@rules("EX-QUEEN-PRESENCE")
+@pytest.mark.rules("EX-QUEEN-PRESENCE")
 def test_stage_presence_pays_with_the_current_area_once(ex):
     g, s = ex.start(2, level="fierce", queens=[C.KIKI, 1])
     ex.place(s, 0, ex.sp("a1"))  # purple area
@@ -198,7 +197,7 @@ def test_stage_presence_pays_with_the_current_area_once(ex):
     assert s.spent[ex.col("purple")] == 1 and s.supply[0] == [0, 0, 1, 0, 0]
 
 
-@rules("EX-QUEEN-BLOOD")
+@pytest.mark.rules("EX-QUEEN-BLOOD")
 def test_blood_sucker_scores_with_a_nearby_queens_lyrics(ex):
     g, s = ex.start(2, level="fierce", queens=[C.ANNE, 1])
     ex.place(s, 0, 12)
@@ -218,7 +217,7 @@ def test_blood_sucker_scores_with_a_nearby_queens_lyrics(ex):
 # Judge Desires ------------------------------------------------------------------------------------
 
 
-@rules("EX-DESIRE-1", "EX-DATA-DESIRES")
+@pytest.mark.rules("EX-DESIRE-1", "EX-DATA-DESIRES")
 def test_desire_setup_one_face_up_per_judge():
     g = d2r_envs.make_game("extravaganza", 2, level="sickening")
     s = g.new_initial_state()
@@ -228,7 +227,7 @@ def test_desire_setup_one_face_up_per_judge():
     assert C.NUM_DESIRES == 60 and C.NUM_DESIRE_KINDS == 30
 
 
-@rules("EX-DESIRE-2", "EX-DESIRE-3", "EX-DESIRE-4")
+@pytest.mark.rules("EX-DESIRE-2", "EX-DESIRE-3", "EX-DESIRE-4")
 def test_example_g_a_blue_move_in_the_blue_area_claims_two_desires(ex):
     """Example G: Modern Tart plays a blue dance move in the blue area, earning two desire tokens."""
     g, s = ex.start(2, level="sickening", queens=[C.TART, 1])
@@ -254,7 +253,7 @@ def test_example_g_a_blue_move_in_the_blue_area_claims_two_desires(ex):
     assert all(d >= 0 for d in s.desire_face)
 
 
-@rules("EX-DESIRE-4")
+@pytest.mark.rules("EX-DESIRE-4")
 def test_the_six_desire_types(ex):
     g, s = ex.start(2, level="sickening")
     c = ex.col("green")
@@ -267,7 +266,7 @@ def test_the_six_desire_types(ex):
 # 10s & Reveals ------------------------------------------------------------------------------------
 
 
-@rules("EX-TEN-1", "EX-DATA-REVEALS")
+@pytest.mark.rules("EX-TEN-1", "EX-DATA-REVEALS")
 @pytest.mark.parametrize("n", [2, 4])
 def test_tens_and_reveals_setup(n):
     g = d2r_envs.make_game("extravaganza", n, level="legendary")
@@ -279,7 +278,7 @@ def test_tens_and_reveals_setup(n):
     assert [C.REVEAL_COLOUR.count(c) for c in range(5)] == [5, 5, 5, 5, 4]
 
 
-@rules("EX-TEN-2", "EX-DECIDE-TEN")
+@pytest.mark.rules("EX-TEN-2", "EX-DECIDE-TEN")
 def test_ten_points_in_one_category_in_a_turn_earns_its_ten_token(ex):
     g, s = ex.start(2, **ALL)
     s.scores[0][1] = 40
@@ -290,7 +289,7 @@ def test_ten_points_in_one_category_in_a_turn_earns_its_ten_token(ex):
     assert s.tens[0] == [0, 1, 0, 0, 0] and s.tens_left[1] == 1
 
 
-@rules("EX-REVEAL-1", "EX-DECIDE-REVEAL")
+@pytest.mark.rules("EX-REVEAL-1", "EX-DECIDE-REVEAL")
 def test_example_h_beat_your_face_gives_a_lip_per_category_tend(ex):
     """Example H: Candy has 10'd three categories; Beat Your Face gives her 3 lips at once."""
     g, s = ex.start(2, **ALL, queens=[C.LANA, 1])
@@ -322,7 +321,7 @@ def test_example_h_beat_your_face_gives_a_lip_per_category_tend(ex):
     assert all(a < A.REVEAL for a in g.legal_actions(s))  # one a turn
 
 
-@rules("EX-REVEAL-2")
+@pytest.mark.rules("EX-REVEAL-2")
 @pytest.mark.parametrize("cond", range(6))
 def test_the_six_reveal_conditions(ex, cond):
     g, s = ex.start(2, **ALL)
@@ -342,7 +341,7 @@ def test_the_six_reveal_conditions(ex, cond):
     assert (met, met2, met3) == expected
 
 
-@rules("EX-REVEAL-1", "EX-CAT-RUNWAY")
+@pytest.mark.rules("EX-REVEAL-1", "EX-CAT-RUNWAY")
 def test_strut_adds_movement_for_runway(ex):
     g, s = ex.start(2, **ALL)
     r = next(r for r in range(24) if C.REVEAL_REWARD[r] == C.STRUT_REWARD)
@@ -357,7 +356,7 @@ def test_strut_adds_movement_for_runway(ex):
 # Judge Deliberation --------------------------------------------------------------------------------
 
 
-@rules("EX-FINAL-1", "EX-FINAL-2", "EX-FINAL-3", "EX-FINAL-4", "EX-FINAL-5", "EX-DECIDE-REVIEW")
+@pytest.mark.rules("EX-FINAL-1", "EX-FINAL-2", "EX-FINAL-3", "EX-FINAL-4", "EX-FINAL-5", "EX-DECIDE-REVIEW")
 def test_example_i_ella_scores_168(ex):
     """Example I, 3 players: 11 (10s) + 6 (3 lyric colours) + 12+21+11+14+24 + 20 (2 sets) + 49 = 168."""
     g, s = ex.start(3, **ALL, categories="Booty,Twirls,Shade,Floorwerk,Lyricism")
@@ -374,7 +373,7 @@ def test_example_i_ella_scores_168(ex):
     assert s.final[ella] == 168
 
 
-@rules("EX-DECIDE-REVIEW")
+@pytest.mark.rules("EX-DECIDE-REVIEW")
 def test_review_ties_all_earn_the_extra_token(ex):
     g, s = ex.start(2, level="sickening")
     s.scores = [[5, 0, 0, 0, 0], [5, 0, 0, 0, 0]]
