@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import SHIFT, State
 
@@ -80,8 +81,34 @@ def _onehot(i: int, width: int) -> bytes:
     return _ONE[i][:width] if i >= 0 else bytes(width)
 
 
+_BITS = [bytes((m >> c) & 1 for c in range(NC)) for m in range(32)]
+
+
 def _bits(mask: int) -> bytes:
-    return bytes((mask >> c) & 1 for c in range(NC))
+    return _BITS[mask]
+
+
+def _table(width: int, count: int) -> list[bytes]:
+    """Row i: the one-hot of i in `width` entries, for i in 0..count-1; row -1 (the last): all zeros."""
+    return [_onehot(i, width) for i in range(count)] + [bytes(width)]
+
+
+_COLOUR_ROW = _table(NC, NC)
+_SPACE_ROW = _table(S, S)
+_QUEEN_ROW = _table(C.NUM_QUEENS, C.NUM_QUEENS)
+_CAT_ROW = _table(C.NUM_CATEGORIES, C.NUM_CATEGORIES)
+_DESIRE_ROW = _table(C.NUM_DESIRE_KINDS, C.NUM_DESIRE_KINDS)
+
+
+def _rows(lists: list, width: int) -> list[bytes]:
+    """Per list of ids, a row with a 1 at each id."""
+    out = []
+    for ids in lists:
+        row = bytearray(width)
+        for i in ids:
+            row[i] = 1
+        out.append(bytes(row))
+    return out
 
 
 class Observer(_Observer):
@@ -93,6 +120,15 @@ class Observer(_Observer):
     def __init__(self, game) -> None:
         self.game = game
         n = game.n
+        # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value).
+        self._song = Memo(State, ["song"], lambda s: (
+            b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song),
+            bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song)))
+        self._cats = Memo(State, ["cats"], lambda s: b"".join(_CAT_ROW[c] for c in s.cats))
+        self._stacks = Memo(State, ["stacks"], lambda s: (
+            _rows(s.stacks, K), [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks]))
+        self._lyrics = Memo(State, ["lyrics"], lambda s: _rows(s.lyrics, L))
+        self._revealed = Memo(State, ["revealed"], lambda s: _rows(s.revealed, C.NUM_REVEALS))
         self._template = []
         for me in range(n):
             f = LAYOUT.frame(LAYOUT.blank(), me, n)
@@ -114,59 +150,42 @@ class Observer(_Observer):
             f.one("op", code)
             who = g.current_player(s)
             f.seat("decider", who)
-        f.put("stage", b"".join(_onehot(c, NC) for c in s.stage))
-        f.seat_rows("queen_at", [_onehot(sp, S) for sp in s.pos])
-        f.seat_rows("queen_of", [_onehot(q, C.NUM_QUEENS) for q in s.queen])
-        f.seat_rows("supply", [bytes(x) for x in s.supply])
+        f.put("stage", b"".join(map(_COLOUR_ROW.__getitem__, s.stage)))
+        f.seat_rows("queen_at", list(map(_SPACE_ROW.__getitem__, s.pos)))
+        f.seat_rows("queen_of", list(map(_QUEEN_ROW.__getitem__, s.queen)))
+        f.seat_rows("supply", list(map(bytes, s.supply)))
         f.put("bag", s.bag.counts)
         f.put("spent", bytes(s.spent))
         f.seats("lips", s.lips)
         f.one("lip_supply", 0, s.lip_supply)
-        f.seats("hand_size", [sum(h) for h in s.hands])
+        f.seats("hand_size", list(map(card_count, s.hands)))
         f.put("hand", s.hands[me])  # EX-DECIDE-HIDDEN: my own hand only
-        rows = []
-        for stack in s.stacks:
-            row = bytearray(K)
-            for k in stack:
-                row[k] = 1
-            rows.append(bytes(row))
-        f.seat_rows("stacks", rows)
-        f.seat_rows("top", [_onehot(C.CARD_CATEGORY[st[-1]], C.NUM_CATEGORIES) if st else bytes(C.NUM_CATEGORIES)
-                            for st in s.stacks])
-        f.put("categories", b"".join(_onehot(c, C.NUM_CATEGORIES) for c in s.cats))
+        stacks, tops = self._stacks(s)
+        f.seat_rows("stacks", stacks)
+        f.seat_rows("top", tops)
+        f.put("categories", self._cats(s))
         for k in s.display:
             if k >= 0:
                 f.one("display", k)
         f.put("deck_size", bytes(d.n for d in s.decks))
         f.put("removed", s.removed)
-        f.put("song_colour", b"".join(_onehot(C.LYRIC_COLOUR[t] if t >= 0 else -1, NC) for t in s.song))
-        f.put("song_words", bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
-        f.one("song_next", min(s.song_next, g.song_length) if s.song_next < g.song_length else SONG)
+        colours, words = self._song(s)
+        f.put("song_colour", colours)
+        f.put("song_words", words)
+        f.one("song_next", s.song_next if s.song_next < g.song_length else SONG)
         if s.end_triggered:
             f.one("end_triggered")
-        rows = []
-        for held in s.lyrics:
-            row = bytearray(L)
-            for t in held:
-                row[t] = 1
-            rows.append(bytes(row))
-        f.seat_rows("lyrics", rows)
+        f.seat_rows("lyrics", self._lyrics(s))
         for t in s.claiming:
             f.one("claiming", t)
-        f.seat_rows("scores", [bytes(x) for x in s.scores])
-        f.seat_rows("tens", [bytes(x) for x in s.tens])
+        f.seat_rows("scores", list(map(bytes, s.scores)))
+        f.seat_rows("tens", list(map(bytes, s.tens)))
         f.put("tens_left", bytes(s.tens_left))
-        f.put("desire_face", b"".join(_onehot(d, C.NUM_DESIRE_KINDS) for d in s.desire_face))
-        f.seat_rows("desires", [bytes(x) for x in s.desires])
+        f.put("desire_face", b"".join(map(_DESIRE_ROW.__getitem__, s.desire_face)))
+        f.seat_rows("desires", list(map(bytes, s.desires)))
         f.put("reveal_hand", s.reveal_hands[me])  # EX-DECIDE-HIDDEN: my own reveal cards only
-        f.seats("reveal_count", [sum(h) for h in s.reveal_hands])
-        rows = []
-        for played in s.revealed:
-            row = bytearray(C.NUM_REVEALS)
-            for r in played:
-                row[r] = 1
-            rows.append(bytes(row))
-        f.seat_rows("revealed", rows)
+        f.seats("reveal_count", list(map(card_count, s.reveal_hands)))
+        f.seat_rows("revealed", self._revealed(s))
         f.seats("turns", s.turns)
         f.put("moved", (s.moved, s.passed, min(s.strut, 60)))
         for sp in s.path:

@@ -9,6 +9,7 @@ decide), so every decision put to a player has at least two choices.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -27,6 +28,7 @@ MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
 GREEN = C.GREEN
 _MASK = (1 << SHIFT) - 1
+_CARD_IDS = range(C.NUM_CARDS)
 _BAG_OPS = (Op.FILL, Op.GIFT)
 _OPTIONAL = (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL)  # steps where a reveal may be played
 
@@ -287,7 +289,7 @@ class Game(core.Game[State]):
 
     @staticmethod
     def _hand_cards(hand: bytearray) -> list[int]:
-        return [k for k in range(C.NUM_CARDS) if hand[k]]
+        return list(compress(_CARD_IDS, hand))
 
     def danceable(self, s: State, p: int) -> list[int]:
         """Cards in hand payable for at least one star (EX-DANCE-1)."""
