@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 _GAMES = {
     "draco_and_co": "d2r_envs.games.draco_and_co",
+    "extravaganza": "d2r_envs.games.extravaganza",
     "drags_2_riches": "d2r_envs.games.drags_2_riches",
     "filthy_rich": "d2r_envs.games.filthy_rich",
 }

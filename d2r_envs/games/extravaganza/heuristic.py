@@ -1,0 +1,156 @@
+"""A rule-of-thumb Extravaganza player: `make_agent("heuristic", "extravaganza")`.
+
+Rules of thumb, one per kind of decision:
+
+- **Place / move**: go where the most rhinestones are collected (the landing one and those of its
+  colour passed), one less per queen paid on the way; with a Runway card in hand, distance counts too.
+- **Draw**: the display card worth most lips plus its stars; no card when the hand holds 4 or more.
+- **Dance**: each playable card is danced out on a copy of the state, its payment and choices
+  answered by these same rules; the card adding the most points is danced, for the most stars.
+- **Pay**: Stage Presence first, then the rhinestone colour held most, then a hand card, and a
+  played card last (played cards pay lips when drawing and count for Tuck).
+- **Lip sync**: claim while lips allow, unless the top card's category is already at 40.
+- **Everything else**: take what is free (Pirouette, Body Oddy, a reveal card), score the biggest
+  colour (Eleganza, Floorwerk), shade the most stars, reveal the most stars for my own Handwerk
+  and the fewest for another's.
+
+It acts only on what its seat may see: the lookahead runs on `game.redeterminise(state, seat, rng)`,
+in which the cards it cannot see are dealt anew.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core.game import CHANCE
+from d2r_envs.games.extravaganza import actions as A
+from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+
+_MASK = (1 << SHIFT) - 1
+
+
+class Heuristic:
+    name = "heuristic"
+    hand_limit = 4  # stop drawing at this many cards in hand
+
+    def act(self, game: Any, state: State, seat: int, rng: Any) -> int:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        code = state.todo[0] >> SHIFT
+        if code == Op.DANCE and any(A.DANCE <= a < A.STARS for a in legal):
+            reveal = [a for a in legal if a >= A.REVEAL]
+            if reveal:
+                return reveal[0]
+            return self.choose_dance(game, game.redeterminise(state, seat, rng), seat, legal, rng)
+        return self.quick(game, state, seat, legal)
+
+    # One decision by its rule of thumb ----------------------------------------------------------
+
+    def quick(self, game: Any, s: State, seat: int, legal: list[int]) -> int:
+        reveal = [a for a in legal if a >= A.REVEAL]
+        if reveal:  # free points: play a reveal card as soon as one may be played
+            return reveal[0]
+        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        if code in (Op.PLACE, Op.MOVE):
+            return max(legal, key=lambda a: self.move_value(game, s, seat, a, code == Op.PLACE))
+        if code == Op.DRAW:
+            if sum(s.hands[seat]) >= self.hand_limit:
+                return A.PASS
+            return max(legal, key=lambda a: self.draw_value(game, s, seat, a))
+        if code == Op.SETUP_DRAW:
+            return max(legal, key=lambda a: C.CARD_STARS[s.display[a - A.DRAW]])
+        if code == Op.DANCE:
+            return max(legal, key=lambda a: (a != A.PASS, -a))
+        if code == Op.STARS:
+            return max(legal)
+        if code == Op.HALF:
+            return max(legal, key=lambda a: self.pay_value(s, seat, a))
+        if code == Op.LIP_SYNC:
+            top = s.stacks[seat][-1] if s.stacks[seat] else -1
+            j = s.cats.index(C.CARD_CATEGORY[top]) if top >= 0 else 0
+            return A.CLAIM if A.CLAIM in legal and s.scores[seat][j] < C.CATEGORY_CAP else A.STOP
+        if code == Op.PAY_QUEEN:
+            return max(legal, key=lambda a: s.supply[seat][a - A.COLOR])
+        if code in (Op.ELEGANZA, Op.FLOORWERK):
+            counts = s.spent if code == Op.ELEGANZA else [s.stage.count(c) for c in range(C.NUM_COLOURS)]
+            return max(legal, key=lambda a: counts[a - A.COLOR])
+        if code == Op.GREEN_LAND:
+            return max(legal, key=lambda a: sum(1 for sp in s.path if s.stage[sp] == a - A.COLOR))
+        if code == Op.SHADE:
+            return max(legal, key=lambda a: C.CARD_STARS[s.display[a - A.JUDGE]])
+        if code == Op.SHOW_SELF:
+            return max(legal, key=lambda a: C.CARD_STARS[a - A.SHOW] if a != A.STOP else 0)
+        if code == Op.SHOW_OTHER:
+            return min(legal, key=lambda a: C.CARD_STARS[a - A.SHOW])
+        if code == Op.BLOOD:
+            return max(legal, key=lambda a: self.blood_value(game, s, seat, a))
+        if code in (Op.PIROUETTE, Op.BODY_ODDY):
+            return max(legal)  # a rhinestone rather than nothing
+        if code == Op.END_REVEAL:
+            return A.PASS
+        return legal[0]  # the draft: the first queen left
+
+    def move_value(self, game: Any, s: State, seat: int, a: int, placing: bool) -> float:
+        if a == A.PASS:
+            return 0.0
+        dest = a - A.SPACE
+        if placing:
+            return (s.stage[dest] >= 0) + 0.1 * len(C.NEARBY[dest])
+        path = next(r[: r.index(dest)] for r in C.RAYS[s.pos[seat]] if dest in r)
+        through = sum(1 for sp in path if sp in s.pos)
+        colour = s.stage[dest]
+        value = -float(through)
+        if colour >= 0:
+            value += 1 + sum(1 for sp in path if s.stage[sp] == colour)
+        runway = any(s.hands[seat][k] for k in C.category_cards(C.RUNWAY)) if C.RUNWAY in s.cats else False
+        if runway:
+            value += 0.5 * (len(path) + 1 + 2 * through)
+        return value + 0.01 * len(C.NEARBY[dest])
+
+    def draw_value(self, game: Any, s: State, seat: int, a: int) -> float:
+        if a == A.PASS:
+            return 0.5
+        k = s.display[a - A.DRAW]
+        colour = C.CARD_COLOUR[k]
+        lips = sum(1 for d in s.display if d >= 0 and C.CARD_COLOUR[d] == colour)
+        lips += sum(1 for x in s.stacks[seat] if C.CARD_COLOUR[x] == colour)
+        return lips + C.CARD_STARS[k]
+
+    def pay_value(self, s: State, seat: int, a: int) -> float:
+        if a == A.PAY_STAGE:
+            return 100.0
+        if A.PAY_STONE <= a < A.PAY_GREEN:
+            return 50.0 + s.supply[seat][a - A.PAY_STONE]
+        if A.PAY_GREEN <= a < A.PAY_CARD:
+            return 40.0
+        k = a - A.PAY_CARD
+        return (20.0 if s.hands[seat][k] else 0.0) - C.CARD_STARS[k]
+
+    def blood_value(self, game: Any, s: State, seat: int, a: int) -> float:
+        k = a - A.LYRICS_OF
+        held = s.lyrics[(seat + k) % game.n]
+        colours = {C.LYRIC_COLOUR[t] for t in s.claiming}
+        return sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
+
+    # The dance, played out on copies -------------------------------------------------------------
+
+    def choose_dance(self, game: Any, s: State, seat: int, legal: list[int], rng: Any) -> int:
+        before = sum(s.scores[seat])
+        best, best_gain = A.PASS, 0
+        for a in legal:
+            if not A.DANCE <= a < A.STARS:
+                continue
+            t = game.clone(s)
+            game.apply_action(t, a)
+            while not game.is_terminal(t) and (t.todo[0] >> SHIFT) not in (Op.LIP_SYNC, Op.END_REVEAL, Op.START_TURN):
+                if game.current_player(t) == CHANCE:
+                    game.apply_action(t, game.sample_chance(t, rng))
+                else:
+                    who = game.current_player(t)
+                    game.apply_action(t, self.quick(game, t, who, game.legal_actions(t)))
+            gain = sum(t.scores[seat]) - before
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best

@@ -1,0 +1,1012 @@
+"""Extravaganza rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
+
+A turn is a queue of steps (state.Op): the turn's start queues the bedazzle fills, then Move, Draw,
+Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once done, pushes what it causes to
+the front (a move pushes its payments and the landing; a dance its stars, its payment, the category's
+own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
+decide), so every decision put to a player has at least two choices.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Any
+
+from d2r_envs.core import game as core
+from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.zones import Deck, deal_anew
+from d2r_envs.games.extravaganza import actions as A
+from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import narrate
+from d2r_envs.games.extravaganza.config import Config
+from d2r_envs.games.extravaganza.state import CHANCE_OPS, SHIFT, ZONES, Op, State, op
+
+NAME = "extravaganza"
+VERSION = 0
+MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner (README)
+MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
+NC = C.NUM_COLOURS
+GREEN = C.GREEN
+_MASK = (1 << SHIFT) - 1
+_CARD_IDS = range(C.NUM_CARDS)
+_BAG_OPS = (Op.FILL, Op.GIFT)
+_OPTIONAL = (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL)  # steps where a reveal may be played
+
+
+def _max_pairs(a: list[int], wild: int) -> int:
+    """The most same-colour pairs from `a` items per colour and `wild` items of any colour."""
+    pairs = 0
+    odd = 0
+    for x in a:
+        pairs += x >> 1
+        odd += x & 1
+    m = odd if odd < wild else wild
+    return pairs + m + ((wild - m) >> 1)
+
+
+def _can_finish(a: list[int], wild: int, half: int, pairs: int) -> bool:
+    """Can `pairs` pairs still be completed, the first of them open with colour `half` (-1: none)?"""
+    if half < 0:
+        return _max_pairs(a, wild) >= pairs
+    if a[half]:
+        a[half] -= 1
+        ok = _max_pairs(a, wild) >= pairs - 1
+        a[half] += 1
+        if ok:
+            return True
+    return wild > 0 and _max_pairs(a, wild - 1) >= pairs - 1
+
+
+class Game(core.Game[State]):
+    zones = ZONES
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        n = self.n = config.num_players
+        self.powers = config.queen_powers
+        self.desires_on = config.judge_desires
+        self.tens_on = config.tens_and_reveals
+        self.areas = C.stage_areas(config.stage)  # EX-DATA-STAGE
+        self.area_spaces = [tuple(sp for sp in range(C.NUM_SPACES) if self.areas[sp] == c) for c in range(NC)]
+        self.song_length = C.SONG_LENGTH[n]  # EX-SETUP-3
+        # EX-DATA-FLAGS: the slot whose claim reveals the flag
+        self.flag_slot = (self.song_length if config.flags == "last" else C.EARLY_FLAG[n]) - 1
+        self.fixed_categories = config.category_list()
+        self.spec = GameSpec(
+            name=NAME,
+            version=VERSION,
+            num_players=n,
+            min_players=C.MIN_PLAYERS,
+            max_players=C.MAX_PLAYERS,
+            num_actions=A.ACTIONS.size,
+            max_chance_outcomes=max(C.NUM_LYRICS, C.NUM_DESIRE_KINDS, C.NUM_REVEALS, C.CARDS_PER_CATEGORY),
+            max_game_length=MAX_GAME_LENGTH,
+            min_return=-1.0,
+            max_return=1.0,
+        )
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        n = self.n
+        s = State(
+            num_players=n,
+            cats=[-1] * C.NUM_JUDGES,
+            decks=[Deck(bytes(C.NUM_CARDS)) for _ in range(C.NUM_JUDGES)],
+            display=[-1] * C.NUM_JUDGES,
+            box=bytearray([1] * C.NUM_CARDS),
+            removed=bytearray(C.NUM_CARDS),
+            hands=[bytearray(C.NUM_CARDS) for _ in range(n)],
+            stacks=[[] for _ in range(n)],
+            bag=Deck([C.STONES_PER_COLOUR] * NC),  # EX-DATA-COLOURS
+            stage=[-1] * C.NUM_SPACES,
+            spent=[0] * NC,
+            supply=[[0] * NC for _ in range(n)],
+            lips=[0] * n,
+            song=[-1] * self.song_length,
+            lyric_box=Deck([1] * C.NUM_LYRICS),
+            lyrics=[[] for _ in range(n)],
+            queen=[-1] * n,
+            pos=[-1] * n,
+            scores=[[0] * C.NUM_JUDGES for _ in range(n)],
+            tens=[[0] * C.NUM_JUDGES for _ in range(n)],
+            tens_left=[n if self.tens_on else 0] * C.NUM_JUDGES,  # EX-TEN-1
+            reveal_hands=[bytearray(C.NUM_REVEALS) for _ in range(n)],
+            reveal_box=Deck([1] * C.NUM_REVEALS),
+            revealed=[[] for _ in range(n)],
+            desire_face=[-1] * C.NUM_JUDGES,
+            desire_stack=Deck([C.DESIRE_COPIES] * C.NUM_DESIRE_KINDS),
+            desires=[[0] * C.NUM_JUDGES for _ in range(n)],
+            turns=[0] * n,
+            turn_points=[0] * C.NUM_JUDGES,
+        )
+        todo = s.todo
+        if self.fixed_categories is not None:  # EX-SETUP-1: chosen by option
+            for j, cat in enumerate(self.fixed_categories):
+                self._set_category(s, j, cat)
+        else:
+            todo += [op(Op.CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
+        todo += [op(Op.FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
+        todo += [op(Op.LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
+        todo += [op(Op.FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
+        if self.tens_on:  # EX-TEN-1: 3 reveal cards each
+            todo += [op(Op.REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
+        if self.desires_on:  # EX-DESIRE-1: one face-up desire per judge
+            todo += [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
+        todo += [op(Op.FIRST), op(Op.SETUP)]  # EX-SETUP-5
+        return s
+
+    def _set_category(self, s: State, j: int, cat: int) -> None:
+        s.cats[j] = cat
+        deck = s.decks[j]
+        for k in C.category_cards(cat):  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
+            s.box[k] = 0
+            deck.counts[k] = 1
+        deck.recount()
+
+    # Who acts ---------------------------------------------------------------------------------
+
+    def current_player(self, s: State) -> int:
+        if s.over:
+            return TERMINAL
+        code = s.todo[0] >> SHIFT
+        if code < 10:
+            return CHANCE
+        if code in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER):
+            return s.todo[0] & _MASK
+        return s.turn
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        if code == Op.FILL or code == Op.GIFT:
+            return s.bag.outcomes()
+        if code == Op.FLIP:
+            return s.decks[arg].outcomes()
+        if code == Op.LYRIC:
+            return s.lyric_box.outcomes()
+        if code == Op.CATEGORY:
+            free = [c for c in range(C.NUM_CATEGORIES) if c not in s.cats]
+            return [(c, 1.0 / len(free)) for c in free]
+        if code == Op.FIRST:
+            return [(p, 1.0 / self.n) for p in range(self.n)]
+        if code == Op.QUEEN_DEAL:
+            free = [q for q in range(C.NUM_QUEENS) if q not in s.queen]
+            return [(q, 1.0 / len(free)) for q in free]
+        if code == Op.REVEAL_DEAL:
+            return s.reveal_box.outcomes()
+        if code == Op.DESIRE_DEAL:
+            return s.desire_stack.outcomes()
+        raise ValueError("not a chance node")
+
+    def sample_chance(self, s: State, rng: Any) -> int:
+        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        u = rng.random()
+        if code == Op.FILL or code == Op.GIFT:
+            return s.bag.kind_at(u)
+        if code == Op.FLIP:
+            return s.decks[arg].kind_at(u)
+        if code == Op.LYRIC:
+            return s.lyric_box.kind_at(u)
+        if code == Op.REVEAL_DEAL:
+            return s.reveal_box.kind_at(u)
+        if code == Op.DESIRE_DEAL:
+            return s.desire_stack.kind_at(u)
+        outcomes = self.chance_outcomes(s)
+        return outcomes[int(u * len(outcomes))][0]
+
+    # Legal actions ----------------------------------------------------------------------------
+
+    def legal_actions(self, s: State) -> list[int]:
+        if s.over or s.todo[0] >> SHIFT < 10:
+            return []
+        return self._legal(s, s.todo[0] >> SHIFT, s.todo[0] & _MASK)
+
+    def _legal(self, s: State, code: int, arg: int) -> list[int]:
+        p = s.turn
+        if code == Op.MOVE:
+            out = [A.PASS] + [A.SPACE + d for d in self.destinations(s, p)]
+        elif code == Op.PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
+            return [A.COLOR + c for c in range(NC) if s.supply[p][c]]
+        elif code == Op.DRAW:
+            out = [A.PASS] + [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
+        elif code == Op.DANCE:
+            out = [A.PASS] + [A.DANCE + k for k in self.danceable(s, p)]
+        elif code == Op.HALF:
+            return self._halves(s, p)
+        elif code == Op.LIP_SYNC:  # EX-LIP-1, EX-LIP-3
+            out = [A.STOP]
+            if self._can_claim(s, p):
+                out.append(A.CLAIM)
+        elif code == Op.STARS:
+            return [A.STARS + i for i in range(self._star_options(s, p, s.playing))]
+        elif code == Op.END_REVEAL:
+            out = [A.PASS]
+        elif code == Op.PLACE:  # EX-SETUP-7: an unoccupied space
+            return [A.SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
+        elif code == Op.DRAFT:  # EX-SETUP-8
+            return [A.QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
+        elif code == Op.SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
+            return [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
+        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
+            sup = s.supply[p]
+            spaces = {sp for sp in s.bedazzled if s.stage[sp] >= 0 and not sup[s.stage[sp]]}
+            return [A.PASS] + sorted(A.SPACE + sp for sp in spaces)
+        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
+            return [A.COLOR + c for c in self._green_colours(s)]
+        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
+            return [A.PASS] + self._oddy_takes(s, p)
+        elif code == Op.ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
+            return [A.COLOR + c for c in range(NC) if s.spent[c]]
+        elif code == Op.FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
+            return [A.COLOR + c for c in range(NC) if c in s.stage]
+        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
+            return [A.SHOW + k for k in self._showable(s, p)] + [A.STOP]
+        elif code == Op.SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
+            return [A.SHOW + k for k in self._showable(s, arg)]
+        elif code == Op.SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
+            return [A.JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
+        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
+            return [A.LYRICS_OF + k for k in self._blood_sources(s, p)]
+        else:
+            raise ValueError(f"no decision at op {code}")
+        if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL
+            out += [A.REVEAL + r for r in self.playable_reveals(s, p)]
+        return sorted(out)
+
+    def destinations(self, s: State, p: int) -> list[int]:
+        """Spaces the queen of `p` may move to (EX-MOVE-1, EX-MOVE-2)."""
+        stones = sum(s.supply[p])
+        pos = s.pos
+        out = []
+        for ray in C.RAYS[pos[p]]:
+            through = 0
+            for sp in ray:
+                if sp in pos:
+                    through += 1  # EX-MOVE-2: never land on a queen; moving through her costs a rhinestone
+                    if through > stones:
+                        break
+                    continue
+                out.append(sp)
+        return sorted(out)
+
+    def _resources(self, s: State, p: int, playing: int) -> tuple[list[int], int]:
+        """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
+        Stage Presence), and the wild ones (Green Screen's green rhinestones)."""
+        a = list(s.supply[p])
+        wild = 0
+        queen = s.queen[p] if self.powers else -1
+        if queen == C.TART:  # EX-QUEEN-GREEN: green rhinestones in supply as any colour
+            wild, a[GREEN] = a[GREEN], 0
+        colour = C.CARD_COLOUR
+        hand = s.hands[p]
+        for k in self._hand_cards(hand):  # EX-DANCE-3
+            a[colour[k]] += hand[k]
+        for k in s.stacks[p]:  # EX-DANCE-3
+            a[colour[k]] += 1
+        if queen == C.KIKI and not s.stage_used and s.pos[p] >= 0:  # EX-QUEEN-PRESENCE
+            a[self.areas[s.pos[p]]] += 1
+        return a, wild
+
+    @staticmethod
+    def _hand_cards(hand: bytearray) -> list[int]:
+        return list(compress(_CARD_IDS, hand))
+
+    def danceable(self, s: State, p: int) -> list[int]:
+        """Cards in hand payable for at least one star (EX-DANCE-1)."""
+        hand = s.hands[p]
+        cards = self._hand_cards(hand)
+        if not cards:
+            return []
+        a, wild = self._resources(s, p, -1)
+        out = []
+        for k in cards:
+            c = C.CARD_COLOUR[k]
+            a[c] -= 1  # the card itself cannot pay for itself
+            if _max_pairs(a, wild) >= 1:
+                out.append(k)
+            a[c] += 1
+        return out
+
+    def _star_options(self, s: State, p: int, k: int) -> int:
+        """How many star counts (1..n) the card being danced can be paid for (EX-DANCE-1)."""
+        a, wild = self._resources(s, p, k)
+        return min(C.CARD_STARS[k], _max_pairs(a, wild))
+
+    def _halves(self, s: State, p: int) -> list[int]:
+        """The payment halves that leave the rest of the payment still payable (EX-DANCE-1..3)."""
+        a, wild = self._resources(s, p, s.playing)
+        half = s.half
+        left = s.stars - s.paid  # pairs still to complete, the open one included
+        out = []
+
+        def ok(colour: int, from_a: bool) -> bool:
+            if half >= 0 and colour != half:
+                return False
+            if from_a:
+                a[colour] -= 1
+                w = wild
+            else:
+                w = wild - 1
+            if half >= 0:
+                good = _max_pairs(a, w) >= left - 1
+            else:
+                good = _can_finish(a, w, colour, left)
+            if from_a:
+                a[colour] += 1
+            return good
+
+        sup = s.supply[p]
+        tart = self.powers and s.queen[p] == C.TART
+        for c in range(NC):
+            if not sup[c]:
+                continue
+            if tart and c == GREEN:
+                if ok(GREEN, False):
+                    out.append(A.PAY_STONE + GREEN)
+            elif ok(c, True):
+                out.append(A.PAY_STONE + c)
+        if tart and wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
+            out += [A.PAY_GREEN + c for c in range(NC) if c != GREEN and ok(c, False)]
+        payable = [c for c in range(NC) if a[c] > 0 and ok(c, True)]
+        hand = s.hands[p]
+        for k in self._hand_cards(hand):
+            if C.CARD_COLOUR[k] in payable:
+                out.append(A.PAY_CARD + k)
+        for k in s.stacks[p]:
+            if C.CARD_COLOUR[k] in payable:
+                out.append(A.PAY_CARD + k)
+        if self.powers and s.queen[p] == C.KIKI and not s.stage_used and self.areas[s.pos[p]] in payable:
+            out.append(A.PAY_STAGE)
+        return sorted(set(out))
+
+    def _can_claim(self, s: State, p: int) -> bool:
+        if not s.stacks[p] or s.song_next >= self.song_length:  # EX-LIP-3: no played card, no lip sync
+            return False
+        return s.lips[p] >= C.LYRIC_STARS[s.song[s.song_next]]
+
+    def _green_colours(self, s: State) -> list[int]:
+        colours = {GREEN}
+        for sp in s.path:
+            if s.stage[sp] >= 0:
+                colours.add(s.stage[sp])
+        return sorted(colours)
+
+    def nearby_seats(self, s: State, p: int) -> list[int]:
+        """Seats whose queens stand nearby `p`'s, from her left (EX-NEARBY-1)."""
+        around = C.NEARBY[s.pos[p]]
+        return [q for q in ((p + i) % self.n for i in range(1, self.n)) if s.pos[q] in around]
+
+    def _oddy_takes(self, s: State, p: int) -> list[int]:
+        mine = s.supply[p]
+        out = []
+        for q in self.nearby_seats(s, p):
+            if q in s.oddy_done:
+                continue
+            k = (q - p) % self.n - 1
+            out += [A.TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
+        return out
+
+    def _showable(self, s: State, p: int) -> list[int]:
+        hand = s.hands[p]
+        return [k for k in self._hand_cards(hand) if hand[k] > s.shown.count(k)]
+
+    def _blood_sources(self, s: State, p: int) -> list[int]:
+        return [0] + [(q - p) % self.n for q in self.nearby_seats(s, p) if s.lyrics[q]]
+
+    def playable_reveals(self, s: State, p: int) -> list[int]:
+        """Reveal cards `p` holds whose condition was met this turn (EX-REVEAL-2)."""
+        hand = s.reveal_hands[p]
+        return [r for r in range(C.NUM_REVEALS) if hand[r] and self.reveal_met(s, r)]
+
+    def reveal_met(self, s: State, r: int) -> bool:
+        c = C.REVEAL_COLOUR[r]
+        cond = C.REVEAL_CONDITION[r]
+        bit = 1 << c
+        danced_c = s.danced >= 0 and C.CARD_COLOUR[s.danced] == c
+        if cond == 0:  # a dance move of the colour within the matching area
+            return danced_c and s.dance_area == c
+        if cond == 1:  # a discarded card of the colour AND dance in the matching area
+            return bool(s.spent_cards & bit) and s.danced >= 0 and s.dance_area == c
+        if cond == 2:  # move 3+ spaces, land on a space of the colour
+            return s.moved >= 3 and self.areas[s.landed] == c
+        if cond == 3:  # an actual rhinestone AND a dance move, both of the colour
+            return bool(s.spent_actual & bit) and danced_c
+        if cond == 4:  # an actual rhinestone AND a discarded card, both of the colour
+            return bool(s.spent_actual & bit) and bool(s.spent_cards & bit)
+        return s.moved >= 3 and s.land_colour == c and s.landed_stone >= 0  # land on a rhinestone of the colour
+
+    # Transitions ------------------------------------------------------------------------------
+
+    def apply_legal(self, s: State, action: int) -> None:
+        head = s.todo[0]
+        code, arg = head >> SHIFT, head & _MASK
+        if code < 10:
+            s.todo.pop(0)
+            self._chance(s, code, arg, action)
+        else:
+            self._decide(s, code, arg, action)
+        self._advance(s)
+
+    def _chance(self, s: State, code: int, arg: int, a: int) -> None:
+        if code == Op.FILL:  # EX-BEDAZZLE-1, EX-SETUP-4
+            s.bag.take(a)
+            s.stage[arg] = a
+            if s.turn >= 0:
+                s.bedazzled.append(arg)
+        elif code == Op.GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
+            s.bag.take(a)
+            s.supply[arg][a] += 1
+        elif code == Op.FLIP:  # EX-SETUP-2, EX-DRAW-2
+            s.decks[arg].take(a)
+            s.display[arg] = a
+        elif code == Op.LYRIC:  # EX-SETUP-3
+            s.lyric_box.take(a)
+            s.song[arg] = a
+        elif code == Op.CATEGORY:  # EX-SETUP-1
+            self._set_category(s, arg, a)
+        elif code == Op.FIRST:  # EX-SETUP-5
+            s.first = a
+        elif code == Op.QUEEN_DEAL:  # EX-SETUP-8
+            s.queen[arg] = a
+        elif code == Op.REVEAL_DEAL:  # EX-TEN-1
+            s.reveal_box.take(a)
+            s.reveal_hands[arg][a] += 1
+        elif code == Op.DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
+            s.desire_stack.take(a)
+            s.desire_face[arg] = a
+
+    def _decide(self, s: State, code: int, arg: int, a: int) -> None:
+        p = s.turn
+        if A.REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
+            self._reveal(s, p, a - A.REVEAL)
+            return
+        s.todo.pop(0)
+        front: list[int] = []
+        if code == Op.MOVE:
+            if a != A.PASS:
+                front = self._move(s, p, a - A.SPACE)
+        elif code == Op.PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
+            c = a - A.COLOR
+            s.supply[p][c] -= 1
+            s.supply[arg][c] += 1
+        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
+            s.land_colour = a - A.COLOR
+        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY
+            if a != A.PASS:
+                k, c = divmod(a - A.TAKE, NC)
+                q = (p + k + 1) % self.n
+                s.supply[q][c] -= 1
+                s.supply[p][c] += 1
+                s.oddy_done.append(q)
+                front = [op(Op.BODY_ODDY)]
+        elif code == Op.DRAW:
+            if a != A.PASS:
+                front = self._draw(s, p, a - A.DRAW)
+        elif code == Op.DANCE:
+            if a != A.PASS:
+                front = self._dance(s, p, a - A.DANCE)
+        elif code == Op.STARS:
+            s.stars = a - A.STARS + 1
+            front = [op(Op.HALF)]
+        elif code == Op.HALF:
+            front = self._pay_half(s, p, a)
+        elif code == Op.LIP_SYNC:
+            if a == A.CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
+                t = s.song[s.song_next]
+                s.lips[p] -= C.LYRIC_STARS[t]
+                s.lip_supply += C.LYRIC_STARS[t]
+                s.claiming.append(t)
+                if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
+                    s.end_triggered = True
+                s.song_next += 1
+                front = [op(Op.LIP_SYNC)]
+            elif s.claiming:
+                front = [op(Op.BLOOD), op(Op.SCORE_LYRICS)] if self._is(s, p, C.ANNE) else [op(Op.SCORE_LYRICS)]
+        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
+            k = a - A.LYRICS_OF
+            s.blood_from = -1 if k == 0 else (p + k) % self.n
+        elif code == Op.END_REVEAL:
+            pass
+        elif code == Op.PLACE:  # EX-SETUP-7
+            sp = a - A.SPACE
+            s.pos[arg] = sp
+            c = s.stage[sp]
+            if c >= 0:
+                s.stage[sp] = -1
+                s.supply[arg][c] += 1
+        elif code == Op.DRAFT:  # EX-SETUP-8
+            s.queen[arg] = a - A.QUEEN
+        elif code == Op.SETUP_DRAW:  # EX-SETUP-6
+            j = a - A.DRAW
+            s.hands[arg][s.display[j]] += 1
+            s.display[j] = -1
+            front = [op(Op.FLIP, j)]
+        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE
+            if a != A.PASS:
+                sp = a - A.SPACE
+                s.supply[p][s.stage[sp]] += 1
+                s.stage[sp] = -1
+        elif code == Op.ELEGANZA or code == Op.FLOORWERK:
+            s.choice = a - A.COLOR
+        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK
+            if a != A.STOP:
+                s.shown.append(a - A.SHOW)
+                s.shown_self += 1
+                if s.shown_self < 3:
+                    front = [op(Op.SHOW_SELF)]
+        elif code == Op.SHOW_OTHER:
+            s.shown.append(a - A.SHOW)
+        elif code == Op.SHADE:  # EX-CAT-SHADE: discarded, removed from the game
+            j = a - A.JUDGE
+            k = s.display[j]
+            s.shade_stars += C.CARD_STARS[k]
+            s.removed[k] += 1
+            s.display[j] = -1
+            s.shade_picked.append(j)
+            if len(s.shade_picked) < 3:
+                front = [op(Op.SHADE)]
+        s.todo[0:0] = front
+
+    def _advance(self, s: State) -> None:
+        """Carry out automatic steps (and decisions with one legal action) until a real decision or chance."""
+        todo = s.todo
+        while todo:
+            head = todo[0]
+            code, arg = head >> SHIFT, head & _MASK
+            if code < 10:
+                if code == Op.FILL or code == Op.GIFT:
+                    if code == Op.FILL and (s.stage[arg] >= 0 or arg in s.pos):
+                        todo.pop(0)
+                        continue
+                    if s.bag.n == 0 and any(s.spent):  # EX-BEDAZZLE-2: the spent rhinestones go back
+                        s.bag.refill(s.bag.counts[c] + s.spent[c] for c in range(NC))
+                        s.spent = [0] * NC
+                    if s.bag.n == 0:
+                        todo.pop(0)
+                        continue
+                elif code == Op.FLIP:
+                    if s.decks[arg].n == 0 or s.display[arg] >= 0:
+                        todo.pop(0)
+                        continue
+                elif code == Op.DESIRE_DEAL:
+                    if s.desire_stack.n == 0 or s.desire_face[arg] >= 0:
+                        todo.pop(0)
+                        continue
+                return
+            if code < 40:
+                legal = self._legal(s, code, arg)
+                if not legal:
+                    todo.pop(0)
+                    continue
+                if len(legal) == 1:  # nothing to decide
+                    self._decide(s, code, arg, legal[0])
+                    continue
+                return
+            todo.pop(0)
+            self._auto(s, code, arg)
+
+    def _auto(self, s: State, code: int, arg: int) -> None:
+        front: list[int] = []
+        n = self.n
+        if code == Op.SETUP:
+            order = [(s.first + i) % n for i in range(n)]
+            deal = Op.DRAFT if self.config.queens == "draft" else Op.QUEEN_DEAL  # EX-SETUP-8
+            front = [op(deal, p) for p in order]
+            for i, p in enumerate(order):  # EX-SETUP-6: by seat from the first player
+                if i >= 1:
+                    front.append(op(Op.GIFT, p))
+                if i >= 2:
+                    front.append(op(Op.LIP, p))
+                if i >= 3:
+                    front.append(op(Op.SETUP_DRAW, p))
+            front += [op(Op.PLACE, p) for p in order]  # EX-SETUP-7
+            s.turn = -1
+            front.append(op(Op.START_TURN, s.first))
+        elif code == Op.LIP:
+            self._give_lips(s, arg, 1)
+        elif code == Op.START_TURN:
+            front = self._start_turn(s, arg)
+        elif code == Op.CLEAR_BEDAZZLED:
+            s.bedazzled = []
+        elif code == Op.COLLECT:
+            self._collect(s, s.turn)
+            if self._is(s, s.turn, C.ELLA):
+                front = [op(Op.BODY_ODDY)]  # EX-QUEEN-ODDY: after taking the landing rhinestone
+        elif code == Op.SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
+            front = [op(Op.SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
+        elif code == Op.SCORE_DANCE:
+            front = self._score_dance(s, s.turn)
+        elif code == Op.SCORE_LYRICS:
+            self._score_lyrics(s, s.turn)
+        elif code == Op.END_TURN:
+            front = self._end_turn(s, s.turn)
+        s.todo[0:0] = front
+
+    def _is(self, s: State, p: int, queen: int) -> bool:
+        return self.powers and s.queen[p] == queen
+
+    # The turn ---------------------------------------------------------------------------------
+
+    def _start_turn(self, s: State, p: int) -> list[int]:
+        s.turn = p
+        s.turns[p] += 1
+        s.moved = s.passed = s.strut = 0
+        s.path = []
+        s.landed = s.landed_stone = s.land_colour = -1
+        s.oddy_done = []
+        s.danced = s.dance_area = -1
+        s.spent_actual = s.spent_cards = 0
+        s.turn_points = [0] * C.NUM_JUDGES
+        s.revealed_turn = False
+        front = self._bedazzle(s, p, self.area_spaces[self.areas[s.pos[p]]])  # EX-BEDAZZLE-1
+        front += [op(Op.MOVE), op(Op.DRAW), op(Op.DANCE), op(Op.LIP_SYNC), op(Op.END_REVEAL), op(Op.END_TURN)]
+        return front  # EX-TURN-1
+
+    def _bedazzle(self, s: State, p: int, spaces: Any) -> list[int]:
+        """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
+        pos = s.pos
+        fills = [op(Op.FILL, sp) for sp in spaces if s.stage[sp] < 0 and sp not in pos]
+        if not fills:
+            return []
+        s.bedazzled = []
+        if self._is(s, p, C.VICTORIA):
+            fills.append(op(Op.PIROUETTE))
+        return fills + [op(Op.CLEAR_BEDAZZLED)]
+
+    def _move(self, s: State, p: int, dest: int) -> list[int]:
+        """EX-MOVE-1: along the line to `dest`; EX-MOVE-2: pay each queen passed."""
+        start = s.pos[p]
+        for ray in C.RAYS[start]:
+            if dest in ray:
+                path = list(ray[: ray.index(dest)])
+                break
+        s.path = path
+        s.pos[p] = dest
+        s.moved = len(path) + 1
+        s.landed = dest
+        passed = [q for sp in path for q in range(self.n) if s.pos[q] == sp]
+        s.passed = len(passed)
+        front = [op(Op.PAY_QUEEN, q) for q in passed]
+        s.landed_stone = s.stage[dest]
+        s.land_colour = s.landed_stone
+        if s.landed_stone == GREEN and self._is(s, p, C.TART):
+            front.append(op(Op.GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
+        front.append(op(Op.COLLECT))
+        return front
+
+    def _collect(self, s: State, p: int) -> None:
+        """EX-MOVE-3: the landing rhinestone and those of its colour passed."""
+        dest = s.pos[p]
+        if s.stage[dest] < 0:
+            return
+        colour = s.land_colour
+        tart = self._is(s, p, C.TART)
+        sup = s.supply[p]
+        s.stage[dest] = -1
+        sup[colour] += 1  # EX-QUEEN-GREEN: a green named another colour is no longer green
+        for sp in s.path:
+            c = s.stage[sp]
+            if c == colour or (tart and c == GREEN):  # EX-DECIDE-GREEN: passed greens count as the colour
+                s.stage[sp] = -1
+                sup[colour] += 1
+
+    def _give_lips(self, s: State, p: int, k: int) -> None:
+        k = min(k, s.lip_supply)
+        s.lip_supply -= k
+        s.lips[p] += k
+
+    def _draw(self, s: State, p: int, j: int) -> list[int]:
+        """EX-DRAW-1: the card, and a lip per matching display card (itself included) and played card."""
+        k = s.display[j]
+        colour = C.CARD_COLOUR[k]
+        lips = sum(1 for d in s.display if d >= 0 and C.CARD_COLOUR[d] == colour)
+        lips += sum(1 for x in s.stacks[p] if C.CARD_COLOUR[x] == colour)
+        if self._is(s, p, C.SAVANNAH) and lips <= 2:  # EX-QUEEN-LINGUIST
+            lips += 1
+        s.hands[p][k] += 1
+        s.display[j] = -1
+        self._give_lips(s, p, lips)
+        return [op(Op.FLIP, j)]  # EX-DRAW-2
+
+    def _dance(self, s: State, p: int, k: int) -> list[int]:
+        """EX-DANCE-1: play `k`, then its stars and each half of each pair."""
+        s.hands[p][k] -= 1
+        s.playing = k
+        s.paid = 0
+        s.half = -1
+        s.stage_used = False
+        s.stars = 0
+        options = self._star_options(s, p, k)
+        if options == 1:
+            s.stars = 1
+            return [op(Op.HALF)]
+        return [op(Op.STARS)]
+
+    def _pay_half(self, s: State, p: int, a: int) -> list[int]:
+        """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next, or the dance goes on."""
+        name, idx = A.ACTIONS.decode(a)
+        if name == "pay_stone":
+            c = idx[0]
+            s.supply[p][c] -= 1
+            s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
+            s.spent_actual |= 1 << c
+        elif name == "pay_green":  # EX-QUEEN-GREEN: a green used as colour c is no longer green
+            c = idx[0]
+            s.supply[p][GREEN] -= 1
+            s.spent[c] += 1
+            s.spent_actual |= 1 << c
+        elif name == "pay_card":  # EX-DANCE-3: discarded as its printed rhinestone, out of the game
+            k = idx[0]
+            c = C.CARD_COLOUR[k]
+            if s.hands[p][k]:
+                s.hands[p][k] -= 1
+            else:
+                s.stacks[p].remove(k)
+            s.removed[k] += 1
+            s.spent_cards |= 1 << c
+        else:  # pay_stage: EX-QUEEN-PRESENCE, not an actual rhinestone
+            c = self.areas[s.pos[p]]
+            s.stage_used = True
+        if s.half < 0:
+            s.half = c
+            return [op(Op.HALF)]
+        s.half = -1
+        s.paid += 1
+        if s.paid < s.stars:
+            return [op(Op.HALF)]
+        return self._after_payment(s, p)
+
+    def _after_payment(self, s: State, p: int) -> list[int]:
+        k = s.playing
+        s.danced = k
+        s.dance_area = self.areas[s.pos[p]]
+        front = []
+        if self._is(s, p, C.LANA):  # EX-QUEEN-CHERRY: after paying, before scoring
+            front.append(op(Op.GIFT, p))
+        cat = C.CARD_CATEGORY[k]
+        s.choice = -1
+        s.shown = []
+        s.shown_self = 0
+        s.shade_picked = []
+        s.shade_stars = 0
+        if cat == C.ELEGANZA:
+            front.append(op(Op.ELEGANZA))
+        elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK: bedazzle nearby first
+            front += self._bedazzle(s, p, C.NEARBY[s.pos[p]])
+            front.append(op(Op.FLOORWERK))
+        elif cat == C.HANDWERK:
+            front += [op(Op.SHOW_SELF), op(Op.SHOWN_BY_OTHERS)]
+        elif cat == C.SHADE:
+            front.append(op(Op.SHADE))
+        front.append(op(Op.SCORE_DANCE))
+        return front
+
+    def _score_dance(self, s: State, p: int) -> list[int]:
+        k = s.playing
+        cat = C.CARD_CATEGORY[k]
+        stars = s.stars
+        near = self.nearby_seats(s, p)
+        front: list[int] = []
+        if cat == C.BOOTY:  # EX-CAT-BOOTY
+            mine = sum(s.supply[p])
+            count = mine + sum(sum(s.supply[q]) for q in near if sum(s.supply[q]) < mine)
+        elif cat == C.RUNWAY:  # EX-CAT-RUNWAY
+            count = s.moved + 2 * s.passed + s.strut
+        elif cat == C.ELEGANZA:  # EX-CAT-ELEGANZA: then back in the bag
+            c = s.choice
+            count = s.spent[c] if c >= 0 else 0
+            if count:
+                s.bag.add(c, count)
+                s.spent[c] = 0
+        elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK
+            count = s.stage.count(s.choice) if s.choice >= 0 else 0
+        elif cat == C.HANDWERK:  # EX-CAT-HANDWERK
+            count = sum(C.CARD_STARS[x] for x in s.shown)
+        elif cat == C.LYRICISM:  # EX-CAT-LYRICISM: the current lyric's words + colours claimed
+            words = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < self.song_length else 0
+            count = words + len({C.LYRIC_COLOUR[t] for t in s.lyrics[p]})
+        elif cat == C.SHAWAM:  # EX-CAT-SHAWAM: empty spaces, then bedazzle the whole stage
+            count = sum(1 for sp in range(C.NUM_SPACES) if s.stage[sp] < 0 and sp not in s.pos)
+            front = self._bedazzle(s, p, range(C.NUM_SPACES))
+        elif cat == C.SHADE:  # EX-CAT-SHADE: then each deck flips its next card (EX-DECIDE-SHADE)
+            count = s.shade_stars
+            front = [op(Op.FLIP, j) for j in s.shade_picked]
+        elif cat == C.TUCK:  # EX-CAT-TUCK: this card counts itself
+            mine = len(s.stacks[p]) + 1
+            count = mine + sum(len(s.stacks[q]) for q in near if len(s.stacks[q]) < mine)
+        else:  # EX-CAT-TWIRLS
+            around = {s.stage[sp] for sp in C.NEARBY[s.pos[p]] if s.stage[sp] >= 0}
+            count = len(around) + sum(1 for c in s.supply[p] if c)
+        points = stars * count  # EX-DANCE-6
+        s.stacks[p].append(k)  # EX-DANCE-5: on top of the stack
+        s.playing = -1
+        if self._is(s, p, C.JEN):  # EX-QUEEN-TUCKINGHAM: the card played counts too
+            colours = {c for c in range(NC) if s.supply[p][c]} | {C.CARD_COLOUR[x] for x in s.stacks[p]}
+            points += len(colours)
+        self._add_points(s, p, cat, points)
+        if self.desires_on:
+            self._claim_desires(s, p)
+        return front
+
+    def _add_points(self, s: State, p: int, cat: int, points: int) -> None:
+        j = s.cats.index(cat)
+        s.scores[p][j] = min(C.CATEGORY_CAP, s.scores[p][j] + points)  # EX-DANCE-6: capped at 40
+        s.turn_points[j] += points  # EX-DECIDE-TEN: before the cap
+
+    def desire_met(self, s: State, d: int) -> bool:
+        """EX-DESIRE-4: the dance just made fulfils desire kind `d`."""
+        kind, c = divmod(d, NC)
+        bit = 1 << c
+        card_c = C.CARD_COLOUR[s.danced] == c
+        area_c = s.dance_area == c
+        if kind == 0:
+            return bool(s.spent_actual & bit)
+        if kind == 1:
+            return card_c
+        if kind == 2:
+            return area_c
+        if kind == 3:
+            return bool(s.spent_cards & bit)
+        if kind == 4:
+            return bool(s.spent_actual & bit) and area_c
+        return bool(s.spent_cards & bit) and card_c
+
+    def _claim_desires(self, s: State, p: int) -> None:
+        for j in range(C.NUM_JUDGES):  # EX-DESIRE-2: from several judges at once
+            d = s.desire_face[j]
+            if d >= 0 and self.desire_met(s, d):
+                s.desire_face[j] = -1
+                s.desires[p][j] += 1
+
+    def _score_lyrics(self, s: State, p: int) -> None:
+        """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
+        claimed = s.claiming
+        colours = {C.LYRIC_COLOUR[t] for t in claimed}
+        held = s.lyrics[p] if s.blood_from < 0 else s.lyrics[s.blood_from]  # EX-QUEEN-BLOOD
+        points = sum(C.LYRIC_STARS[t] for t in claimed)
+        points += sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
+        s.lyrics[p] += claimed
+        s.claiming = []
+        s.blood_from = -1
+        self._add_points(s, p, C.CARD_CATEGORY[s.stacks[p][-1]], points)  # EX-LIP-3: the top card's category
+
+    def _reveal(self, s: State, p: int, r: int) -> None:
+        """EX-REVEAL-1: free, once a turn; N = categories 10'd so far."""
+        s.reveal_hands[p][r] -= 1
+        s.revealed[p].append(r)
+        s.revealed_turn = True
+        n = sum(s.tens[p])
+        reward = C.REVEAL_REWARD[r]
+        front: list[int] = []
+        if reward == C.LIPS_REWARD:
+            self._give_lips(s, p, n)
+        elif reward == C.STONES_REWARD:
+            front = [op(Op.GIFT, p)] * n
+        elif reward == C.STRUT_REWARD:
+            s.strut += n
+        elif n:  # bedazzle up to N empty nearby spaces, reading order
+            spaces = [sp for sp in C.NEARBY[s.pos[p]] if s.stage[sp] < 0 and sp not in s.pos][:n]
+            front = self._bedazzle(s, p, spaces)
+        s.todo[0:0] = front
+
+    def _end_turn(self, s: State, p: int) -> list[int]:
+        if self.tens_on:  # EX-TEN-2: 10+ points in a category this turn
+            for j in range(C.NUM_JUDGES):
+                if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
+                    s.tens[p][j] = 1
+                    s.tens_left[j] -= 1
+        front = []
+        if self.desires_on:  # EX-DESIRE-3
+            front = [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
+        nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
+        last = nxt == s.first
+        if last and (s.end_triggered or s.turns[p] >= MAX_ROUNDS):  # EX-END-1, EX-DECIDE-ROUNDS
+            s.todo.clear()
+            self._finish(s)
+            return []
+        return front + [op(Op.START_TURN, nxt)]
+
+    # The end -----------------------------------------------------------------------------------
+
+    def final_scores(self, s: State) -> list[int]:
+        """Judge Deliberation (EX-FINAL-1..5), per seat."""
+        n = self.n
+        extra = [[0] * C.NUM_JUDGES for _ in range(n)]
+        if self.desires_on:  # EX-FINAL-3, EX-DECIDE-REVIEW: the highest in each category
+            for j in range(C.NUM_JUDGES):
+                top = max(s.scores[q][j] for q in range(n))
+                if top > 0:
+                    for q in range(n):
+                        if s.scores[q][j] == top:
+                            extra[q][j] += 1
+        out = []
+        for q in range(n):
+            out.append(self.score_breakdown(s, q, extra[q])["total"])
+        return out
+
+    def score_breakdown(self, s: State, q: int, extra: list[int] | None = None) -> dict[str, int]:
+        extra = extra or [0] * C.NUM_JUDGES
+        scores = s.scores[q]
+        tens = min(scores) if self.tens_on and all(s.tens[q]) else 0  # EX-FINAL-1
+        diversity = C.LYRIC_DIVERSITY[len({C.LYRIC_COLOUR[t] for t in s.lyrics[q]})]  # EX-FINAL-2
+        review = sum(scores)  # EX-FINAL-3
+        tokens = [s.desires[q][j] + extra[j] for j in range(C.NUM_JUDGES)] if self.desires_on else [0] * 5
+        sets = 10 * min(tokens)  # EX-FINAL-4
+        judges = sum(t * pts for t, pts in zip(tokens, C.JUDGE_POINTS))  # EX-FINAL-5
+        return {"tens": tens, "diversity": diversity, "review": review, "sets": sets, "judges": judges,
+                "total": tens + diversity + review + sets + judges}
+
+    def _finish(self, s: State) -> None:
+        s.over = True
+        s.final = self.final_scores(s)
+
+    def returns(self, s: State) -> list[float]:
+        if not s.over:
+            return [0.0] * self.n
+        best = max(s.final)
+        tied = s.final.count(best)
+        if tied == 1:  # EX-FINAL-6
+            return [1.0 if f == best else -1.0 for f in s.final]
+        return [0.0 if f == best else -1.0 for f in s.final]  # EX-DECIDE-TIE
+
+    # Hidden information --------------------------------------------------------------------------
+
+    def redeterminise(self, state: State, player: int, rng: Any) -> State:
+        """EX-DECIDE-HIDDEN: the other hands and the decks are dealt anew, each deck from its own
+        category's hidden cards keeping its size, the rest among the other hands keeping theirs (the
+        cards a Handwerk has just shown stay put); the others' reveal cards with the unused ones."""
+        t = self.clone(state)
+        others = [q for q in range(self.n) if q != player]
+        shown = set(t.shown)
+        leftover: list[int] = []
+        for j in range(C.NUM_JUDGES):
+            if t.cats[j] < 0:
+                continue
+            deck = t.decks[j]
+            pool = [k for k in C.category_cards(t.cats[j])
+                    if deck.counts[k] or (k not in shown and any(t.hands[q][k] for q in others))]
+            order = rng.permutation(len(pool))
+            size = deck.n
+            for k in pool:
+                deck.counts[k] = 0
+            for i in order[:size]:
+                deck.counts[pool[i]] = 1
+            deck.recount()
+            leftover += [pool[i] for i in order[size:]]
+        leftover.sort()
+        sizes = []
+        for q in others:
+            hand = t.hands[q]
+            sizes.append(sum(hand[k] for k in range(C.NUM_CARDS) if k not in shown))
+            for k in range(C.NUM_CARDS):
+                if k not in shown:
+                    hand[k] = 0
+        order = rng.permutation(len(leftover))
+        i = 0
+        for q, size in zip(others, sizes):
+            for x in order[i:i + size]:
+                t.hands[q][leftover[x]] += 1
+            i += size
+        if self.tens_on:
+            deal_anew([t.reveal_hands[q] for q in others] + [t.reveal_box], rng)
+        return t
+
+    # Text -----------------------------------------------------------------------------------------
+
+    def decision_name(self, s: State) -> str:
+        if s.over:
+            return "game over"
+        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        return narrate.decision_name(self, s, code, arg)
+
+    def action_to_string(self, s: State, a: int) -> str:
+        return narrate.action_to_string(self, s, a)
+
+    def state_to_string(self, s: State) -> str:
+        return narrate.state_to_string(self, s)
+
+    def events(self, before: State, action: int, after: State) -> list:
+        return narrate.events(self, before, action, after)
+
+    def explain(self, s: State, action: int) -> str:
+        return narrate.explain(self, s, action)

@@ -1,0 +1,175 @@
+"""The Extravaganza observation: a plain encoder, written piece by piece from the layout's names, must
+match the fast one at every node; and each seat sees only what it may (EX-DECIDE-HIDDEN)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import d2r_envs
+from d2r_envs.core.game import CHANCE
+from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
+from d2r_envs.games.extravaganza.state import SHIFT
+
+
+def plain(g, s, me):
+    """The observation of seat `me`, entry by entry."""
+    n = g.n
+    v = np.zeros(LAYOUT.size, np.float32)
+    o = LAYOUT.views(v)
+    rel = lambda q: (q - me) % n  # noqa: E731
+    o["modules"][:] = [g.powers, g.desires_on, g.tens_on]
+    o["seats"][:n] = 1
+    if s.first >= 0:
+        o["first"][rel(s.first)] = 1
+    if s.turn >= 0:
+        o["turn"][rel(s.turn)] = 1
+    if not s.over:
+        o["op"][s.todo[0] >> SHIFT] = 1
+        who = g.current_player(s)
+        if who >= 0:
+            o["decider"][rel(who)] = 1
+    for sp in range(25):
+        o["areas"][sp, g.areas[sp]] = 1
+        if s.stage[sp] >= 0:
+            o["stage"][sp, s.stage[sp]] = 1
+    for q in range(n):
+        r = rel(q)
+        if s.pos[q] >= 0:
+            o["queen_at"][r, s.pos[q]] = 1
+        if s.queen[q] >= 0:
+            o["queen_of"][r, s.queen[q]] = 1
+        o["supply"][r] = s.supply[q]
+        o["lips"][r] = s.lips[q]
+        o["hand_size"][r] = sum(s.hands[q])
+        for k in s.stacks[q]:
+            o["stacks"][r, k] = 1
+        if s.stacks[q]:
+            o["top"][r, C.CARD_CATEGORY[s.stacks[q][-1]]] = 1
+        for t in s.lyrics[q]:
+            o["lyrics"][r, t] = 1
+        o["scores"][r] = s.scores[q]
+        o["tens"][r] = s.tens[q]
+        o["desires"][r] = s.desires[q]
+        o["reveal_count"][r] = sum(s.reveal_hands[q])
+        for x in s.revealed[q]:
+            o["revealed"][r, x] = 1
+        o["turns"][r] = s.turns[q]
+    o["bag"][:] = list(s.bag.counts)
+    o["spent"][:] = s.spent
+    o["lip_supply"][0] = s.lip_supply
+    o["hand"][:] = list(s.hands[me])
+    for j in range(5):
+        if s.cats[j] >= 0:
+            o["categories"][j, s.cats[j]] = 1
+        if s.display[j] >= 0:
+            o["display"][s.display[j]] = 1
+        o["deck_size"][j] = s.decks[j].n
+        if s.desire_face[j] >= 0:
+            o["desire_face"][j, s.desire_face[j]] = 1
+    o["removed"][:] = list(s.removed)
+    for i, t in enumerate(s.song):
+        if t >= 0:
+            o["song_colour"][i, C.LYRIC_COLOUR[t]] = 1
+            o["song_words"][i] = C.LYRIC_STARS[t]
+    o["song_next"][s.song_next if s.song_next < g.song_length else C.MAX_SONG] = 1
+    o["flag"][g.flag_slot] = 1
+    o["end_triggered"][0] = s.end_triggered
+    for t in s.claiming:
+        o["claiming"][t] = 1
+    o["tens_left"][:] = s.tens_left
+    o["reveal_hand"][:] = list(s.reveal_hands[me])
+    o["moved"][:] = [s.moved, s.passed, min(s.strut, 60)]
+    for sp in s.path:
+        o["path"][sp] = 1
+    if s.landed >= 0:
+        o["landed"][s.landed] = 1
+    if s.land_colour >= 0:
+        o["land_colour"][s.land_colour] = 1
+    danced = s.playing if s.playing >= 0 else s.danced
+    if danced >= 0:
+        o["danced"][danced] = 1
+    if s.dance_area >= 0:
+        o["dance_area"][s.dance_area] = 1
+    for c in range(5):
+        o["spent_kinds"][0, c] = (s.spent_actual >> c) & 1
+        o["spent_kinds"][1, c] = (s.spent_cards >> c) & 1
+    o["turn_points"][:] = [min(x, 255) for x in s.turn_points]
+    o["revealed_turn"][0] = s.revealed_turn
+    o["payment"][:] = [s.stars, s.paid, s.stage_used, max(0, s.stars - s.paid)]
+    if s.half >= 0:
+        o["half"][s.half] = 1
+    if s.choice >= 0:
+        o["choice"][s.choice] = 1
+    for k in s.shown:
+        o["shown"][k] = 1
+    for j in s.shade_picked:
+        o["shade_picked"][j] = 1
+    for sp in s.bedazzled:
+        o["bedazzled"][sp] = 1
+    for q in s.oddy_done:
+        o["oddy_done"][rel(q)] = 1
+    return v
+
+
+def nodes(n, level, seed):
+    g = d2r_envs.make_game("extravaganza", n, level=level)
+    s = g.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while not g.is_terminal(s):
+        yield g, s
+        if g.current_player(s) == CHANCE:
+            g.apply_action(s, g.sample_chance(s, rng))
+        else:
+            legal = g.legal_actions(s)
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    yield g, s
+
+
+@pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
+def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
+    observer = None
+    count = 0
+    for g, s in nodes(n, level, seed=n):
+        observer = observer or Observer(g)
+        for me in range(n):
+            fast = observer.encode(s, me)
+            assert np.array_equal(fast, plain(g, s, me)), [
+                p.name for p in LAYOUT.pieces if not np.array_equal(LAYOUT.views(fast)[p.name], LAYOUT.views(plain(g, s, me))[p.name])]
+            assert (fast <= LAYOUT.box.high).all()
+        count += 1
+    assert count > 200
+
+
+@pytest.mark.rules("EX-DECIDE-HIDDEN")
+def test_a_seat_sees_its_own_hand_and_reveal_cards_only():
+    g = d2r_envs.make_game("extravaganza", 3, level="legendary")
+    observer = Observer(g)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for g, s in nodes(3, "legendary", seed=9):
+        if s.over or g.current_player(s) == CHANCE or not any(map(any, s.hands)):
+            continue
+        for me in range(3):
+            t = g.redeterminise(s, me, rng)
+            assert np.array_equal(observer.encode(t, me), observer.encode(s, me))
+            assert observer.string_from(t, me) == observer.string_from(s, me)
+            assert t.hands[me] == s.hands[me] and t.reveal_hands[me] == s.reveal_hands[me]
+            for q in range(3):  # sizes kept, each deck its own category's cards
+                assert sum(t.hands[q]) == sum(s.hands[q]) and sum(t.reveal_hands[q]) == sum(s.reveal_hands[q])
+            for j in range(5):
+                assert t.decks[j].n == s.decks[j].n
+                assert all(C.CARD_CATEGORY[k] == s.cats[j] for k in t.decks[j].cards)
+            v = observer.encode(s, me)
+            hand = LAYOUT.views(v)["hand"]
+            assert [k for k in range(150) if hand[k]] == [k for k in range(150) if s.hands[me][k]]
+            names = observer.string_from(s, me)
+            for q in range(3):
+                if q != me:
+                    assert not any(C.CARD_NAMES[k] in names for k in range(150) if s.hands[q][k] and k not in s.shown
+                                   and k not in s.display and all(k not in st for st in s.stacks))
+            checked += 1
+        if checked > 150:
+            break
+    assert checked > 150
