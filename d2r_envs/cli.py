@@ -226,6 +226,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _error(str(e))
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    from training import balance  # numpy only; it lives beside the evaluation tools
+
+    return balance.run(args)
+
+
 # Parser -----------------------------------------------------------------------------------------
 
 
@@ -301,6 +307,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("balance", help="self-play of one agent in every seat: win shares by seat and by what each seat had")
+    commands.add_balance_arguments(p, games)
+    p.set_defaults(func=cmd_balance)
     return parser
 
 

@@ -24,3 +24,15 @@ def add_export_arguments(p: argparse.ArgumentParser, games: list[str]) -> None:
     p.add_argument("--seed", type=int, help="the training seed to record (default: the config's `seed`, else the checkpoint's)")
     p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
     p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")
+
+
+def add_balance_arguments(p: argparse.ArgumentParser, games: list[str]) -> None:
+    p.add_argument("game", choices=games)
+    p.add_argument("--players", type=int, help="player count (default: the game's default)")
+    p.add_argument("--agent", default="heuristic", help="the agent in every seat: random, heuristic, mcts:N, a model (default: heuristic)")
+    p.add_argument("--games", type=int, default=400, help="games to play (default 400)")
+    p.add_argument("--seed", type=int, default=0, help="game g uses the seed (seed, g) (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="processes; the report does not depend on it (default 1)")
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
+    p.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
+

@@ -192,6 +192,12 @@ class Game(abc.ABC, Generic[StateT]):
         head = "game over: " + (" and ".join(winners) + (" wins" if len(winners) == 1 else " win") if winners else "nobody wins")
         return [Event(head + " (returns " + ", ".join(f"player_{p} {r:g}" for p, r in enumerate(returns)) + ")")]
 
+    def seat_facts(self, state: StateT) -> list[dict[str, Any]]:
+        """What each seat had and made, at the end of a game, for balance reports (`d2r balance`): text
+        values are categories whose win shares are compared (a character, a starting card), numbers are
+        averaged (points by source). The default says nothing."""
+        return [{} for _ in range(self.spec.num_players)]
+
     def explain(self, state: StateT, action: int) -> str:
         """What a legal action at this node does, for a person choosing it (a card's text, a cost);
         "" where its name says it all."""

@@ -910,6 +910,11 @@ class Game(core.Game[State]):
 
     def final_scores(self, s: State) -> list[int]:
         """Judge Deliberation (EX-FINAL-1..5), per seat."""
+        extra = self.review_tokens(s)
+        return [self.score_breakdown(s, q, extra[q])["total"] for q in range(self.n)]
+
+    def review_tokens(self, s: State) -> list[list[int]]:
+        """The Category Review's extra desire token per seat and judge (with Judge Desires)."""
         n = self.n
         extra = [[0] * C.NUM_JUDGES for _ in range(n)]
         if self.desires_on:  # EX-FINAL-3, EX-DECIDE-REVIEW: the highest in each category
@@ -919,9 +924,21 @@ class Game(core.Game[State]):
                     for q in range(n):
                         if s.scores[q][j] == top:
                             extra[q][j] += 1
+        return extra
+
+    def seat_facts(self, s: State) -> list[dict[str, Any]]:
+        """Each seat's queen, points per category in play and final score by source (`d2r balance`)."""
+        extra = self.review_tokens(s)
         out = []
-        for q in range(n):
-            out.append(self.score_breakdown(s, q, extra[q])["total"])
+        for q in range(self.n):
+            facts: dict[str, Any] = {"queen": C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "none"}
+            for j, cat in enumerate(s.cats):
+                if cat >= 0:
+                    facts[f"points {C.CATEGORIES[cat]}"] = s.scores[q][j]
+            for key, value in self.score_breakdown(s, q, extra[q]).items():
+                facts[f"final {key}"] = value
+            facts["lyrics claimed"] = len(s.lyrics[q])
+            out.append(facts)
         return out
 
     def score_breakdown(self, s: State, q: int, extra: list[int] | None = None) -> dict[str, int]:
