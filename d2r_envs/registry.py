@@ -17,6 +17,7 @@ _GAMES = {
     "draco_and_co": "d2r_envs.games.draco_and_co",
     "drags_2_riches": "d2r_envs.games.drags_2_riches",
     "filthy_rich": "d2r_envs.games.filthy_rich",
+    "rap_godz": "d2r_envs.games.rap_godz",
 }
 
 
