@@ -46,10 +46,10 @@ def start(n=2, rappers=None, cities=None):
             want = C.RAPPER_FIRST + rappers[p]
         if task == 2 and cities and sum(s.offers[p][C.CITY_FIRST:]) == 0:
             want = C.CITY_FIRST + cities[p]
-        if want is not None:
-            g.apply_action(s, want)
-        else:
-            g.apply_action(s, g.chance_outcomes(s)[0][0])
+        if want is None:  # the lowest card nobody wants
+            wanted = {C.RAPPER_FIRST + r for r in rappers or []} | {C.CITY_FIRST + c for c in cities or []}
+            want = next(o for o, _ in g.chance_outcomes(s) if o not in wanted)
+        g.apply_action(s, want)
     for p in range(n):
         g.apply_action(s, A.RAPPER + (rappers[p] if rappers else g.legal_actions(s)[0] - A.RAPPER))
         g.apply_action(s, A.CITY + (cities[p] if cities else g.legal_actions(s)[0] - A.CITY))

@@ -185,7 +185,7 @@ class City:
 _PERMS = ((3, 2, 1), (3, 1, 2), (2, 3, 1), (2, 1, 3), (1, 3, 2), (1, 2, 3))
 
 
-def _build_citiez() -> list[City]:
+def _build_citiez() -> list[City]:  # RG-DATA-CITIEZ
     out = []
     for c in range(NUM_COLOURS):
         for i in range(5):

@@ -59,7 +59,7 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
         if after.goal_won[g] >= 0 and before.goal_won[g] < 0:
             out.append(public(f"{who(after.goal_won[g])} collects the Goalz {C.GOALZ[g][0]}"))
     if before.beef_card >= 0 and after.beef_card < 0 and before.starter >= 0:
-        a, b = game.beef_values(before) if actor != CHANCE else _values_after(before, action)
+        a, b = _values_after(before, action, actor == CHANCE)
         loser = next(p for p in (before.starter, before.target)
                      if after.timelines[p][before.beef_card] > before.timelines[p][before.beef_card])
         winner = before.target if loser == before.starter else before.starter
@@ -76,10 +76,14 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
     return out + game.result_events(after)
 
 
-def _values_after(before: State, action: int) -> tuple[int, int]:
-    d = list(before.dice)
-    d[before.chance[0][1]] = action + 1
-    return max(d[0], d[1]) + before.bonus[0], d[2] + before.bonus[1]
+def _values_after(before: State, action: int, chance: bool) -> tuple[int, int]:
+    """The Beef values the transition settled on: a die just rolled, or a +2 just used."""
+    d, bonus = list(before.dice), list(before.bonus)
+    if chance:
+        d[before.chance[0][1]] = action + 1
+    elif action == A.BOOST:
+        bonus[before.side] += 2
+    return max(d[0], d[1]) + bonus[0], d[2] + bonus[1]
 
 
 def explain(game, s: State, action: int) -> str:

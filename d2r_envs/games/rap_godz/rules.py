@@ -528,7 +528,8 @@ class Game(core.Game[State]):
             self._window(s)
 
     def beef_values(self, s: State) -> tuple[int, int]:
-        """The highest single die of each side, with its +2s; RG-BEEF-3 RG-PICK-3."""
+        """The highest single die of each side, with its +2s; RG-BEEF-3 RG-PICK-3 (the rulebook's
+        example, RG-BEEF-EXAMPLE: the target's one die beats the starter's two)."""
         d = s.dice
         return max(d[0], d[1]) + s.bonus[0], d[2] + s.bonus[1]
 
@@ -659,6 +660,7 @@ class Game(core.Game[State]):
 
     def _game_over(self, s: State) -> None:
         s.turn = s.actor = -1
+        s.track = C.TRACKS - 1  # the crossfader stays on Album 3, Track 5
         for p, v in enumerate(self.end_bonus(s)):
             self._gain_plaques(s, p, v, in_game=False)
         s.final = [self.points(s, p) for p in range(self.n)]
