@@ -237,6 +237,9 @@ def test_rapper_abilities(rg):
     me = next(p for p in range(2) if g.ability(s, p) == Ab.EXTRA_DRAW)
     other = 1 - me
     assert g.come_cost(s, other) == 2 and g.come_cost(s, me) == 3
+    s.used[other] = True  # the discount is once per Album
+    assert g.come_cost(s, other) == 3
+    s.used[other] = False
     s.turn = s.actor = me
     s.phase = Phase.GET
     hand = sum(s.hands[me])

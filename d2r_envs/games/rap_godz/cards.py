@@ -117,7 +117,7 @@ class Ability:
     EXTRA_DRAW = 1  # once per Album: draw a card (on your turn)
     BOOST = 2  # +1 of a resource whenever you play a card of your bonus colour
     REROLL = 3  # once per Album: reroll your own Beef dice after a roll
-    DISCOUNT = 4  # a Come Upz costs 2 cards, not 3
+    DISCOUNT = 4  # once per Album, a Come Upz costs 2 cards, not 3 (tuned: always was too strong)
 
 
 ABILITY_TEXT = (
@@ -125,7 +125,7 @@ ABILITY_TEXT = (
     "Once per Album: draw a card from the current Album deck on your turn",
     "+1 {res} whenever you play a {colour} card",
     "Once per Album: reroll your own dice in a Beef after a roll",
-    "Come Upz cost you 2 cards, not 3",
+    "Once per Album: a Come Upz costs you 2 cards, not 3",
 )
 DIFFICULTY = ("Easy", "Medium", "Hard")  # rulebook (diamond, spade, club); RG-RAP-3
 

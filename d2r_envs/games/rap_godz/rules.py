@@ -131,7 +131,8 @@ class Game(core.Game[State]):
         return C.RAPPERZ[r - _RAPPER_FIRST].ability if r >= 0 else -1
 
     def come_cost(self, s: State, p: int) -> int:
-        return 2 if self.ability(s, p) == Ab.DISCOUNT else C.COME_COST  # RG-TURN-2 RG-RAP-1
+        discount = self.ability(s, p) == Ab.DISCOUNT and not s.used[p]  # once per Album; RG-RAP-2
+        return 2 if discount else C.COME_COST  # RG-TURN-2 RG-RAP-1
 
     # Who acts ---------------------------------------------------------------------------------
 
@@ -330,6 +331,8 @@ class Game(core.Game[State]):
         elif seg == "come_upz":  # RG-TURN-2
             s.slot = i
             s.spend_left = self.come_cost(s, p)
+            if s.spend_left < C.COME_COST:
+                s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
