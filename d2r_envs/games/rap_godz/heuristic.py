@@ -27,7 +27,7 @@ from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.state import Phase, State
 
 _ABILITY_WORTH = {C.Ability.HAND6: 3.0, C.Ability.EXTRA_DRAW: 3.0, C.Ability.BOOST: 2.0,
-                  C.Ability.REROLL: 1.5, C.Ability.DISCOUNT: 2.5}
+                  C.Ability.REROLL: 1.5, C.Ability.DISCOUNT: 1.0}
 STARTER_WINS = 125 / 180  # P(max of two dice > one die | no tie)
 
 
