@@ -18,6 +18,7 @@ _GAMES = {
     "extravaganza": "d2r_envs.games.extravaganza",
     "drags_2_riches": "d2r_envs.games.drags_2_riches",
     "filthy_rich": "d2r_envs.games.filthy_rich",
+    "rap_godz": "d2r_envs.games.rap_godz",
 }
 
 

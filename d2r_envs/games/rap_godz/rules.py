@@ -1,0 +1,817 @@
+"""Rap Godz rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core import game as core
+from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.zones import Deck, card_count
+from d2r_envs.games.rap_godz import actions as A
+from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz import narrate
+from d2r_envs.games.rap_godz.config import Config
+from d2r_envs.games.rap_godz.state import Phase, State, Task
+
+NAME = "rap_godz"
+VERSION = 0
+MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it (a game takes about 300)
+
+K = C.NUM_KINDS
+Ab = C.Ability
+G = C.Goal
+_CARDS = C.CARDS
+_COME_FIRST = C.COME_FIRST
+_RAPPER_FIRST, _CITY_FIRST = C.RAPPER_FIRST, C.CITY_FIRST
+_RAPPER_KINDS = range(_RAPPER_FIRST, _CITY_FIRST)
+_CITY_KINDS = range(_CITY_FIRST, K)
+_PLAY_KINDS = range(C.NUM_PLAY)
+_ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
+_DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
+
+
+def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
+    """The plaques (Bronze, Gold, Platinum) the supply makes for `value`, largest first, and the points
+    it cannot make (the denominations divide each other, so largest-first leaves the least);
+    RG-DECIDE-PLAQUES."""
+    take = [0, 0, 0]
+    for i in (2, 1, 0):
+        v = C.PLAQUE_VALUES[i]
+        take[i] = min(value // v, supply[i])
+        value -= take[i] * v
+    return take, value
+
+
+class Game(core.Game[State]):
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.n = config.num_players
+        self.spec = GameSpec(
+            name=NAME,
+            version=VERSION,
+            num_players=self.n,
+            min_players=C.MIN_PLAYERS,
+            max_players=C.MAX_PLAYERS,
+            num_actions=A.ACTIONS.size,
+            max_chance_outcomes=K,
+            max_game_length=MAX_GAME_LENGTH,
+            min_return=-1.0,
+            max_return=1.0,
+        )
+
+    # Set-up ----------------------------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        n = self.n
+        decks, comes = [], []
+        for d in range(C.ALBUMS):  # RG-COMP-1 RG-DATA-CARDS
+            counts = bytearray(K)
+            for k in C.ALBUM_KINDS[d]:
+                counts[k] = _CARDS[k].copies
+            decks.append(Deck(counts))
+            counts = bytearray(K)
+            for k in C.COME_KINDS[d]:
+                counts[k] = _CARDS[k].copies
+            comes.append(Deck(counts))
+        rappers = bytearray(K)
+        for k in _RAPPER_KINDS:
+            rappers[k] = 1
+        cities = bytearray(K)
+        for k in _CITY_KINDS:
+            cities[k] = 1
+        goal_counts = [1] * C.NUM_GOALZ
+        goal_counts[G.CHAMP] = 0  # The Champ is always in; RG-SETUP-5
+        s = State(
+            num_players=n,
+            decks=decks,
+            come_decks=comes,
+            rapper_deck=Deck(rappers),
+            city_deck=Deck(cities),
+            hands=[bytearray(K) for _ in range(n)],
+            offers=[bytearray(K) for _ in range(n)],
+            held=[bytearray(K) for _ in range(n)],
+            timelines=[bytearray(K) for _ in range(n)],
+            discard=bytearray(K),
+            gone=bytearray(K),
+            rappers=[-1] * n,
+            cities=[-1] * n,
+            extra_city=-1,
+            slots=[-1] * (n + 1),  # found: players + 1; RG-SETUP-6
+            beef_card=-1,
+            pickup_deck=Deck([C.PICKUP_COPIES] * len(C.PICKUP_TYPES)),
+            track_pickups=[-1] * C.NUM_PICKUP_SPACES,
+            pickups=[[0, 0, 0] for _ in range(n)],
+            pickups_used=[0, 0, 0],
+            res=[[0, 0, 0] for _ in range(n)],
+            upgraded=[0] * n,
+            plaques=[[0, 0, 0] for _ in range(n)],
+            supply=list(C.PLAQUE_SUPPLY),
+            owed=[0] * n,
+            goal_deck=Deck(goal_counts),
+            goals=[G.CHAMP],
+            goal_won=[-1] * C.NUM_GOALZ,
+            cubes=[0] * n,
+            cube_supply=C.BEEF_CUBES,
+            used=[False] * n,
+            turns=[0] * n,
+        )
+        # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
+        s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
+        s.chance += [(Task.RAPPER, p) for p in range(n) for _ in range(2)]
+        s.chance += [(Task.CITY, p) for p in range(n) for _ in range(2)]
+        return s
+
+    def hand_size(self, s: State, p: int) -> int:
+        """5, or 6 with a hand-size Rapper; RG-SETUP-7 RG-ALBUM-3 RG-RAP-1."""
+        r = s.rappers[p]
+        return 6 if r >= 0 and C.RAPPERZ[r - _RAPPER_FIRST].ability == Ab.HAND6 else C.HAND_SIZE
+
+    def ability(self, s: State, p: int) -> int:
+        r = s.rappers[p]
+        return C.RAPPERZ[r - _RAPPER_FIRST].ability if r >= 0 else -1
+
+    def come_cost(self, s: State, p: int) -> int:
+        discount = self.ability(s, p) == Ab.DISCOUNT and not s.used[p]  # once per Album; RG-RAP-2
+        return 2 if discount else C.COME_COST  # RG-TURN-2 RG-RAP-1
+
+    # Who acts ---------------------------------------------------------------------------------
+
+    def current_player(self, s: State) -> int:
+        if s.chance:
+            return CHANCE
+        if s.phase == Phase.OVER:
+            return TERMINAL
+        return s.actor
+
+    def _chance_deck(self, s: State) -> Deck | None:
+        task = s.chance[0][0]
+        if task == Task.DRAW:
+            return s.decks[s.album]
+        if task == Task.COME:
+            return s.come_decks[s.album]
+        if task == Task.RAPPER:
+            return s.rapper_deck
+        if task == Task.CITY or task == Task.EXTRA_CITY:
+            return s.city_deck
+        if task == Task.PICKUP:
+            return s.pickup_deck
+        if task == Task.GOAL:
+            return s.goal_deck
+        return None
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        if not s.chance:
+            raise ValueError("not a chance node")
+        task, arg = s.chance[0]
+        deck = self._chance_deck(s)
+        if deck is not None:
+            return deck.outcomes()
+        if task == Task.MEDALLION:  # a die roll among the tied; RG-SETUP-9
+            tied = [p for p in range(self.n) if arg >> p & 1]
+            return [(p, 1.0 / len(tied)) for p in tied]
+        return [(f, 1.0 / C.DIE_SIDES) for f in range(C.DIE_SIDES)]  # a die: face f + 1; RG-BEEF-2
+
+    def sample_chance(self, s: State, rng: Any) -> int:
+        u = rng.random()
+        deck = self._chance_deck(s)
+        if deck is not None:
+            return deck.kind_at(u)
+        task, arg = s.chance[0]
+        if task == Task.MEDALLION:
+            tied = [p for p in range(self.n) if arg >> p & 1]
+            return tied[int(u * len(tied))]
+        return int(u * C.DIE_SIDES)
+
+    def _apply_chance(self, s: State, o: int) -> None:
+        task, arg = s.chance.pop(0)
+        if task == Task.DRAW:  # RG-TURN-5
+            s.decks[s.album].take(o)
+            s.hands[arg][o] += 1
+        elif task == Task.DIE:
+            s.dice[arg] = o + 1
+        elif task == Task.COME:  # RG-TURN-4
+            s.come_decks[s.album].take(o)
+            s.slots[arg] = o
+        elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
+            s.pickup_deck.take(o)
+            s.track_pickups[arg] = o
+        elif task == Task.RAPPER:  # RG-SETUP-2
+            s.rapper_deck.take(o)
+            s.offers[arg][o] += 1
+        elif task == Task.CITY:
+            s.city_deck.take(o)
+            s.offers[arg][o] += 1
+        elif task == Task.EXTRA_CITY:  # RG-SETUP-4
+            s.city_deck.take(o)
+            s.extra_city = o
+        elif task == Task.GOAL:  # RG-SETUP-5
+            s.goal_deck.take(o)
+            s.goals.append(o)
+            s.goals.sort()
+        else:  # Task.MEDALLION
+            s.medallion = o
+        self._prune(s)
+        if not s.chance:
+            self._after_chance(s)
+
+    def _prune(self, s: State) -> None:
+        """Drop due draws the deck cannot make (an empty Album or Come Upz deck); RG-DECIDE-EMPTY."""
+        while s.chance and s.chance[0][0] in _DECKED and self._chance_deck(s).n == 0:
+            s.chance.pop(0)
+
+    def _after_chance(self, s: State) -> None:
+        ph = s.phase
+        if ph == Phase.SETUP:
+            s.phase, s.actor = Phase.RAPPER, 0  # RG-DECIDE-DRAFT
+        elif ph == Phase.DEAL:
+            self._medallion(s, 0)  # most Streetz; RG-SETUP-9
+        elif ph == Phase.ALBUM:
+            self._medallion(s, s.album)  # Album 2: most Skillz, Album 3: most Swag; RG-ALBUM-4
+        elif ph == Phase.START:
+            self._start_turn(s, s.medallion)
+        elif ph == Phase.ROLL:
+            self._window(s)
+        else:  # a draw in the turn: back to the decision
+            self._settle(s)
+
+    # Legal actions ----------------------------------------------------------------------------
+
+    def can_play(self, s: State, p: int, k: int) -> bool:
+        """A card's lock and key; RG-PLAY-2."""
+        lock = _CARDS[k].lock
+        return lock is None or s.res[p][lock[0]] >= lock[1]
+
+    def _room(self, s: State, p: int, r: int) -> bool:
+        return s.res[p][r] < self._cap(s, p, r)
+
+    def _cap(self, s: State, p: int, r: int) -> int:
+        up = s.upgraded[p]
+        if up >> r & 1 or bin(up).count("1") < C.UPGRADE_CUBES:
+            return C.TRACK_MAX
+        return C.TRACK_TOP  # RG-DECIDE-UPGRADE
+
+    def _turn_extras(self, s: State, p: int) -> list[int]:
+        """Pick Upz and the extra-draw ability, usable at any time on the turn; RG-PICK-2 RG-RAP-1."""
+        out = []
+        can_draw = s.decks[s.album].n > 0
+        pk = s.pickups[p]
+        if pk[C.CARD_PICK] and can_draw:
+            out.append(A.CARD_PICKUP)
+        if pk[C.RES_PICK]:
+            out += [A.RES_PICKUP + r for r in range(C.NUM_RES) if self._room(s, p, r)]
+        if can_draw and not s.used[p] and self.ability(s, p) == Ab.EXTRA_DRAW:  # RG-RAP-2
+            out.append(A.ABILITY)
+        return out
+
+    def _get_options(self, s: State, p: int) -> list[int]:
+        out = []
+        if s.decks[s.album].n:  # RG-TURN-5 RG-DECIDE-EMPTY
+            out.append(A.DRAW)
+        if card_count(s.hands[p]) >= self.come_cost(s, p):  # RG-TURN-2
+            out += [A.COME_UPZ + j for j, k in enumerate(s.slots) if k >= 0]
+        return out
+
+    def playable(self, s: State, p: int) -> list[int]:
+        """The kinds p may play now, from the hand and the held Come Upz; RG-PLAY-1 RG-PLAY-2."""
+        hand, held, res = s.hands[p], s.held[p], s.res[p]
+        out = []
+        for k in _PLAY_KINDS:
+            if hand[k] or held[k]:
+                lock = _CARDS[k].lock
+                if lock is None or res[lock[0]] >= lock[1]:
+                    out.append(k)
+        return out
+
+    def legal_actions(self, s: State) -> list[int]:
+        if s.chance or s.phase == Phase.OVER:
+            return []
+        ph, p = s.phase, s.actor
+        if ph == Phase.PLAY:
+            plays = [A.PLAY + k for k in self.playable(s, p)]
+            return ([] if plays else [A.PASS]) + plays + self._turn_extras(s, p)  # RG-DECIDE-PASS
+        if ph == Phase.GET:
+            return self._get_options(s, p) + self._turn_extras(s, p)
+        if ph == Phase.SPEND:
+            hand = s.hands[p]
+            return [A.SPEND + k for k in _PLAY_KINDS if hand[k]]
+        if ph == Phase.TARGET:
+            return [A.TARGET + i for i in range(self.n - 1)]  # RG-BEEF-1
+        if ph == Phase.BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
+            out = [A.PASS]
+            if s.pickups[p][C.BEEF_PICK]:
+                out.append(A.BOOST)
+            if self._can_reroll(s, p):
+                out.append(A.ABILITY)
+            return out
+        if ph == Phase.RAPPER:
+            offer = s.offers[p]
+            return [A.RAPPER + k - _RAPPER_FIRST for k in _RAPPER_KINDS if offer[k]]
+        if ph == Phase.CITY:
+            offer = s.offers[p]
+            return [A.CITY + k - _CITY_FIRST for k in _CITY_KINDS if offer[k]]
+        return []
+
+    def _can_reroll(self, s: State, p: int) -> bool:
+        return not s.used[p] and self.ability(s, p) == Ab.REROLL  # RG-RAP-2
+
+    # Transitions ------------------------------------------------------------------------------
+
+    def apply_legal(self, s: State, a: int) -> None:
+        if s.chance:
+            self._apply_chance(s, a)
+            return
+        p = s.actor
+        seg, index = A.ACTIONS.decode(a)
+        i = index[0] if index else 0
+        if seg == "play":
+            self._play(s, p, i)
+        elif seg == "draw":  # RG-TURN-2 RG-TURN-5
+            s.phase = Phase.PLAY
+            self._queue(s, [(Task.DRAW, p)])
+        elif seg == "come_upz":  # RG-TURN-2
+            s.slot = i
+            s.spend_left = self.come_cost(s, p)
+            if s.spend_left < C.COME_COST:
+                s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
+            s.phase = Phase.SPEND
+        elif seg == "spend":
+            s.hands[p][i] -= 1
+            s.discard[i] += 1  # RG-DECIDE-SPEND
+            s.spend_left -= 1
+            if s.spend_left == 0:
+                s.held[p][s.slots[s.slot]] += 1  # RG-DECIDE-COMEUPZ
+                s.slots[s.slot] = -1
+                s.phase = Phase.PLAY
+                self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
+                s.slot = -1
+        elif seg == "pass":
+            if s.phase == Phase.BEEF:
+                self._beef_pass(s)
+            else:
+                self._end_turn(s)  # RG-DECIDE-PASS
+        elif seg == "target":
+            self._start_beef(s, p, (p + 1 + i) % self.n)
+        elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
+            s.pickups[p][C.CARD_PICK] -= 1
+            s.pickups_used[C.CARD_PICK] += 1
+            self._queue(s, [(Task.DRAW, p)])
+        elif seg == "res_pickup":  # RG-PICK-2
+            s.pickups[p][C.RES_PICK] -= 1
+            s.pickups_used[C.RES_PICK] += 1
+            self._gain_res(s, p, i, 3)
+        elif seg == "boost":  # RG-PICK-3
+            s.pickups[p][C.BEEF_PICK] -= 1
+            s.pickups_used[C.BEEF_PICK] += 1
+            s.bonus[s.side] += 2
+            s.passes = 0
+            s.side ^= 1
+            self._window(s)
+        elif seg == "ability":
+            s.used[p] = True  # covered until the next Album; RG-RAP-2
+            if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
+                dice = (0, 1) if s.side == 0 else (2,)
+                s.passes = 0
+                s.side ^= 1
+                s.phase = Phase.ROLL
+                self._queue(s, [(Task.DIE, d) for d in dice])
+            else:  # the extra draw; RG-RAP-1 RG-TURN-3
+                self._queue(s, [(Task.DRAW, p)])
+        elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
+            self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
+            s.rappers[p] = _RAPPER_FIRST + i
+            s.phase = Phase.CITY
+        elif seg == "city":
+            self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
+            s.cities[p] = _CITY_FIRST + i
+            s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
+            if p + 1 < self.n:
+                s.phase, s.actor = Phase.RAPPER, p + 1
+            else:
+                self._deal(s)
+
+    def _queue(self, s: State, tasks: list[tuple[int, int]]) -> None:
+        s.chance += tasks
+        self._prune(s)
+        if not s.chance:
+            self._after_chance(s)
+
+    def _keep(self, s: State, p: int, kept: int, kinds: range, deck: Deck) -> None:
+        offer = s.offers[p]
+        offer[kept] -= 1
+        for k in kinds:  # the other goes back to its deck; RG-SETUP-2
+            if offer[k]:
+                deck.add(k, offer[k])
+                offer[k] = 0
+
+    def _deal(self, s: State) -> None:
+        n = self.n
+        s.phase = Phase.DEAL
+        tasks = [(Task.EXTRA_CITY, 0)] if n == 2 else []  # RG-SETUP-4
+        tasks += [(Task.GOAL, 0)] * n  # players + 1 Goalz with The Champ; RG-SETUP-5 RG-DATA-GOALZ
+        tasks += [(Task.COME, j) for j in range(n + 1)]  # RG-SETUP-6
+        for p in range(n):
+            tasks += [(Task.DRAW, p)] * self.hand_size(s, p)  # RG-SETUP-7
+        self._queue(s, tasks)
+
+    def _medallion(self, s: State, r: int) -> None:
+        best = max(res[r] for res in s.res)
+        tied = [p for p in range(self.n) if s.res[p][r] == best]
+        if len(tied) == 1:
+            s.medallion = tied[0]
+            self._start_turn(s, s.medallion)
+        else:  # RG-SETUP-9: a die roll decides
+            s.phase = Phase.START
+            self._queue(s, [(Task.MEDALLION, sum(1 << p for p in tied))])
+
+    def _start_turn(self, s: State, p: int) -> None:  # RG-TURN-1
+        s.turn = s.actor = p
+        s.phase = Phase.GET
+        self._settle(s)
+
+    def _settle(self, s: State) -> None:
+        """A get with nothing to get is skipped (an empty deck and no Come Upz affordable); RG-DECIDE-PASS."""
+        if s.phase == Phase.GET and not self._get_options(s, s.actor):
+            s.phase = Phase.PLAY
+
+    def _play(self, s: State, p: int, k: int) -> None:
+        card = _CARDS[k]
+        if card.come:
+            s.held[p][k] -= 1
+        else:
+            s.hands[p][k] -= 1
+        if card.beef:  # RG-BEEF-1
+            s.beef_card = k
+            s.phase = Phase.TARGET
+            return
+        s.timelines[p][k] += 1  # RG-PLAY-1
+        self._gain_plaques(s, p, card.plaques)
+        for r, v in enumerate(card.gains):
+            if v:
+                self._gain_res(s, p, r, v)
+        rapper = s.rappers[p] - _RAPPER_FIRST
+        if C.RAPPERZ[rapper].ability == Ab.BOOST and card.colour == C.RAPPERZ[rapper].colour:  # RG-RAP-1
+            self._gain_res(s, p, C.RAPPERZ[rapper].boost_res, 1)
+        self._end_turn(s)
+
+    # Resources and plaques --------------------------------------------------------------------
+
+    def _gain_res(self, s: State, p: int, r: int, amount: int) -> None:
+        old = s.res[p][r]
+        up = s.upgraded[p]
+        if not up >> r & 1 and old + amount >= C.TRACK_TOP and bin(up).count("1") < C.UPGRADE_CUBES:
+            s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
+        new = min(old + amount, self._cap(s, p, r))
+        s.res[p][r] = new
+        for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
+            space = r * len(C.PICKUP_SPACES) + place
+            t = s.track_pickups[space]
+            if t >= 0 and old < at <= new:
+                s.pickups[p][t] += 1
+                s.track_pickups[space] = -1
+        if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
+            s.goal_won[G.MOGUL] = p
+
+    def points(self, s: State, p: int) -> int:
+        b, g, pl = s.plaques[p]
+        return b + 5 * g + 25 * pl + s.owed[p]
+
+    def _set_points(self, s: State, p: int, total: int) -> None:
+        """p's plaques become `total` points: theirs go back and the supply makes the total anew
+        (change made from the supply); RG-COMP-2 RG-DECIDE-PLAQUES."""
+        mine, supply = s.plaques[p], s.supply
+        for i in range(3):
+            supply[i] += mine[i]
+        take, rest = greedy_plaques(total, supply)
+        for i in range(3):
+            supply[i] -= take[i]
+        s.plaques[p] = take
+        s.owed[p] = rest
+
+    def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
+        if v <= 0:
+            return
+        total = self.points(s, p) + v
+        self._set_points(s, p, total)
+        if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
+            s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
+
+    # Beef -------------------------------------------------------------------------------------
+
+    def _start_beef(self, s: State, p: int, target: int) -> None:  # RG-BEEF-1 RG-BEEF-2
+        s.starter, s.target = p, target
+        self._roll_all(s)
+
+    def _roll_all(self, s: State) -> None:
+        s.dice = [0, 0, 0]
+        s.bonus = [0, 0]
+        s.side, s.passes = 0, 0
+        s.phase = Phase.ROLL
+        self._queue(s, [(Task.DIE, 0), (Task.DIE, 1), (Task.DIE, 2)])
+
+    def _window(self, s: State) -> None:
+        """After a roll, the starter then the target may boost (or reroll); a side with nothing to use
+        passes by itself; two passes in a row end it; RG-DECIDE-BOOST."""
+        while True:
+            seat = s.starter if s.side == 0 else s.target
+            if s.pickups[seat][C.BEEF_PICK] or self._can_reroll(s, seat):
+                s.phase, s.actor = Phase.BEEF, seat
+                return
+            s.passes += 1
+            if s.passes >= 2:
+                self._resolve_beef(s)
+                return
+            s.side ^= 1
+
+    def _beef_pass(self, s: State) -> None:
+        s.passes += 1
+        if s.passes >= 2:
+            self._resolve_beef(s)
+        else:
+            s.side ^= 1
+            self._window(s)
+
+    def beef_values(self, s: State) -> tuple[int, int]:
+        """The highest single die of each side, with its +2s; RG-BEEF-3 RG-PICK-3 (the rulebook's
+        example, RG-BEEF-EXAMPLE: the target's one die beats the starter's two)."""
+        d = s.dice
+        return max(d[0], d[1]) + s.bonus[0], d[2] + s.bonus[1]
+
+    def _resolve_beef(self, s: State) -> None:
+        a, b = self.beef_values(s)
+        if a == b:  # RG-BEEF-3: a tie rerolls all dice
+            self._roll_all(s)
+            return
+        winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
+        k = s.beef_card
+        s.timelines[loser][k] += 1  # RG-BEEF-4
+        s.beef_card = -1
+        pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
+        pay = min(pl, self.points(s, loser))
+        if pay:
+            self._set_points(s, loser, self.points(s, loser) - pay)
+            self._gain_plaques(s, winner, pay)
+        for r in range(C.NUM_RES):
+            amount = min(each, s.res[loser][r])
+            s.res[loser][r] -= amount
+            if amount:
+                self._gain_res(s, winner, r, amount)
+        if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
+            s.cube_supply -= 1
+            s.cubes[winner] += 1
+        self._end_turn(s)
+
+    # Tracks, Albums and the end ---------------------------------------------------------------
+
+    def _end_turn(self, s: State) -> None:
+        s.turns[s.turn] += 1
+        s.starter = s.target = -1
+        s.dice = [0, 0, 0]
+        s.bonus = [0, 0]
+        s.side = s.passes = 0
+        nxt = (s.turn + 1) % self.n  # RG-TURN-1
+        if nxt != s.medallion:
+            self._start_turn(s, nxt)
+            return
+        s.track += 1  # RG-TRACK-1
+        if s.track < C.TRACKS:
+            self._start_turn(s, nxt)
+        elif s.album + 1 < C.ALBUMS:
+            self._new_album(s)
+        else:
+            self._game_over(s)  # RG-END-1
+
+    def _new_album(self, s: State) -> None:
+        s.album += 1
+        s.track = 0
+        s.turn = s.actor = -1
+        s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
+        for j, k in enumerate(s.slots):  # RG-ALBUM-2
+            if k >= 0:
+                s.gone[k] += 1
+                s.slots[j] = -1
+        tasks = [(Task.COME, j) for j in range(len(s.slots))]
+        for p in range(self.n):  # RG-ALBUM-3
+            tasks += [(Task.DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
+        s.phase = Phase.ALBUM
+        self._queue(s, tasks)
+
+    def icons(self, s: State, p: int) -> list[int]:
+        """Icons per colour in p's timeline."""
+        out = [0] * C.NUM_COLOURS
+        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
+            if c and not _CARDS[k].beef:
+                out[_CARDS[k].colour] += c * _CARDS[k].icons
+        return out
+
+    def colour_cards(self, s: State, p: int) -> list[int]:
+        out = [0] * C.NUM_COLOURS
+        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
+            if c and not _CARDS[k].beef:
+                out[_CARDS[k].colour] += c
+        return out
+
+    @staticmethod
+    def _most(values: list[int]) -> list[int]:
+        """The seats with the most, if that is at least 1; RG-DECIDE-MOST."""
+        best = max(values)
+        return [p for p, v in enumerate(values) if v == best] if best > 0 else []
+
+    def city_winners(self, s: State, city: int) -> list[int]:  # RG-CITY-1
+        colour = C.CITIEZ[city - _CITY_FIRST].colour
+        return self._most([self.icons(s, p)[colour] for p in range(self.n)])
+
+    def board_cities(self, s: State) -> list[int]:
+        return sorted([k for k in s.cities if k >= 0] + ([s.extra_city] if s.extra_city >= 0 else []))
+
+    def goal_winners(self, s: State, g: int) -> list[int]:
+        n = self.n
+        if g == G.CHAMP:  # RG-GOAL-2
+            return self._most(s.cubes)
+        if g in (G.PLATINUM, G.MOGUL):  # RG-GOAL-1
+            return [s.goal_won[g]] if s.goal_won[g] >= 0 else []
+        if g == G.HOMESLICE:  # RG-GOAL-3
+            return [p for p in range(n) if p in self.city_winners(s, s.cities[p])]
+        beefs = [sum(s.timelines[p][k] for k in C.BEEF_KINDS) for p in range(n)]
+        if g == G.TIMELINE:
+            return self._most([card_count(t) for t in s.timelines])
+        if g == G.COME_UP:
+            return self._most([card_count(t[_COME_FIRST:]) for t in s.timelines])
+        if g == G.PEACE:
+            fewest = min(beefs)
+            return [p for p in range(n) if beefs[p] == fewest]
+        return self._most([max(self.colour_cards(s, p)) for p in range(n)])  # G.MONO
+
+    def end_bonus(self, s: State) -> list[int]:
+        """The end-game plaques per seat: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
+        n = self.n
+        extra = [0] * n
+        for g in s.goals:
+            won = self.goal_winners(s, g)
+            for p in won:  # RG-GOAL-4: split evenly, rounded down
+                extra[p] += C.GOAL_PLAQUES // len(won)
+        for city in self.board_cities(s):
+            won = self.city_winners(s, city)
+            for p in won:  # RG-GOAL-4 RG-CITY-1
+                extra[p] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
+        for p in range(n):
+            rapper = C.RAPPERZ[s.rappers[p] - _RAPPER_FIRST]
+            matching = self.colour_cards(s, p)[rapper.colour]
+            extra[p] += matching  # RG-RAP-4
+            if matching >= rapper.goal_cards:  # RG-RAP-5
+                extra[p] += rapper.goal_plaques
+        return extra
+
+    def _game_over(self, s: State) -> None:
+        s.turn = s.actor = -1
+        s.track = C.TRACKS - 1  # the crossfader stays on Album 3, Track 5
+        for p, v in enumerate(self.end_bonus(s)):
+            self._gain_plaques(s, p, v, in_game=False)
+        s.final = [self.points(s, p) for p in range(self.n)]
+        s.winners = self.winners(s)
+        s.phase = Phase.OVER
+
+    def winners(self, s: State) -> list[int]:
+        """Most plaque points; then more Beef cubes, then fewer cards in hand; RG-SCORE-1 RG-DECIDE-TIE."""
+        key = [(self.points(s, p), s.cubes[p], -card_count(s.hands[p]) - card_count(s.held[p])) for p in range(self.n)]
+        best = max(key)
+        return [p for p in range(self.n) if key[p] == best]
+
+    def returns(self, s: State) -> list[float]:
+        if s.phase != Phase.OVER:
+            return [0.0] * self.n
+        return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
+
+    # Copies -----------------------------------------------------------------------------------
+
+    def redeterminise(self, s: State, player: int, rng: Any) -> State:
+        """A copy in which what `player` cannot see is dealt anew: Album by Album, that Album's deck
+        and its cards in the other hands (how many of each Album a hand holds is public); the Rapperz
+        and Citiez deck with the other players' draft offers."""
+        t = self.clone(s)
+        others = [q for q in range(self.n) if q != player]
+        for d in range(C.ALBUMS):
+            deal_kinds([t.decks[d].counts] + [t.hands[q] for q in others], C.ALBUM_KINDS[d], rng)
+        deal_kinds([t.rapper_deck.counts] + [t.offers[q] for q in others], _RAPPER_KINDS, rng)
+        deal_kinds([t.city_deck.counts] + [t.offers[q] for q in others], _CITY_KINDS, rng)
+        for deck in t.decks + [t.rapper_deck, t.city_deck]:
+            deck.recount()
+        return t
+
+    # Text -------------------------------------------------------------------------------------
+
+    def decision_name(self, s: State) -> str:
+        if s.phase == Phase.OVER:
+            return "game over"
+        if s.chance:
+            task, arg = s.chance[0]
+            return {
+                Task.PICKUP: "chance: place a Pick Upz",
+                Task.RAPPER: f"chance: deal a Rapper to player_{arg}",
+                Task.CITY: f"chance: deal a City to player_{arg}",
+                Task.EXTRA_CITY: "chance: the extra City",
+                Task.GOAL: "chance: a Goalz token",
+                Task.COME: f"chance: Come Upz for slot {arg}",
+                Task.DRAW: f"chance: player_{arg} draws",
+                Task.MEDALLION: "chance: die roll for the Medallion",
+                Task.DIE: "chance: a Beef die",
+            }[task]
+        who = f"player_{s.actor}"
+        return who + " " + {
+            Phase.RAPPER: "keeps a Rapper",
+            Phase.CITY: "keeps a City",
+            Phase.GET: "gets a card (draw or buy a Come Upz)",
+            Phase.SPEND: f"spends a card for the Come Upz ({s.spend_left} to go)",
+            Phase.PLAY: "plays a card",
+            Phase.TARGET: "chooses the Beef target",
+            Phase.BEEF: "may use +2 on Beef",
+        }[s.phase]
+
+    def action_to_string(self, s: State, a: int) -> str:
+        if self.current_player(s) == CHANCE:
+            task, arg = s.chance[0]
+            if task == Task.DIE:
+                return f"{('starter', 'red', 'target')[arg]} die: {a + 1}"
+            if task == Task.MEDALLION:
+                return f"Medallion: player_{a}"
+            if task == Task.PICKUP:
+                return f"Pick Upz {C.PICKUP_TYPES[a]} on {C.RESOURCES[arg // 3]} {C.PICKUP_SPACES[arg % 3]}"
+            if task == Task.GOAL:
+                return f"Goalz: {C.GOALZ[a][0]}"
+            if task == Task.COME:
+                return f"Come Upz slot {arg}: {C.KIND_NAMES[a]}"
+            if task == Task.DRAW:
+                return f"player_{arg} draws {C.KIND_NAMES[a]}"
+            return f"{C.KIND_NAMES[a]}" + (f" to player_{arg}" if task != Task.EXTRA_CITY else " on the board")
+        seg, index = A.ACTIONS.decode(a)
+        i = index[0] if index else 0
+        me = max(s.actor, 0)
+        if seg == "pass":
+            return "pass"
+        if seg == "rapper":
+            return f"keep {C.RAPPERZ[i].name}"
+        if seg == "city":
+            return f"keep {C.CITIEZ[i].name}"
+        if seg == "draw":
+            return f"draw from Album {s.album + 1}"
+        if seg == "come_upz":
+            k = s.slots[i] if i < len(s.slots) else -1
+            return f"buy Come Upz slot {i}" + (f" ({C.KIND_NAMES[k]})" if k >= 0 else "")
+        if seg in ("spend", "play"):
+            return f"{seg} {C.KIND_NAMES[i]}"
+        if seg == "target":
+            return f"Beef with player_{(me + 1 + i) % self.n} (+{i + 1})"
+        if seg == "card_pickup":
+            return "use +1 Card"
+        if seg == "res_pickup":
+            return f"use +3 Resources on {C.RESOURCES[i]}"
+        if seg == "boost":
+            return "use +2 on Beef"
+        return "use the Rapper ability"
+
+    def state_to_string(self, s: State) -> str:
+        lines = [
+            f"Album {s.album + 1} Track {s.track + 1} | Medallion player_{s.medallion} | {self.decision_name(s)}",
+            "Goalz: " + ", ".join(C.GOALZ[g][0] + (f" (player_{s.goal_won[g]})" if s.goal_won[g] >= 0 else "") for g in s.goals)
+            + " | Citiez: " + ", ".join(C.KIND_NAMES[k] for k in self.board_cities(s)),
+            "Come Upz: " + ", ".join(C.KIND_NAMES[k] if k >= 0 else "-" for k in s.slots)
+            + f" | decks {[d.n for d in s.decks]} come {[d.n for d in s.come_decks]} | supply {s.supply} cubes {s.cube_supply}",
+        ]
+        if s.starter >= 0:
+            lines.append(f"Beef: player_{s.starter} vs player_{s.target} with {C.KIND_NAMES[s.beef_card]} dice {s.dice} bonus {s.bonus}")
+        for p in range(self.n):
+            rapper = C.KIND_NAMES[s.rappers[p]] if s.rappers[p] >= 0 else "-"
+            city = C.KIND_NAMES[s.cities[p]] if s.cities[p] >= 0 else "-"
+            lines.append(
+                f"p{p}: {self.points(s, p)} pts | {rapper}, {city} | res {s.res[p]} | Pick Upz {s.pickups[p]}"
+                f" | cubes {s.cubes[p]} | hand: {C.counts_to_string(s.hands[p])} | held: {C.counts_to_string(s.held[p])}"
+                f" | timeline {card_count(s.timelines[p])}"
+            )
+        if s.phase == Phase.OVER:
+            lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
+        return "\n".join(lines)
+
+    def events(self, before: State, action: int, after: State) -> list:
+        return narrate.events(self, before, action, after)
+
+    def explain(self, state: State, action: int) -> str:
+        return narrate.explain(self, state, action)
+
+
+def deal_kinds(piles: list[bytearray], kinds: range | list[int], rng: Any) -> None:
+    """Deal the cards of `kinds` held by `piles` anew among them, each keeping how many of those kinds
+    it holds. The pool is listed in kind order before one `rng.permutation`, so the result depends only
+    on what the piles hold together, not on where each card lay."""
+    sizes = [sum(p[k] for k in kinds) for p in piles]
+    if sum(sizes) == 0 or sum(1 for x in sizes if x) == 1 and len(piles) == 1:
+        return
+    pool = [k for k in kinds for p in piles for _ in range(p[k])]
+    pool.sort()
+    order = rng.permutation(len(pool))
+    for p in piles:
+        for k in kinds:
+            p[k] = 0
+    i = 0
+    for p, size in zip(piles, sizes):
+        for j in order[i : i + size]:
+            p[pool[j]] += 1
+        i += size
