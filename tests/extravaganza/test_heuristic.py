@@ -57,3 +57,23 @@ def test_the_heuristic_acts_the_same_on_what_it_cannot_tell_apart():
         legal = g.legal_actions(s)
         g.apply_action(s, legal[int(rng.integers(len(legal)))])
     assert checked == 60
+
+
+def test_green_screen_counts_the_greens_she_would_collect(ex):
+    """Modern Tart collects the greens she passes (and names a green landing's colour): the move values them."""
+    from d2r_envs.games.extravaganza import actions as A
+    from d2r_envs.games.extravaganza import cards as C
+
+    g, s = ex.start(2, level="fierce", queens=[C.TART, 1])
+    ex.clear_stage(s)
+    ex.place(s, 0, ex.sp("a5"))
+    ex.place(s, 1, ex.sp("e5"))
+    for x, c in (("a4", "green"), ("a3", "green"), ("a2", "orange")):
+        ex.put_stone(s, ex.sp(x), ex.col(c))
+    ex.put_stone(s, ex.sp("b4"), ex.col("yellow"))
+    ex.put_stone(s, ex.sp("c3"), ex.col("yellow"))
+    ex.at(g, s, 0)
+    h = Heuristic()
+    # a2 collects the orange and both greens (3 stones); c3 only the two yellows
+    assert h.move_value(g, s, 0, A.SPACE + ex.sp("a2"), False) > h.move_value(g, s, 0, A.SPACE + ex.sp("c3"), False)
+    assert h.quick(g, s, 0, g.legal_actions(s)) == A.SPACE + ex.sp("a2")

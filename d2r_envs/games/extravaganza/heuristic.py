@@ -103,7 +103,13 @@ class Heuristic:
         colour = s.stage[dest]
         value = -float(through)
         if colour >= 0:
-            value += 1 + sum(1 for sp in path if s.stage[sp] == colour)
+            passed = [s.stage[sp] for sp in path]
+            if game.powers and s.queen[seat] == C.TART:  # Green Screen: passed greens come too; a green names any colour
+                greens = passed.count(C.GREEN)
+                value += 1 + greens + (max(passed.count(c) for c in range(C.NUM_COLOURS) if c != C.GREEN)
+                                       if colour == C.GREEN else passed.count(colour) * (colour != C.GREEN))
+            else:
+                value += 1 + passed.count(colour)
         runway = any(s.hands[seat][k] for k in C.category_cards(C.RUNWAY)) if C.RUNWAY in s.cats else False
         if runway:
             value += 0.5 * (len(path) + 1 + 2 * through)
