@@ -133,9 +133,8 @@ class Heuristic:
             if q != seat and s.pos[q] in around:
                 lack = [c for c in range(C.NUM_COLOURS) if s.supply[q][c] and c not in mine]
                 if lack:
-                    mine.add(lack[0])
-                    gain += 1
-        return gain
+                    return 1  # EX-DECIDE-ODDY: one rhinestone a landing
+        return 0
 
     def blood_gain(self, game: Any, s: State, seat: int, dest: int) -> float:
         """Blood Sucker: the points a nearby queen's lyrics would add over mine to the lyrics I can afford now."""

@@ -93,7 +93,7 @@ RULES: dict[str, str] = {
     "EX-DECIDE-ROUNDS": "If the flag is still not claimed after 60 rounds, the game ends after that round.",
     "EX-DECIDE-GREEN": "Green Screen: paying, a green stone may be any colour; landing on green she names its colour, and "
     "passed green stones count as the landing colour.",
-    "EX-DECIDE-ODDY": "Body Oddy: at most one rhinestone from each nearby queen per landing.",
+    "EX-DECIDE-ODDY": "Body Oddy: at most one rhinestone per landing, from one nearby queen of her choice.",
     "EX-DECIDE-REVEAL": "A reveal is played at the turn's step decisions (move, draw, dance, lip sync) or at its end.",
     "EX-DECIDE-SHADE": "Shade discards the display cards of 3 distinct judges (fewer if fewer have one); each deck then flips.",
     "EX-DECIDE-TEN": "The 10-token counts points scored in the turn before the 40 cap.",

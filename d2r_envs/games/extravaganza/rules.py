@@ -22,7 +22,7 @@ from d2r_envs.games.extravaganza.config import Config
 from d2r_envs.games.extravaganza.state import CHANCE_OPS, SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
-VERSION = 0
+VERSION = 1
 MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner (README)
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
@@ -477,8 +477,7 @@ class Game(core.Game[State]):
                 q = (p + k + 1) % self.n
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
-                s.oddy_done.append(q)
-                front = [op(Op.BODY_ODDY)]
+                s.oddy_done.append(q)  # EX-DECIDE-ODDY: one rhinestone a landing, from one nearby queen
         elif code == Op.DRAW:
             if a != A.PASS:
                 front = self._draw(s, p, a - A.DRAW)
