@@ -4,11 +4,14 @@ Rules of thumb, one per kind of decision:
 
 - **Place / move**: go where the most rhinestones are collected (the landing one and those of its
   colour passed), one less per queen paid on the way; with a Runway card in hand, distance counts too.
+  Powers: Green Screen counts the greens she collects too (and a green landing's best colour), Body
+  Oddy a rhinestone from a nearby queen, Blood Sucker the lyric points a nearby queen would lend.
 - **Draw**: the display card worth most lips plus its stars; no card when the hand holds 4 or more.
 - **Dance**: each playable card is danced out on a copy of the state, its payment and choices
   answered by these same rules; the card adding the most points is danced, for the most stars.
 - **Pay**: Stage Presence first, then the rhinestone colour held most, then a hand card, and a
-  played card last (played cards pay lips when drawing and count for Tuck).
+  played card last (played cards pay lips when drawing and count for Tuck); for Booty (and for
+  Twirls, a colour's last rhinestone) a hand card before a rhinestone, which would score.
 - **Lip sync**: claim while lips allow, unless the top card's category is already at 40.
 - **Everything else**: take what is free (Pirouette, Body Oddy, a reveal card), score the biggest
   colour (Eleganza, Floorwerk), shade the most stars, reveal the most stars for my own Handwerk
