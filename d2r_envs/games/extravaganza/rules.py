@@ -66,6 +66,43 @@ O_SCORE_LYRICS = int(Op.SCORE_LYRICS)
 O_END_TURN = int(Op.END_TURN)
 O_SHOWN_BY_OTHERS = int(Op.SHOWN_BY_OTHERS)
 O_CLEAR_BEDAZZLED = int(Op.CLEAR_BEDAZZLED)
+# The steps as todo entries, their argument 0 (op(code, arg) is P_code | arg).
+P_BLOOD = op(Op.BLOOD)
+P_BODY_ODDY = op(Op.BODY_ODDY)
+P_CATEGORY = op(Op.CATEGORY)
+P_CLEAR_BEDAZZLED = op(Op.CLEAR_BEDAZZLED)
+P_COLLECT = op(Op.COLLECT)
+P_DANCE = op(Op.DANCE)
+P_DESIRE_DEAL = op(Op.DESIRE_DEAL)
+P_DRAW = op(Op.DRAW)
+P_ELEGANZA = op(Op.ELEGANZA)
+P_END_REVEAL = op(Op.END_REVEAL)
+P_END_TURN = op(Op.END_TURN)
+P_FILL = op(Op.FILL)
+P_FIRST = op(Op.FIRST)
+P_FLIP = op(Op.FLIP)
+P_FLOORWERK = op(Op.FLOORWERK)
+P_GIFT = op(Op.GIFT)
+P_GREEN_LAND = op(Op.GREEN_LAND)
+P_HALF = op(Op.HALF)
+P_LIP = op(Op.LIP)
+P_LIP_SYNC = op(Op.LIP_SYNC)
+P_LYRIC = op(Op.LYRIC)
+P_MOVE = op(Op.MOVE)
+P_PAY_QUEEN = op(Op.PAY_QUEEN)
+P_PIROUETTE = op(Op.PIROUETTE)
+P_PLACE = op(Op.PLACE)
+P_REVEAL_DEAL = op(Op.REVEAL_DEAL)
+P_SCORE_DANCE = op(Op.SCORE_DANCE)
+P_SCORE_LYRICS = op(Op.SCORE_LYRICS)
+P_SETUP = op(Op.SETUP)
+P_SETUP_DRAW = op(Op.SETUP_DRAW)
+P_SHADE = op(Op.SHADE)
+P_SHOWN_BY_OTHERS = op(Op.SHOWN_BY_OTHERS)
+P_SHOW_OTHER = op(Op.SHOW_OTHER)
+P_SHOW_SELF = op(Op.SHOW_SELF)
+P_STARS = op(Op.STARS)
+P_START_TURN = op(Op.START_TURN)
 
 
 def _max_pairs(a: list[int], wild: int) -> int:
@@ -99,6 +136,7 @@ _JUDGE_IDS = range(C.NUM_JUDGES)
 _DRAW_ACTION = tuple(A.DRAW + j for j in _JUDGE_IDS)
 _SPACE_ACTION = tuple(A.SPACE + sp for sp in range(C.NUM_SPACES))
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
+_TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
 _NONZERO = bytes([0] + [1] * 255)  # a count as 0 or 1
 
 
@@ -190,15 +228,15 @@ class Game(core.Game[State]):
             for j, cat in enumerate(self.fixed_categories):
                 self._set_category(s, j, cat)
         else:
-            todo += [op(O_CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
-        todo += [op(O_FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
-        todo += [op(O_LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
-        todo += [op(O_FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
+            todo += [P_CATEGORY | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
+        todo += [P_FLIP | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
+        todo += [P_LYRIC | i for i in range(self.song_length)]  # EX-SETUP-3
+        todo += [P_FILL | sp for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
         if self.tens_on:  # EX-TEN-1: 3 reveal cards each
-            todo += [op(O_REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
+            todo += [P_REVEAL_DEAL | p for p in range(n) for _ in range(C.REVEALS_EACH)]
         if self.desires_on:  # EX-DESIRE-1: one face-up desire per judge
-            todo += [op(O_DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
-        todo += [op(O_FIRST), op(O_SETUP)]  # EX-SETUP-5
+            todo += [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES)]
+        todo += [P_FIRST, P_SETUP]  # EX-SETUP-5
         return s
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
@@ -626,7 +664,7 @@ class Game(core.Game[State]):
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)
-                front = [op(O_BODY_ODDY)]
+                front = [P_BODY_ODDY]
         elif code == O_DRAW:
             if a != A.PASS:
                 front = self._draw(s, p, a - A.DRAW)
@@ -635,7 +673,7 @@ class Game(core.Game[State]):
                 front = self._dance(s, p, a - A.DANCE)
         elif code == O_STARS:
             s.stars = a - A.STARS + 1
-            front = [op(O_HALF)]
+            front = [P_HALF]
         elif code == O_HALF:
             front = self._pay_half(s, p, a)
         elif code == O_LIP_SYNC:
@@ -647,9 +685,9 @@ class Game(core.Game[State]):
                 if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
                     s.end_triggered = True
                 s.song_next += 1
-                front = [op(O_LIP_SYNC)]
+                front = [P_LIP_SYNC]
             elif s.claiming:
-                front = [op(O_BLOOD), op(O_SCORE_LYRICS)] if self._is(s, p, C.ANNE) else [op(O_SCORE_LYRICS)]
+                front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
             k = a - A.LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
@@ -668,7 +706,7 @@ class Game(core.Game[State]):
             j = a - A.DRAW
             s.hands[arg][s.display[j]] += 1
             s.display[j] = -1
-            front = [op(O_FLIP, j)]
+            front = [P_FLIP | j]
         elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE
             if a != A.PASS:
                 sp = a - A.SPACE
@@ -681,7 +719,7 @@ class Game(core.Game[State]):
                 s.shown.append(a - A.SHOW)
                 s.shown_self += 1
                 if s.shown_self < 3:
-                    front = [op(O_SHOW_SELF)]
+                    front = [P_SHOW_SELF]
         elif code == O_SHOW_OTHER:
             s.shown.append(a - A.SHOW)
         elif code == O_SHADE:  # EX-CAT-SHADE: discarded, removed from the game
@@ -692,7 +730,7 @@ class Game(core.Game[State]):
             s.display[j] = -1
             s.shade_picked.append(j)
             if len(s.shade_picked) < 3:
-                front = [op(O_SHADE)]
+                front = [P_SHADE]
         s.todo[0:0] = front
 
     def _advance(self, s: State) -> None:
@@ -750,14 +788,14 @@ class Game(core.Game[State]):
             front = [op(deal, p) for p in order]
             for i, p in enumerate(order):  # EX-SETUP-6: by seat from the first player
                 if i >= 1:
-                    front.append(op(O_GIFT, p))
+                    front.append(P_GIFT | p)
                 if i >= 2:
-                    front.append(op(O_LIP, p))
+                    front.append(P_LIP | p)
                 if i >= 3:
-                    front.append(op(O_SETUP_DRAW, p))
-            front += [op(O_PLACE, p) for p in order]  # EX-SETUP-7
+                    front.append(P_SETUP_DRAW | p)
+            front += [P_PLACE | p for p in order]  # EX-SETUP-7
             s.turn = -1
-            front.append(op(O_START_TURN, s.first))
+            front.append(P_START_TURN | s.first)
         elif code == O_LIP:
             self._give_lips(s, arg, 1)
         elif code == O_START_TURN:
@@ -767,9 +805,9 @@ class Game(core.Game[State]):
         elif code == O_COLLECT:
             self._collect(s, s.turn)
             if self._is(s, s.turn, C.ELLA):
-                front = [op(O_BODY_ODDY)]  # EX-QUEEN-ODDY: after taking the landing rhinestone
+                front = [P_BODY_ODDY]  # EX-QUEEN-ODDY: after taking the landing rhinestone
         elif code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
-            front = [op(O_SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
+            front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
         elif code == O_SCORE_DANCE:
             front = self._score_dance(s, s.turn)
         elif code == O_SCORE_LYRICS:
@@ -795,39 +833,45 @@ class Game(core.Game[State]):
         s.turn_points = [0] * C.NUM_JUDGES
         s.revealed_turn = False
         front = self._bedazzle(s, p, self.area_spaces[self.areas[s.pos[p]]])  # EX-BEDAZZLE-1
-        front += [op(O_MOVE), op(O_DRAW), op(O_DANCE), op(O_LIP_SYNC), op(O_END_REVEAL), op(O_END_TURN)]
+        front += _TURN_STEPS
         return front  # EX-TURN-1
 
     def _bedazzle(self, s: State, p: int, spaces: Any) -> list[int]:
         """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
         pos = s.pos
-        fills = [op(O_FILL, sp) for sp in spaces if s.stage[sp] < 0 and sp not in pos]
+        stage = s.stage
+        fills = [P_FILL | sp for sp in spaces if stage[sp] < 0 and sp not in pos]
         if not fills:
             return []
         s.bedazzled = []
         if self._is(s, p, C.VICTORIA):
-            fills.append(op(O_PIROUETTE))
-        return fills + [op(O_CLEAR_BEDAZZLED)]
+            fills.append(P_PIROUETTE)
+        return fills + [P_CLEAR_BEDAZZLED]
+
+    @staticmethod
+    def _passes(pos: list[int], path: tuple[int, ...]) -> bool:
+        """Whether a queen stands on `path`."""
+        for x in pos:
+            if x in path:
+                return True
+        return False
 
     def _move(self, s: State, p: int, dest: int) -> list[int]:
         """EX-MOVE-1: along the line to `dest`; EX-MOVE-2: pay each queen passed."""
-        start = s.pos[p]
-        for ray in C.RAYS[start]:
-            if dest in ray:
-                path = list(ray[: ray.index(dest)])
-                break
+        pos = s.pos
+        path = list(C.MOVE_PATH[pos[p]][dest])
         s.path = path
-        s.pos[p] = dest
+        pos[p] = dest
         s.moved = len(path) + 1
         s.landed = dest
-        passed = [q for sp in path for q in range(self.n) if s.pos[q] == sp]
+        passed = [q for sp in path for q in range(self.n) if pos[q] == sp] if self._passes(pos, path) else []
         s.passed = len(passed)
-        front = [op(O_PAY_QUEEN, q) for q in passed]
+        front = [P_PAY_QUEEN | q for q in passed]
         s.landed_stone = s.stage[dest]
         s.land_colour = s.landed_stone
         if s.landed_stone == GREEN and self._is(s, p, C.TART):
-            front.append(op(O_GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
-        front.append(op(O_COLLECT))
+            front.append(P_GREEN_LAND)  # EX-DECIDE-GREEN: she names the colour
+        front.append(P_COLLECT)
         return front
 
     def _collect(self, s: State, p: int) -> None:
@@ -862,7 +906,7 @@ class Game(core.Game[State]):
         s.hands[p][k] += 1
         s.display[j] = -1
         self._give_lips(s, p, lips)
-        return [op(O_FLIP, j)]  # EX-DRAW-2
+        return [P_FLIP | j]  # EX-DRAW-2
 
     def _dance(self, s: State, p: int, k: int) -> list[int]:
         """EX-DANCE-1: play `k`, then its stars and each half of each pair."""
@@ -875,24 +919,23 @@ class Game(core.Game[State]):
         options = self._star_options(s, p, k)
         if options == 1:
             s.stars = 1
-            return [op(O_HALF)]
-        return [op(O_STARS)]
+            return [P_HALF]
+        return [P_STARS]
 
     def _pay_half(self, s: State, p: int, a: int) -> list[int]:
         """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next, or the dance goes on."""
-        name, idx = A.ACTIONS.decode(a)
-        if name == "pay_stone":
-            c = idx[0]
+        if a < A.PAY_GREEN:  # pay_stone
+            c = a - A.PAY_STONE
             s.supply[p][c] -= 1
             s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
             s.spent_actual |= 1 << c
-        elif name == "pay_green":  # EX-QUEEN-GREEN: a green used as colour c is no longer green
-            c = idx[0]
+        elif a < A.PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
+            c = a - A.PAY_GREEN
             s.supply[p][GREEN] -= 1
             s.spent[c] += 1
             s.spent_actual |= 1 << c
-        elif name == "pay_card":  # EX-DANCE-3: discarded as its printed rhinestone, out of the game
-            k = idx[0]
+        elif a < A.PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
+            k = a - A.PAY_CARD
             c = C.CARD_COLOUR[k]
             if s.hands[p][k]:
                 s.hands[p][k] -= 1
@@ -905,11 +948,11 @@ class Game(core.Game[State]):
             s.stage_used = True
         if s.half < 0:
             s.half = c
-            return [op(O_HALF)]
+            return [P_HALF]
         s.half = -1
         s.paid += 1
         if s.paid < s.stars:
-            return [op(O_HALF)]
+            return [P_HALF]
         return self._after_payment(s, p)
 
     def _after_payment(self, s: State, p: int) -> list[int]:
@@ -918,7 +961,7 @@ class Game(core.Game[State]):
         s.dance_area = self.areas[s.pos[p]]
         front = []
         if self._is(s, p, C.LANA):  # EX-QUEEN-CHERRY: after paying, before scoring
-            front.append(op(O_GIFT, p))
+            front.append(P_GIFT | p)
         cat = C.CARD_CATEGORY[k]
         s.choice = -1
         s.shown = []
@@ -926,15 +969,15 @@ class Game(core.Game[State]):
         s.shade_picked = []
         s.shade_stars = 0
         if cat == C.ELEGANZA:
-            front.append(op(O_ELEGANZA))
+            front.append(P_ELEGANZA)
         elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK: bedazzle nearby first
             front += self._bedazzle(s, p, C.NEARBY[s.pos[p]])
-            front.append(op(O_FLOORWERK))
+            front.append(P_FLOORWERK)
         elif cat == C.HANDWERK:
-            front += [op(O_SHOW_SELF), op(O_SHOWN_BY_OTHERS)]
+            front += [P_SHOW_SELF, P_SHOWN_BY_OTHERS]
         elif cat == C.SHADE:
-            front.append(op(O_SHADE))
-        front.append(op(O_SCORE_DANCE))
+            front.append(P_SHADE)
+        front.append(P_SCORE_DANCE)
         return front
 
     def _score_dance(self, s: State, p: int) -> list[int]:
@@ -966,7 +1009,7 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, range(C.NUM_SPACES))
         elif cat == C.SHADE:  # EX-CAT-SHADE: then each deck flips its next card (EX-DECIDE-SHADE)
             count = s.shade_stars
-            front = [op(O_FLIP, j) for j in s.shade_picked]
+            front = [P_FLIP | j for j in s.shade_picked]
         elif cat == C.TUCK:  # EX-CAT-TUCK: this card counts itself
             mine = len(s.stacks[p]) + 1
             count = mine + sum(len(s.stacks[q]) for q in near if len(s.stacks[q]) < mine)
@@ -1037,7 +1080,7 @@ class Game(core.Game[State]):
         if reward == C.LIPS_REWARD:
             self._give_lips(s, p, n)
         elif reward == C.STONES_REWARD:
-            front = [op(O_GIFT, p)] * n
+            front = [P_GIFT | p] * n
         elif reward == C.STRUT_REWARD:
             s.strut += n
         elif n:  # bedazzle up to N empty nearby spaces, reading order
@@ -1053,14 +1096,14 @@ class Game(core.Game[State]):
                     s.tens_left[j] -= 1
         front = []
         if self.desires_on:  # EX-DESIRE-3
-            front = [op(O_DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
+            front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
         nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
         last = nxt == s.first
         if last and (s.end_triggered or s.turns[p] >= MAX_ROUNDS):  # EX-END-1, EX-DECIDE-ROUNDS
             s.todo.clear()
             self._finish(s)
             return []
-        return front + [op(O_START_TURN, nxt)]
+        return front + [P_START_TURN | nxt]
 
     # The end -----------------------------------------------------------------------------------
 
