@@ -27,6 +27,25 @@ MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
 GREEN = C.GREEN
 _MASK = (1 << SHIFT) - 1
+# The action segments' first ids as plain ints (read without a module attribute lookup).
+A_CLAIM = A.CLAIM
+A_COLOR = A.COLOR
+A_DANCE = A.DANCE
+A_DRAW = A.DRAW
+A_JUDGE = A.JUDGE
+A_LYRICS_OF = A.LYRICS_OF
+A_PASS = A.PASS
+A_PAY_CARD = A.PAY_CARD
+A_PAY_GREEN = A.PAY_GREEN
+A_PAY_STAGE = A.PAY_STAGE
+A_PAY_STONE = A.PAY_STONE
+A_QUEEN = A.QUEEN
+A_REVEAL = A.REVEAL
+A_SHOW = A.SHOW
+A_SPACE = A.SPACE
+A_STARS = A.STARS
+A_STOP = A.STOP
+A_TAKE = A.TAKE
 # The op codes as plain ints (an IntEnum member costs an attribute lookup on its class each read).
 O_CATEGORY = int(Op.CATEGORY)
 O_FLIP = int(Op.FLIP)
@@ -133,19 +152,14 @@ _SEAT_OPS = frozenset((O_DRAFT, O_PLACE, O_SETUP_DRAW, O_SHOW_OTHER))  # decided
 _COLOUR_IDS = range(NC)
 _OPTIONAL_STEPS = frozenset((O_MOVE, O_DRAW, O_DANCE, O_LIP_SYNC, O_END_REVEAL))  # pass or stop always legal
 _JUDGE_IDS = range(C.NUM_JUDGES)
-_DRAW_ACTION = tuple(A.DRAW + j for j in _JUDGE_IDS)
-_SPACE_ACTION = tuple(A.SPACE + sp for sp in range(C.NUM_SPACES))
+_DRAW_ACTION = tuple(A_DRAW + j for j in _JUDGE_IDS)
+_SPACE_ACTION = tuple(A_SPACE + sp for sp in range(C.NUM_SPACES))
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
 _TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
 _NONZERO = bytes([0] + [1] * 255)  # a count as 0 or 1
 
 
-assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # what _colour_counts reads
-
-
-def _colour_counts(hand: bytearray) -> list[int]:
-    """The cards of `hand` per colour (card k is of colour k % 5: cards.card_colour)."""
-    return [card_count(hand[c::NC]) for c in _COLOUR_IDS]
+assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # card k's colour is k % 5
 
 
 def _held(hand: bytearray) -> list[int]:
@@ -345,55 +359,55 @@ class Game(core.Game[State]):
         """The legal actions of decision `code`, ascending (each list is built in action order)."""
         p = s.turn
         if code == O_MOVE:
-            out = [A.PASS]
+            out = [A_PASS]
             out += self._destination_actions(s, p)
         elif code == O_DRAW:
             display = s.display
-            out = [A.PASS]
+            out = [A_PASS]
             out += [_DRAW_ACTION[j] for j in _JUDGE_IDS if display[j] >= 0]
         elif code == O_LIP_SYNC:  # EX-LIP-1, EX-LIP-3
-            out = [A.STOP, A.CLAIM] if self._can_claim(s, p) else [A.STOP]
+            out = [A_STOP, A_CLAIM] if self._can_claim(s, p) else [A_STOP]
         elif code == O_DANCE:
-            out = [A.PASS]
-            out += [A.DANCE + k for k in self.danceable(s, p)]
+            out = [A_PASS]
+            out += [A_DANCE + k for k in self.danceable(s, p)]
         elif code == O_HALF:
             return self._halves(s, p)
         elif code == O_END_REVEAL:
-            out = [A.PASS]
+            out = [A_PASS]
         elif code == O_STARS:
-            return [A.STARS + i for i in range(self._star_options(s, p, s.playing))]
+            return [A_STARS + i for i in range(self._star_options(s, p, s.playing))]
         elif code == O_PLACE:  # EX-SETUP-7: an unoccupied space
-            return [A.SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
+            return [A_SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
         elif code == O_DRAFT:  # EX-SETUP-8
-            return [A.QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
+            return [A_QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
         elif code == O_SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
-            return [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
+            return [A_DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
         elif code == O_PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
-            return [A.COLOR + c for c in range(NC) if s.supply[p][c]]
+            return [A_COLOR + c for c in range(NC) if s.supply[p][c]]
         elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
             sup = s.supply[p]
             spaces = {sp for sp in s.bedazzled if s.stage[sp] >= 0 and not sup[s.stage[sp]]}
-            return [A.PASS] + sorted(A.SPACE + sp for sp in spaces)
+            return [A_PASS] + sorted(A_SPACE + sp for sp in spaces)
         elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
-            return [A.COLOR + c for c in self._green_colours(s)]
+            return [A_COLOR + c for c in self._green_colours(s)]
         elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
-            return [A.PASS] + self._oddy_takes(s, p)
+            return [A_PASS] + self._oddy_takes(s, p)
         elif code == O_ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
-            return [A.COLOR + c for c in range(NC) if s.spent[c]]
+            return [A_COLOR + c for c in range(NC) if s.spent[c]]
         elif code == O_FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
-            return [A.COLOR + c for c in range(NC) if c in s.stage]
+            return [A_COLOR + c for c in range(NC) if c in s.stage]
         elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
-            return [A.SHOW + k for k in self._showable(s, p)] + [A.STOP]
+            return [A_SHOW + k for k in self._showable(s, p)] + [A_STOP]
         elif code == O_SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
-            return [A.SHOW + k for k in self._showable(s, arg)]
+            return [A_SHOW + k for k in self._showable(s, arg)]
         elif code == O_SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
-            return [A.JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
+            return [A_JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
-            return [A.LYRICS_OF + k for k in self._blood_sources(s, p)]
+            return [A_LYRICS_OF + k for k in self._blood_sources(s, p)]
         else:
             raise ValueError(f"no decision at op {code}")
         if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
-            out += [A.REVEAL + r for r in self.playable_reveals(s, p)]
+            out += [A_REVEAL + r for r in self.playable_reveals(s, p)]
         return out
 
     def _has_choice(self, s: State, code: int) -> bool:
@@ -423,7 +437,7 @@ class Game(core.Game[State]):
 
     def destinations(self, s: State, p: int) -> list[int]:
         """Spaces the queen of `p` may move to (EX-MOVE-1, EX-MOVE-2)."""
-        return [a - A.SPACE for a in self._destination_actions(s, p)]
+        return [a - A_SPACE for a in self._destination_actions(s, p)]
 
     def _destination_actions(self, s: State, p: int) -> list[int]:
         """The `space` actions of the move, ascending: every space along a line from the queen that
@@ -446,14 +460,15 @@ class Game(core.Game[State]):
             barred.update(d for d, k in passes.items() if k > stones)
         return [_SPACE_ACTION[d] for d in C.MOVE_DESTS[start] if d not in barred]
 
-    def _resources(self, s: State, p: int, playing: int, h: list[int] | None = None) -> tuple[list[int], int]:
+    def _resources(self, s: State, p: int, playing: int, cards: list[int] | None = None) -> tuple[list[int], int]:
         """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
-        Stage Presence), and the wild ones (Green Screen's green rhinestones). `h`: the hand's cards
-        per colour, where the caller has them."""
+        Stage Presence), and the wild ones (Green Screen's green rhinestones). `cards`: the hand's
+        cards (_held), where the caller has them."""
+        hand = s.hands[p]
         sup = s.supply[p]
-        if h is None:
-            h = _colour_counts(s.hands[p])
-        a = [x + y for x, y in zip(sup, h)]  # EX-DANCE-3: hand cards
+        a = list(sup)
+        for k in _held(hand) if cards is None else cards:  # EX-DANCE-3
+            a[k % NC] += hand[k]
         for k in s.stacks[p]:  # EX-DANCE-3
             a[k % NC] += 1
         wild = 0
@@ -466,31 +481,30 @@ class Game(core.Game[State]):
                 a[self.areas[s.pos[p]]] += 1
         return a, wild
 
-    def _danceable_colours(self, s: State, p: int) -> list[int]:
-        """Per colour, how many hand cards of it are payable for one star (EX-DANCE-1): all of
+    def _danceable_colours(self, s: State, p: int, cards: list[int]) -> list[bool]:
+        """Per colour, whether a hand card of it is payable for one star (EX-DANCE-1): all of
         them or none, as the card itself cannot pay for itself."""
-        h = _colour_counts(s.hands[p])
-        if not any(h):
-            return h
-        a, wild = self._resources(s, p, -1, h)
-        out = [0] * NC
-        for c in _COLOUR_IDS:
-            if h[c]:
+        a, wild = self._resources(s, p, -1, cards)
+        out = [False] * NC
+        for k in cards:
+            c = k % NC
+            if not out[c]:
                 a[c] -= 1
-                if _max_pairs(a, wild) >= 1:
-                    out[c] = h[c]
+                out[c] = _max_pairs(a, wild) >= 1
                 a[c] += 1
         return out
 
     def _any_danceable(self, s: State, p: int) -> bool:
-        return any(self._danceable_colours(s, p))
+        cards = _held(s.hands[p])
+        return bool(cards) and any(self._danceable_colours(s, p, cards))
 
     def danceable(self, s: State, p: int) -> list[int]:
         """Cards in hand payable for at least one star (EX-DANCE-1)."""
-        ok = self._danceable_colours(s, p)
-        if not any(ok):
-            return []
-        return [k for k in _held(s.hands[p]) if ok[k % NC]]
+        cards = _held(s.hands[p])
+        if not cards:
+            return cards
+        ok = self._danceable_colours(s, p, cards)
+        return [k for k in cards if ok[k % NC]]
 
     def _star_options(self, s: State, p: int, k: int) -> int:
         """How many star counts (1..n) the card being danced can be paid for (EX-DANCE-1)."""
@@ -499,50 +513,63 @@ class Game(core.Game[State]):
 
     def _halves(self, s: State, p: int) -> list[int]:
         """The payment halves that leave the rest of the payment still payable (EX-DANCE-1..3)."""
-        a, wild = self._resources(s, p, s.playing)
+        cards = _held(s.hands[p])
+        a, wild = self._resources(s, p, s.playing, cards)
         half = s.half
         left = s.stars - s.paid  # pairs still to complete, the open one included
-
-        def ok(colour: int, from_a: bool) -> bool:
-            if from_a:
-                a[colour] -= 1
-                w = wild
-            else:
-                w = wild - 1
-            if half >= 0:
-                good = _max_pairs(a, w) >= left - 1
-            else:
-                good = _can_finish(a, w, colour, left)
-            if from_a:
-                a[colour] += 1
-            return good
-
+        tart = self.powers and s.queen[p] == C.TART
         # Per colour, whether an item of it (a rhinestone, a card, Stage Presence) may pay this half;
         # an open half takes its own colour only.
         payable = [False] * NC
-        for c in ((half,) if half >= 0 else _COLOUR_IDS):
-            payable[c] = a[c] > 0 and ok(c, True)
-        sup = s.supply[p]
-        tart = self.powers and s.queen[p] == C.TART
-        out = []
-        for c in _COLOUR_IDS:
-            if not sup[c]:
-                continue
-            if tart and c == GREEN:  # her green rhinestone paying as green: one of the wild ones
-                if (half < 0 or half == GREEN) and ok(GREEN, False):
-                    out.append(A.PAY_STONE + GREEN)
-            elif payable[c]:
-                out.append(A.PAY_STONE + c)
-        if tart and wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
-            out += [A.PAY_GREEN + c for c in _COLOUR_IDS if c != GREEN and (half < 0 or half == c) and ok(c, False)]
-        if any(payable):
-            cards = [k for k in _held(s.hands[p]) if payable[k % NC]]
+        if not tart:  # no wild items: _max_pairs(a, 0) is the sum of x // 2, worked out here
+            pairs = 0
+            for x in a:
+                pairs += x >> 1
+            if half >= 0:  # closing the pair: one item fewer of its colour
+                x = a[half]
+                payable[half] = x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1
+            else:  # opening a pair: it needs a second item of the colour (_can_finish)
+                for c in _COLOUR_IDS:
+                    payable[c] = a[c] >= 2 and pairs >= left
+            out = [A_PAY_STONE + c for c in _COLOUR_IDS if payable[c] and s.supply[p][c]]
+        else:
+            def ok(colour: int, from_a: bool) -> bool:
+                if from_a:
+                    a[colour] -= 1
+                    w = wild
+                else:
+                    w = wild - 1
+                if half >= 0:
+                    good = _max_pairs(a, w) >= left - 1
+                else:
+                    good = _can_finish(a, w, colour, left)
+                if from_a:
+                    a[colour] += 1
+                return good
+
+            for c in ((half,) if half >= 0 else _COLOUR_IDS):
+                payable[c] = a[c] > 0 and ok(c, True)
+            sup = s.supply[p]
+            out = []
+            for c in _COLOUR_IDS:
+                if not sup[c]:
+                    continue
+                if c == GREEN:  # her green rhinestone paying as green: one of the wild ones
+                    if (half < 0 or half == GREEN) and ok(GREEN, False):
+                        out.append(A_PAY_STONE + GREEN)
+                elif payable[c]:
+                    out.append(A_PAY_STONE + c)
+            if wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
+                out += [A_PAY_GREEN + c for c in _COLOUR_IDS
+                        if c != GREEN and (half < 0 or half == c) and ok(c, False)]
+        if True in payable:
             played = [k for k in s.stacks[p] if payable[k % NC]]
+            cards = [k for k in cards if payable[k % NC]]
             if played:
                 cards = sorted(cards + played)
-            out += [A.PAY_CARD + k for k in cards]
+            out += [A_PAY_CARD + k for k in cards]
             if self.powers and s.queen[p] == C.KIKI and not s.stage_used and payable[self.areas[s.pos[p]]]:
-                out.append(A.PAY_STAGE)
+                out.append(A_PAY_STAGE)
         return out
 
     def _can_claim(self, s: State, p: int) -> bool:
@@ -569,7 +596,7 @@ class Game(core.Game[State]):
             if q in s.oddy_done:
                 continue
             k = (q - p) % self.n - 1
-            out += [A.TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
+            out += [A_TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
         return out
 
     def _showable(self, s: State, p: int) -> list[int]:
@@ -643,41 +670,43 @@ class Game(core.Game[State]):
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         p = s.turn
-        if A.REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
-            self._reveal(s, p, a - A.REVEAL)
+        if A_REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
+            self._reveal(s, p, a - A_REVEAL)
             return
-        s.todo.pop(0)
+        todo = s.todo
+        del todo[0]
+        if code == O_HALF:
+            todo[0:0] = self._pay_half(s, p, a)
+            return
         front: list[int] = []
         if code == O_MOVE:
-            if a != A.PASS:
-                front = self._move(s, p, a - A.SPACE)
+            if a != A_PASS:
+                front = self._move(s, p, a - A_SPACE)
         elif code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
-            c = a - A.COLOR
+            c = a - A_COLOR
             s.supply[p][c] -= 1
             s.supply[arg][c] += 1
         elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
-            s.land_colour = a - A.COLOR
+            s.land_colour = a - A_COLOR
         elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY
-            if a != A.PASS:
-                k, c = divmod(a - A.TAKE, NC)
+            if a != A_PASS:
+                k, c = divmod(a - A_TAKE, NC)
                 q = (p + k + 1) % self.n
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)
                 front = [P_BODY_ODDY]
         elif code == O_DRAW:
-            if a != A.PASS:
-                front = self._draw(s, p, a - A.DRAW)
+            if a != A_PASS:
+                front = self._draw(s, p, a - A_DRAW)
         elif code == O_DANCE:
-            if a != A.PASS:
-                front = self._dance(s, p, a - A.DANCE)
+            if a != A_PASS:
+                front = self._dance(s, p, a - A_DANCE)
         elif code == O_STARS:
-            s.stars = a - A.STARS + 1
+            s.stars = a - A_STARS + 1
             front = [P_HALF]
-        elif code == O_HALF:
-            front = self._pay_half(s, p, a)
         elif code == O_LIP_SYNC:
-            if a == A.CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
+            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
                 t = s.song[s.song_next]
                 s.lips[p] -= C.LYRIC_STARS[t]
                 s.lip_supply += C.LYRIC_STARS[t]
@@ -689,41 +718,41 @@ class Game(core.Game[State]):
             elif s.claiming:
                 front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
-            k = a - A.LYRICS_OF
+            k = a - A_LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
         elif code == O_END_REVEAL:
             pass
         elif code == O_PLACE:  # EX-SETUP-7
-            sp = a - A.SPACE
+            sp = a - A_SPACE
             s.pos[arg] = sp
             c = s.stage[sp]
             if c >= 0:
                 s.stage[sp] = -1
                 s.supply[arg][c] += 1
         elif code == O_DRAFT:  # EX-SETUP-8
-            s.queen[arg] = a - A.QUEEN
+            s.queen[arg] = a - A_QUEEN
         elif code == O_SETUP_DRAW:  # EX-SETUP-6
-            j = a - A.DRAW
+            j = a - A_DRAW
             s.hands[arg][s.display[j]] += 1
             s.display[j] = -1
             front = [P_FLIP | j]
         elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE
-            if a != A.PASS:
-                sp = a - A.SPACE
+            if a != A_PASS:
+                sp = a - A_SPACE
                 s.supply[p][s.stage[sp]] += 1
                 s.stage[sp] = -1
         elif code == O_ELEGANZA or code == O_FLOORWERK:
-            s.choice = a - A.COLOR
+            s.choice = a - A_COLOR
         elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK
-            if a != A.STOP:
-                s.shown.append(a - A.SHOW)
+            if a != A_STOP:
+                s.shown.append(a - A_SHOW)
                 s.shown_self += 1
                 if s.shown_self < 3:
                     front = [P_SHOW_SELF]
         elif code == O_SHOW_OTHER:
-            s.shown.append(a - A.SHOW)
+            s.shown.append(a - A_SHOW)
         elif code == O_SHADE:  # EX-CAT-SHADE: discarded, removed from the game
-            j = a - A.JUDGE
+            j = a - A_JUDGE
             k = s.display[j]
             s.shade_stars += C.CARD_STARS[k]
             s.removed[k] += 1
@@ -764,7 +793,7 @@ class Game(core.Game[State]):
                     if self._has_choice(s, code):
                         return
                     if code == O_LIP_SYNC:
-                        self._decide(s, code, arg, A.STOP)
+                        self._decide(s, code, arg, A_STOP)
                     else:  # nothing to decide: the pass, which does nothing
                         del todo[0]
                     continue
@@ -924,18 +953,18 @@ class Game(core.Game[State]):
 
     def _pay_half(self, s: State, p: int, a: int) -> list[int]:
         """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next, or the dance goes on."""
-        if a < A.PAY_GREEN:  # pay_stone
-            c = a - A.PAY_STONE
+        if a < A_PAY_GREEN:  # pay_stone
+            c = a - A_PAY_STONE
             s.supply[p][c] -= 1
             s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
             s.spent_actual |= 1 << c
-        elif a < A.PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
-            c = a - A.PAY_GREEN
+        elif a < A_PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
+            c = a - A_PAY_GREEN
             s.supply[p][GREEN] -= 1
             s.spent[c] += 1
             s.spent_actual |= 1 << c
-        elif a < A.PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
-            k = a - A.PAY_CARD
+        elif a < A_PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
+            k = a - A_PAY_CARD
             c = C.CARD_COLOUR[k]
             if s.hands[p][k]:
                 s.hands[p][k] -= 1
