@@ -805,13 +805,32 @@ class Game(core.Game[State]):
                     self._decide(s, code, arg, legal[0])
                     continue
                 return
-            todo.pop(0)
+            del todo[0]
             self._auto(s, code, arg)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
         front: list[int] = []
-        n = self.n
-        if code == O_SETUP:
+        if code == O_CLEAR_BEDAZZLED:
+            s.bedazzled = []
+            return
+        if code == O_COLLECT:
+            self._collect(s, s.turn)
+            if self._is(s, s.turn, C.ELLA):
+                front = [P_BODY_ODDY]  # EX-QUEEN-ODDY: after taking the landing rhinestone
+        elif code == O_START_TURN:
+            front = self._start_turn(s, arg)
+        elif code == O_END_TURN:
+            front = self._end_turn(s, s.turn)
+        elif code == O_SCORE_DANCE:
+            front = self._score_dance(s, s.turn)
+        elif code == O_SCORE_LYRICS:
+            self._score_lyrics(s, s.turn)
+        elif code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
+            front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
+        elif code == O_LIP:
+            self._give_lips(s, arg, 1)
+        elif code == O_SETUP:
+            n = self.n
             order = [(s.first + i) % n for i in range(n)]
             deal = O_DRAFT if self.config.queens == "draft" else O_QUEEN_DEAL  # EX-SETUP-8
             front = [op(deal, p) for p in order]
@@ -825,25 +844,8 @@ class Game(core.Game[State]):
             front += [P_PLACE | p for p in order]  # EX-SETUP-7
             s.turn = -1
             front.append(P_START_TURN | s.first)
-        elif code == O_LIP:
-            self._give_lips(s, arg, 1)
-        elif code == O_START_TURN:
-            front = self._start_turn(s, arg)
-        elif code == O_CLEAR_BEDAZZLED:
-            s.bedazzled = []
-        elif code == O_COLLECT:
-            self._collect(s, s.turn)
-            if self._is(s, s.turn, C.ELLA):
-                front = [P_BODY_ODDY]  # EX-QUEEN-ODDY: after taking the landing rhinestone
-        elif code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
-            front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
-        elif code == O_SCORE_DANCE:
-            front = self._score_dance(s, s.turn)
-        elif code == O_SCORE_LYRICS:
-            self._score_lyrics(s, s.turn)
-        elif code == O_END_TURN:
-            front = self._end_turn(s, s.turn)
-        s.todo[0:0] = front
+        if front:
+            s.todo[0:0] = front
 
     def _is(self, s: State, p: int, queen: int) -> bool:
         return self.powers and s.queen[p] == queen
