@@ -5,6 +5,8 @@ reveal cards; of the others, their hand sizes and reveal-card counts; never a de
 
 from __future__ import annotations
 
+from zlib import adler32
+
 import numpy as np
 
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
@@ -149,6 +151,10 @@ class Observer(_Observer):
         # played stacks, their tops and the judges' categories (contiguous pieces), the song, the
         # lyrics held and the reveal cards played; per seat, its view of them, made when first asked.
         self._seldom = Memo(State, ["stacks", "cats", "song", "lyrics", "revealed"], lambda s: {})
+        # The stage and the queens (contiguous pieces: stage, queen_at, queen_of), per seat.
+        self._board = Memo(State, ["stage", "pos", "queen"], lambda s: {})
+        self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
+        self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._template = []
         for me in range(n):
             f = LAYOUT.frame(LAYOUT.blank(), me, n)
@@ -177,6 +183,18 @@ class Observer(_Observer):
             view = views[me] = (played, song, _rotated(_rows(s.lyrics, L), me), _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
         return view
 
+    def _board_view(self, s: State, me: int) -> bytes:
+        """Seat `me`'s view of stage + queen_at + queen_of."""
+        views = self._board(s)
+        view = views.get(me)
+        if view is None:
+            n = self.game.n
+            pos, queen = s.pos, s.queen
+            view = views[me] = (b"".join(map(_COLOUR_ROW.__getitem__, s.stage))
+                                + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + bytes(S * (P - n))
+                                + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
+        return view
+
     def encode(self, s: State, me: int) -> np.ndarray:
         g = self.game
         n = g.n
@@ -194,21 +212,29 @@ class Observer(_Observer):
                 who = head & _MASK if code in _SEAT_OPS else turn
                 if who >= 0:
                     v[_DECIDER + (who - me) % n] = 1
-        v[_STAGE:_STAGE + S * NC] = b"".join(map(_COLOUR_ROW.__getitem__, s.stage))
-        pos = s.pos
-        v[_QUEEN_AT:_QUEEN_AT + S * n] = b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me]))
-        queen = s.queen
-        v[_QUEEN_OF:_QUEEN_OF + C.NUM_QUEENS * n] = b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me]))
+        board = self._board_view(s, me)
+        v[_STAGE:_STAGE + len(board)] = board
+        # supply, bag, spent, lips, lip_supply, hand_size: contiguous, written as one list
+        order = self._orders[me]
+        pad = self._pad
         supply = s.supply
-        v[_SUPPLY:_SUPPLY + NC * n] = b"".join(map(bytes, supply[me:] + supply[:me]))
-        v[_BAG:_BAG + NC] = s.bag.counts
-        v[_SPENT:_SPENT + NC] = s.spent
+        row: list[int] = []
+        for q in order:
+            row += supply[q]
+        if pad:
+            row += pad * NC
+        row += s.bag.counts
+        row += s.spent
         lips = s.lips
-        v[_LIPS:_LIPS + n] = lips[me:] + lips[:me]
-        v[_LIP_SUPPLY] = s.lip_supply
+        row += lips[me:]
+        row += lips[:me]
+        row += pad
+        row.append(s.lip_supply)
         hands = s.hands
-        sizes = list(map(card_count, hands))
-        v[_HAND_SIZE:_HAND_SIZE + n] = sizes[me:] + sizes[:me]
+        sizes = [(adler32(h) & 0xFFFF) - 1 for h in hands]  # core.zones.card_count, inlined
+        row += sizes[me:]
+        row += sizes[:me]
+        v[_SUPPLY:_SUPPLY + len(row)] = row
         v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
         played, song, lyrics, revealed = self._seldom_view(s, me)
         v[_STACKS:_STACKS + len(played)] = played
@@ -225,7 +251,10 @@ class Observer(_Observer):
         for t in s.claiming:
             v[_CLAIMING + t] = 1
         scores = s.scores
-        v[_SCORES:_SCORES + J * n] = b"".join(map(bytes, scores[me:] + scores[:me]))
+        row = []
+        for q in order:
+            row += scores[q]
+        v[_SCORES:_SCORES + J * n] = row
         if g.tens_on:  # (without the module, these stay 0)
             tens = s.tens
             v[_TENS:_TENS + J * n] = b"".join(map(bytes, tens[me:] + tens[:me]))
@@ -240,7 +269,8 @@ class Observer(_Observer):
             v[_DESIRES:_DESIRES + J * n] = b"".join(map(bytes, desires[me:] + desires[:me]))
         turns = s.turns
         v[_TURNS:_TURNS + n] = turns[me:] + turns[:me]
-        v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
+        if s.moved or s.passed or s.strut:
+            v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
         for sp in s.path:
             v[_PATH + sp] = 1
         if s.landed >= 0:
@@ -259,7 +289,8 @@ class Observer(_Observer):
         if s.revealed_turn:
             v[_REVEALED_TURN] = 1
         stars, paid = s.stars, s.paid
-        v[_PAYMENT:_PAYMENT + 4] = (stars, paid, s.stage_used, stars - paid if stars > paid else 0)
+        if stars or paid or s.stage_used:
+            v[_PAYMENT:_PAYMENT + 4] = (stars, paid, s.stage_used, stars - paid if stars > paid else 0)
         if s.half >= 0:
             v[_HALF + s.half] = 1
         if s.choice >= 0:
