@@ -118,6 +118,7 @@ _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["o
 _STAGE, _QUEEN_AT, _QUEEN_OF, _SUPPLY = _AT["stage"], _AT["queen_at"], _AT["queen_of"], _AT["supply"]
 _BAG, _SPENT, _LIPS, _LIP_SUPPLY, _HAND_SIZE = _AT["bag"], _AT["spent"], _AT["lips"], _AT["lip_supply"], _AT["hand_size"]
 _HAND, _STACKS, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["display"], _AT["deck_size"]
+_CATEGORIES = _AT["categories"]
 _REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
 _LYRICS, _CLAIMING, _SCORES, _TENS, _TENS_LEFT = _AT["lyrics"], _AT["claiming"], _AT["scores"], _AT["tens"], _AT["tens_left"]
 _DESIRE_FACE, _DESIRES = _AT["desire_face"], _AT["desires"]
@@ -150,7 +151,12 @@ class Observer(_Observer):
         # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value):
         # played stacks, their tops and the judges' categories (contiguous pieces), the song, the
         # lyrics held and the reveal cards played; per seat, its view of them, made when first asked.
-        self._seldom = Memo(State, ["stacks", "cats", "song", "lyrics", "revealed"], lambda s: {})
+        # Played stacks and their tops, per seat (the rows built once per change).
+        self._played = Memo(State, ["stacks"], lambda s: {"rows": (
+            _rows(s.stacks, K), [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks])})
+        self._pad_stacks = bytes(K * (P - n))
+        # Judges' categories, the song, the lyrics held and the reveal cards played, per seat.
+        self._seldom = Memo(State, ["cats", "song", "lyrics", "revealed"], lambda s: {})
         # The stage and the queens (contiguous pieces: stage, queen_at, queen_of), per seat.
         self._board = Memo(State, ["stage", "pos", "queen"], lambda s: {})
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
@@ -165,22 +171,27 @@ class Observer(_Observer):
             f.one("flag", game.flag_slot)
             self._template.append(bytes(f))
 
+    def _played_view(self, s: State, me: int) -> bytes:
+        """Seat `me`'s view of stacks + top (contiguous pieces)."""
+        memo = self._played(s)
+        view = memo.get(me)
+        if view is None:
+            stacks, tops = memo["rows"]
+            view = memo[me] = _rotated(stacks, me) + self._pad_stacks + _rotated(tops, me)
+        return view
+
     def _seldom_view(self, s: State, me: int) -> tuple[bytes, bytes, bytes, bytes]:
-        """Seat `me`'s view of the seldom-changing pieces: stacks + top + categories, song_colour +
-        song_words, lyrics, revealed."""
+        """Seat `me`'s view of the pieces that change seldom: categories, song_colour + song_words,
+        lyrics, revealed."""
         views = self._seldom(s)
         view = views.get(me)
         if view is None:
-            n = self.game.n
-            pad = P - n
-            stacks = _rows(s.stacks, K)
-            tops = [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks]
-            played = (_rotated(stacks, me) + bytes(K * pad) + _rotated(tops, me) + bytes(C.NUM_CATEGORIES * pad)
-                      + b"".join(_CAT_ROW[c] for c in s.cats))
+            cats = b"".join(_CAT_ROW[c] for c in s.cats)
             song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
                     + bytes(NC * (SONG - len(s.song)))
                     + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
-            view = views[me] = (played, song, _rotated(_rows(s.lyrics, L), me), _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
+            view = views[me] = (cats, song, _rotated(_rows(s.lyrics, L), me),
+                                _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
         return view
 
     def _board_view(self, s: State, me: int) -> bytes:
@@ -236,8 +247,10 @@ class Observer(_Observer):
         row += sizes[:me]
         v[_SUPPLY:_SUPPLY + len(row)] = row
         v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
-        played, song, lyrics, revealed = self._seldom_view(s, me)
+        played = self._played_view(s, me)
         v[_STACKS:_STACKS + len(played)] = played
+        cats, song, lyrics, revealed = self._seldom_view(s, me)
+        v[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = cats
         for k in s.display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
@@ -282,7 +295,8 @@ class Observer(_Observer):
             v[_DANCED + danced] = 1
         if s.dance_area >= 0:
             v[_DANCE_AREA + s.dance_area] = 1
-        v[_SPENT_KINDS:_SPENT_KINDS + 2 * NC] = _KINDS_BITS[s.spent_actual << NC | s.spent_cards]
+        if s.spent_actual or s.spent_cards:
+            v[_SPENT_KINDS:_SPENT_KINDS + 2 * NC] = _KINDS_BITS[s.spent_actual << NC | s.spent_cards]
         points = s.turn_points
         if any(points):
             v[_TURN_POINTS:_TURN_POINTS + J] = [x if x < 255 else 255 for x in points]
