@@ -5,6 +5,7 @@ reveal cards; of the others, their hand sizes and reveal-card counts; never a de
 
 from __future__ import annotations
 
+from operator import attrgetter
 from zlib import adler32
 
 import numpy as np
@@ -130,6 +131,7 @@ _SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
+_SIZE = attrgetter("n")  # a Deck's size
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
 
 
@@ -242,9 +244,8 @@ class Observer(_Observer):
         row += pad
         row.append(s.lip_supply)
         hands = s.hands
-        sizes = [(adler32(h) & 0xFFFF) - 1 for h in hands]  # core.zones.card_count, inlined
-        row += sizes[me:]
-        row += sizes[:me]
+        for q in order:
+            row.append((adler32(hands[q]) & 0xFFFF) - 1)  # core.zones.card_count, inlined
         v[_SUPPLY:_SUPPLY + len(row)] = row
         v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
         played = self._played_view(s, me)
@@ -254,7 +255,7 @@ class Observer(_Observer):
         for k in s.display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
-        v[_DECK_SIZE:_DECK_SIZE + J] = [d.n for d in s.decks]
+        v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
         v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
         v[_SONG_NEXT + (s.song_next if s.song_next < g.song_length else SONG)] = 1
