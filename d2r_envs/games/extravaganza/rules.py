@@ -358,6 +358,8 @@ class Game(core.Game[State]):
     def _legal(self, s: State, code: int, arg: int) -> list[int]:
         """The legal actions of decision `code`, ascending (each list is built in action order)."""
         p = s.turn
+        if code == O_HALF:
+            return self._halves(s, p)
         if code == O_MOVE:
             out = [A_PASS]
             out += self._destination_actions(s, p)
@@ -370,8 +372,6 @@ class Game(core.Game[State]):
         elif code == O_DANCE:
             out = [A_PASS]
             out += [A_DANCE + k for k in self.danceable(s, p)]
-        elif code == O_HALF:
-            return self._halves(s, p)
         elif code == O_END_REVEAL:
             out = [A_PASS]
         elif code == O_STARS:
@@ -631,13 +631,21 @@ class Game(core.Game[State]):
     # Transitions ------------------------------------------------------------------------------
 
     def apply_legal(self, s: State, action: int) -> None:
-        head = s.todo[0]
-        code, arg = head >> SHIFT, head & _MASK
-        if code < 10:
-            s.todo.pop(0)
-            self._chance(s, code, arg, action)
+        todo = s.todo
+        head = todo[0]
+        code = head >> SHIFT
+        if code == O_FILL:  # _chance's fill, inlined (the commonest chance event)
+            del todo[0]
+            s.bag.take(action)
+            sp = head & _MASK
+            s.stage[sp] = action
+            if s.turn >= 0:
+                s.bedazzled.append(sp)
+        elif code < 10:
+            del todo[0]
+            self._chance(s, code, head & _MASK, action)
         else:
-            self._decide(s, code, arg, action)
+            self._decide(s, code, head & _MASK, action)
         self._advance(s)
 
     def _chance(self, s: State, code: int, arg: int, a: int) -> None:
