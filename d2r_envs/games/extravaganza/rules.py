@@ -496,7 +496,16 @@ class Game(core.Game[State]):
 
     def _any_danceable(self, s: State, p: int) -> bool:
         cards = _held(s.hands[p])
-        return bool(cards) and any(self._danceable_colours(s, p, cards))
+        if not cards:
+            return False
+        tart = self.powers and s.queen[p] == C.TART
+        twos = 0
+        for c, x in enumerate(s.supply[p]):  # a pair left over whatever the card: any card is payable
+            if x >= 2 and not (tart and c == GREEN):
+                if x >= 3:
+                    return True
+                twos += 1
+        return twos >= 2 or any(self._danceable_colours(s, p, cards))
 
     def danceable(self, s: State, p: int) -> list[int]:
         """Cards in hand payable for at least one star (EX-DANCE-1)."""
@@ -938,8 +947,13 @@ class Game(core.Game[State]):
         """EX-DRAW-1: the card, and a lip per matching display card (itself included) and played card."""
         k = s.display[j]
         colour = C.CARD_COLOUR[k]
-        lips = sum(1 for d in s.display if d >= 0 and C.CARD_COLOUR[d] == colour)
-        lips += sum(1 for x in s.stacks[p] if C.CARD_COLOUR[x] == colour)
+        lips = 0
+        for d in s.display:
+            if d >= 0 and d % NC == colour:
+                lips += 1
+        for x in s.stacks[p]:
+            if x % NC == colour:
+                lips += 1
         if self._is(s, p, C.SAVANNAH) and lips <= 2:  # EX-QUEEN-LINGUIST
             lips += 1
         s.hands[p][k] += 1
