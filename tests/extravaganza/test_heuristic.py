@@ -8,6 +8,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza.heuristic import Heuristic
+from d2r_envs.games.extravaganza.state import Op
 
 
 def play(n, level, seed, heuristic_seats):
@@ -57,3 +58,71 @@ def test_the_heuristic_acts_the_same_on_what_it_cannot_tell_apart():
         legal = g.legal_actions(s)
         g.apply_action(s, legal[int(rng.integers(len(legal)))])
     assert checked == 60
+
+
+def test_green_screen_counts_the_greens_she_would_collect(ex):
+    """Modern Tart collects the greens she passes (and names a green landing's colour): the move values them."""
+    from d2r_envs.games.extravaganza import actions as A
+    from d2r_envs.games.extravaganza import cards as C
+
+    g, s = ex.start(2, level="fierce", queens=[C.TART, 1])
+    ex.clear_stage(s)
+    ex.place(s, 0, ex.sp("a5"))
+    ex.place(s, 1, ex.sp("e5"))
+    for x, c in (("a4", "green"), ("a3", "green"), ("a2", "orange")):
+        ex.put_stone(s, ex.sp(x), ex.col(c))
+    ex.put_stone(s, ex.sp("b4"), ex.col("yellow"))
+    ex.put_stone(s, ex.sp("c3"), ex.col("yellow"))
+    ex.at(g, s, 0)
+    h = Heuristic()
+    # a2 collects the orange and both greens (3 stones); c3 only the two yellows
+    assert h.move_value(g, s, 0, A.SPACE + ex.sp("a2"), False) > h.move_value(g, s, 0, A.SPACE + ex.sp("c3"), False)
+    assert h.quick(g, s, 0, g.legal_actions(s)) == A.SPACE + ex.sp("a2")
+
+
+def test_body_oddy_and_blood_sucker_move_by_the_queens_worth_it(ex):
+    """Ella values landing by a queen with a colour she lacks; Anne by a queen whose lyrics she would score."""
+    from d2r_envs.games.extravaganza import actions as A
+    from d2r_envs.games.extravaganza import cards as C
+
+    h = Heuristic()
+    g, s = ex.start(2, level="fierce", queens=[C.ELLA, 1])
+    ex.clear_stage(s)
+    ex.place(s, 0, ex.sp("a1"))
+    ex.place(s, 1, ex.sp("e5"))
+    ex.empty_supply(s, 0)
+    ex.empty_supply(s, 1)
+    ex.give_stones(s, 1, blue=1)
+    ex.at(g, s, 0)
+    assert h.move_value(g, s, 0, A.SPACE + ex.sp("d4"), False) > h.move_value(g, s, 0, A.SPACE + ex.sp("a5"), False)
+
+    g, s = ex.start(2, level="fierce", queens=[C.ANNE, 1])
+    ex.clear_stage(s)
+    ex.place(s, 0, ex.sp("a1"))
+    ex.place(s, 1, ex.sp("e5"))
+    blue3, blue5, blue4 = 2 * 6 + 2, 2 * 6 + 5, 2 * 6 + 4
+    s.song[0] = blue3
+    s.lyrics = [[], [blue5, blue4]]
+    ex.lips(s, 0, 3)
+    ex.empty_hand(s, 0)
+    for _ in range(4):  # a full hand: no draw to count on
+        ex.to_hand(s, 0, ex.card("Booty", 0, "purple"))
+    ex.at(g, s, 0)
+    assert h.blood_gain(g, s, 0, ex.sp("d4")) == 9 and h.blood_gain(g, s, 0, ex.sp("a5")) == 0
+    assert h.quick(g, s, 0, g.legal_actions(s)) == A.SPACE + ex.sp("d4")
+
+
+def test_booty_pays_with_cards_to_keep_its_rhinestones(ex):
+    from d2r_envs.games.extravaganza import actions as A
+
+    g, s = ex.start(2, level="basic")
+    ex.empty_supply(s, 0)
+    ex.give_stones(s, 0, blue=2, orange=3)
+    ex.empty_hand(s, 0)
+    k = ex.card("Booty", 0, "purple")
+    ex.to_hand(s, 0, k)
+    ex.to_hand(s, 0, ex.card("Runway", 0, "blue"))
+    ex.at(g, s, 0, Op.DANCE)
+    g.apply_action(s, A.DANCE + k)
+    h = Heuristic()
+    assert h.quick(g, s, 0, g.legal_actions(s)) == A.PAY_CARD + ex.card("Runway", 0, "blue")

@@ -104,11 +104,61 @@ class Heuristic:
         colour = s.stage[dest]
         value = -float(through)
         if colour >= 0:
-            value += 1 + sum(1 for sp in path if s.stage[sp] == colour)
+            passed = [s.stage[sp] for sp in path]
+            if game.powers and s.queen[seat] == C.TART:  # Green Screen: passed greens come too; a green names any colour
+                greens = passed.count(C.GREEN)
+                value += 1 + greens + (max(passed.count(c) for c in range(C.NUM_COLOURS) if c != C.GREEN)
+                                       if colour == C.GREEN else passed.count(colour) * (colour != C.GREEN))
+            else:
+                value += 1 + passed.count(colour)
         runway = any(s.hands[seat][k] for k in C.category_cards(C.RUNWAY)) if C.RUNWAY in s.cats else False
         if runway:
             value += 0.5 * (len(path) + 1 + 2 * through)
+        if game.powers and s.queen[seat] == C.ANNE:  # Blood Sucker: land by the queen whose lyrics score most
+            value += self.BLOOD_WEIGHT * self.blood_gain(game, s, seat, dest)
+        if game.powers and s.queen[seat] == C.ELLA:  # Body Oddy: a rhinestone from each nearby queen
+            value += self.oddy_gain(game, s, seat, dest, colour)
         return value + 0.01 * len(C.NEARBY[dest])
+
+    BLOOD_WEIGHT = 1.0
+
+    @staticmethod
+    def oddy_gain(game: Any, s: State, seat: int, dest: int, landing: int) -> int:
+        """Body Oddy: how many nearby queens would give me a rhinestone of a colour I lack after landing."""
+        mine = {c for c in range(C.NUM_COLOURS) if s.supply[seat][c]}
+        if landing >= 0:
+            mine.add(landing)
+        gain = 0
+        around = C.NEARBY[dest]
+        for q in range(game.n):
+            if q != seat and s.pos[q] in around:
+                lack = [c for c in range(C.NUM_COLOURS) if s.supply[q][c] and c not in mine]
+                if lack:
+                    mine.add(lack[0])
+                    gain += 1
+        return gain
+
+    def blood_gain(self, game: Any, s: State, seat: int, dest: int) -> float:
+        """Blood Sucker: the points a nearby queen's lyrics would add over mine to the lyrics I can afford now."""
+        lips, colours = s.lips[seat], set()
+        if sum(s.hands[seat]) < self.hand_limit:  # the draw after the move brings lips
+            lips += max((self.draw_value(game, s, seat, A.DRAW + j) - C.CARD_STARS[s.display[j]]
+                         for j in range(C.NUM_JUDGES) if s.display[j] >= 0), default=0)
+        for slot in range(s.song_next, len(s.song)):
+            t = s.song[slot]
+            if C.LYRIC_STARS[t] > lips:
+                break
+            lips -= C.LYRIC_STARS[t]
+            colours.add(C.LYRIC_COLOUR[t])
+        if not colours:
+            return 0.0
+
+        def score(held: list[int]) -> int:
+            return sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
+
+        around = C.NEARBY[dest]
+        best = max((score(s.lyrics[q]) for q in range(game.n) if q != seat and s.pos[q] in around), default=0)
+        return max(0, best - score(s.lyrics[seat]))
 
     def draw_value(self, game: Any, s: State, seat: int, a: int) -> float:
         if a == A.PASS:
@@ -123,7 +173,11 @@ class Heuristic:
         if a == A.PAY_STAGE:
             return 100.0
         if A.PAY_STONE <= a < A.PAY_GREEN:
-            return 50.0 + s.supply[seat][a - A.PAY_STONE]
+            c = a - A.PAY_STONE
+            cat = C.CARD_CATEGORY[s.playing] if s.playing >= 0 else -1
+            if cat == C.BOOTY or (cat == C.TWIRLS and s.supply[seat][c] == 1):
+                return 10.0 + s.supply[seat][c]  # Booty counts the rhinestones kept, Twirls their colours
+            return 50.0 + s.supply[seat][c]
         if A.PAY_GREEN <= a < A.PAY_CARD:
             return 40.0
         k = a - A.PAY_CARD
