@@ -163,6 +163,21 @@ def rays(sp: int) -> tuple[tuple[int, ...], ...]:
 
 RAYS = tuple(rays(sp) for sp in range(NUM_SPACES))
 
+
+def _beyond(start: int, x: int) -> frozenset[int]:
+    """The destinations from `start` whose line passes over space `x` (a queen there is passed)."""
+    for ray in RAYS[start]:
+        if x in ray:
+            return frozenset(ray[ray.index(x) + 1:])
+    return frozenset()
+
+
+# Per start space: every space a queen's move may end on, ascending (EX-MOVE-1); per space on the
+# way, the destinations whose line passes over it (EX-MOVE-2); per destination, the spaces passed.
+MOVE_DESTS = tuple(tuple(sorted(sp for ray in RAYS[s] for sp in ray)) for s in range(NUM_SPACES))
+MOVE_BEYOND = tuple(tuple(_beyond(s, x) for x in range(NUM_SPACES)) for s in range(NUM_SPACES))
+MOVE_PATH = tuple({sp: ray[:i] for ray in RAYS[s] for i, sp in enumerate(ray)} for s in range(NUM_SPACES))
+
 # Queens (rulebook: names and powers; EX-QUEEN-*).
 QUEENS = ("Jen Ga", "Savannah Wonders", "Lana Candy", "Ella Grande", "Modern Tart", "Victoria Pointe",
           "Kiki Flowers", "Anne Demic")

@@ -5,12 +5,15 @@ reveal cards; of the others, their hand sizes and reveal-card counts; never a de
 
 from __future__ import annotations
 
+from operator import attrgetter
+from zlib import adler32
+
 import numpy as np
 
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import SHIFT, State
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
@@ -111,24 +114,55 @@ def _rows(lists: list, width: int) -> list[bytes]:
     return out
 
 
+_AT = LAYOUT.offsets
+_FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
+_STAGE, _QUEEN_AT, _QUEEN_OF, _SUPPLY = _AT["stage"], _AT["queen_at"], _AT["queen_of"], _AT["supply"]
+_BAG, _SPENT, _LIPS, _LIP_SUPPLY, _HAND_SIZE = _AT["bag"], _AT["spent"], _AT["lips"], _AT["lip_supply"], _AT["hand_size"]
+_HAND, _STACKS, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["display"], _AT["deck_size"]
+_CATEGORIES = _AT["categories"]
+_REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
+_LYRICS, _CLAIMING, _SCORES, _TENS, _TENS_LEFT = _AT["lyrics"], _AT["claiming"], _AT["scores"], _AT["tens"], _AT["tens_left"]
+_DESIRE_FACE, _DESIRES = _AT["desire_face"], _AT["desires"]
+_REVEAL_HAND, _REVEAL_COUNT, _REVEALED = _AT["reveal_hand"], _AT["reveal_count"], _AT["revealed"]
+_TURNS, _MOVED, _PATH, _LANDED, _LAND_COLOUR = _AT["turns"], _AT["moved"], _AT["path"], _AT["landed"], _AT["land_colour"]
+_DANCED, _DANCE_AREA, _SPENT_KINDS, _TURN_POINTS = _AT["danced"], _AT["dance_area"], _AT["spent_kinds"], _AT["turn_points"]
+_REVEALED_TURN, _PAYMENT, _HALF, _CHOICE = _AT["revealed_turn"], _AT["payment"], _AT["half"], _AT["choice"]
+_SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"], _AT["bedazzled"], _AT["oddy_done"]
+_SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
+_MASK = (1 << SHIFT) - 1
+_U8, _F32 = np.uint8, np.float32
+_SIZE = attrgetter("n")  # a Deck's size
+_KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
+
+
+def _rotated(rows: list, me: int) -> bytes:
+    """Per-seat rows (bytes), in seat order, as seat `me` sees them: itself first, then to its left."""
+    return b"".join(rows[me:] + rows[:me])
+
+
 class Observer(_Observer):
-    """`encode` writes a core Frame piece by piece; tests/extravaganza/test_encode.py checks it
-    against a plain encoder written independently, at every node of random games."""
+    """`encode` writes the vector's bytes at the layout's offsets (pieces left zero are not written);
+    tests/extravaganza/test_encode.py checks it against a plain encoder written independently, piece
+    by piece, at every node of random games."""
 
     layout = LAYOUT
 
     def __init__(self, game) -> None:
         self.game = game
         n = game.n
-        # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value).
-        self._song = Memo(State, ["song"], lambda s: (
-            b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song),
-            bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song)))
-        self._cats = Memo(State, ["cats"], lambda s: b"".join(_CAT_ROW[c] for c in s.cats))
-        self._stacks = Memo(State, ["stacks"], lambda s: (
-            _rows(s.stacks, K), [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks]))
-        self._lyrics = Memo(State, ["lyrics"], lambda s: _rows(s.lyrics, L))
-        self._revealed = Memo(State, ["revealed"], lambda s: _rows(s.revealed, C.NUM_REVEALS))
+        # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value):
+        # played stacks, their tops and the judges' categories (contiguous pieces), the song, the
+        # lyrics held and the reveal cards played; per seat, its view of them, made when first asked.
+        # Played stacks and their tops, per seat (the rows built once per change).
+        self._played = Memo(State, ["stacks"], lambda s: {"rows": (
+            _rows(s.stacks, K), [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks])})
+        self._pad_stacks = bytes(K * (P - n))
+        # Judges' categories, the song, the lyrics held and the reveal cards played, per seat.
+        self._seldom = Memo(State, ["cats", "song", "lyrics", "revealed"], lambda s: {})
+        # The stage and the queens (contiguous pieces: stage, queen_at, queen_of), per seat.
+        self._board = Memo(State, ["stage", "pos", "queen"], lambda s: {})
+        self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
+        self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._template = []
         for me in range(n):
             f = LAYOUT.frame(LAYOUT.blank(), me, n)
@@ -139,84 +173,152 @@ class Observer(_Observer):
             f.one("flag", game.flag_slot)
             self._template.append(bytes(f))
 
+    def _played_view(self, s: State, me: int) -> bytes:
+        """Seat `me`'s view of stacks + top (contiguous pieces)."""
+        memo = self._played(s)
+        view = memo.get(me)
+        if view is None:
+            stacks, tops = memo["rows"]
+            view = memo[me] = _rotated(stacks, me) + self._pad_stacks + _rotated(tops, me)
+        return view
+
+    def _seldom_view(self, s: State, me: int) -> tuple[bytes, bytes, bytes, bytes]:
+        """Seat `me`'s view of the pieces that change seldom: categories, song_colour + song_words,
+        lyrics, revealed."""
+        views = self._seldom(s)
+        view = views.get(me)
+        if view is None:
+            cats = b"".join(_CAT_ROW[c] for c in s.cats)
+            song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
+                    + bytes(NC * (SONG - len(s.song)))
+                    + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
+            view = views[me] = (cats, song, _rotated(_rows(s.lyrics, L), me),
+                                _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
+        return view
+
+    def _board_view(self, s: State, me: int) -> bytes:
+        """Seat `me`'s view of stage + queen_at + queen_of."""
+        views = self._board(s)
+        view = views.get(me)
+        if view is None:
+            n = self.game.n
+            pos, queen = s.pos, s.queen
+            view = views[me] = (b"".join(map(_COLOUR_ROW.__getitem__, s.stage))
+                                + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + bytes(S * (P - n))
+                                + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
+        return view
+
     def encode(self, s: State, me: int) -> np.ndarray:
         g = self.game
         n = g.n
-        f = LAYOUT.frame(self._template[me], me, n)
-        f.seat("first", s.first)
-        f.seat("turn", s.turn)
+        v = bytearray(self._template[me])
+        if s.first >= 0:
+            v[_FIRST + (s.first - me) % n] = 1
+        turn = s.turn
+        if turn >= 0:
+            v[_TURN + (turn - me) % n] = 1
         if not s.over:
-            code = s.todo[0] >> SHIFT
-            f.one("op", code)
-            who = g.current_player(s)
-            f.seat("decider", who)
-        f.put("stage", b"".join(map(_COLOUR_ROW.__getitem__, s.stage)))
-        f.seat_rows("queen_at", list(map(_SPACE_ROW.__getitem__, s.pos)))
-        f.seat_rows("queen_of", list(map(_QUEEN_ROW.__getitem__, s.queen)))
-        f.seat_rows("supply", list(map(bytes, s.supply)))
-        f.put("bag", s.bag.counts)
-        f.put("spent", bytes(s.spent))
-        f.seats("lips", s.lips)
-        f.one("lip_supply", 0, s.lip_supply)
-        f.seats("hand_size", list(map(card_count, s.hands)))
-        f.put("hand", s.hands[me])  # EX-DECIDE-HIDDEN: my own hand only
-        stacks, tops = self._stacks(s)
-        f.seat_rows("stacks", stacks)
-        f.seat_rows("top", tops)
-        f.put("categories", self._cats(s))
+            head = s.todo[0]
+            code = head >> SHIFT
+            v[_OP + code] = 1
+            if code >= 10:  # who decides (rules.Game.current_player; none at chance)
+                who = head & _MASK if code in _SEAT_OPS else turn
+                if who >= 0:
+                    v[_DECIDER + (who - me) % n] = 1
+        board = self._board_view(s, me)
+        v[_STAGE:_STAGE + len(board)] = board
+        # supply, bag, spent, lips, lip_supply, hand_size: contiguous, written as one list
+        order = self._orders[me]
+        pad = self._pad
+        supply = s.supply
+        row: list[int] = []
+        for q in order:
+            row += supply[q]
+        if pad:
+            row += pad * NC
+        row += s.bag.counts
+        row += s.spent
+        lips = s.lips
+        row += lips[me:]
+        row += lips[:me]
+        row += pad
+        row.append(s.lip_supply)
+        hands = s.hands
+        for q in order:
+            row.append((adler32(hands[q]) & 0xFFFF) - 1)  # core.zones.card_count, inlined
+        v[_SUPPLY:_SUPPLY + len(row)] = row
+        v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
+        played = self._played_view(s, me)
+        v[_STACKS:_STACKS + len(played)] = played
+        cats, song, lyrics, revealed = self._seldom_view(s, me)
+        v[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = cats
         for k in s.display:
             if k >= 0:
-                f.one("display", k)
-        f.put("deck_size", bytes(d.n for d in s.decks))
-        f.put("removed", s.removed)
-        colours, words = self._song(s)
-        f.put("song_colour", colours)
-        f.put("song_words", words)
-        f.one("song_next", s.song_next if s.song_next < g.song_length else SONG)
+                v[_DISPLAY + k] = 1
+        v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
+        v[_REMOVED:_REMOVED + K] = s.removed
+        v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
+        v[_SONG_NEXT + (s.song_next if s.song_next < g.song_length else SONG)] = 1
         if s.end_triggered:
-            f.one("end_triggered")
-        f.seat_rows("lyrics", self._lyrics(s))
+            v[_END] = 1
+        v[_LYRICS:_LYRICS + L * n] = lyrics
         for t in s.claiming:
-            f.one("claiming", t)
-        f.seat_rows("scores", list(map(bytes, s.scores)))
-        f.seat_rows("tens", list(map(bytes, s.tens)))
-        f.put("tens_left", bytes(s.tens_left))
-        f.put("desire_face", b"".join(map(_DESIRE_ROW.__getitem__, s.desire_face)))
-        f.seat_rows("desires", list(map(bytes, s.desires)))
-        f.put("reveal_hand", s.reveal_hands[me])  # EX-DECIDE-HIDDEN: my own reveal cards only
-        f.seats("reveal_count", list(map(card_count, s.reveal_hands)))
-        f.seat_rows("revealed", self._revealed(s))
-        f.seats("turns", s.turns)
-        f.put("moved", (s.moved, s.passed, min(s.strut, 60)))
+            v[_CLAIMING + t] = 1
+        scores = s.scores
+        row = []
+        for q in order:
+            row += scores[q]
+        v[_SCORES:_SCORES + J * n] = row
+        if g.tens_on:  # (without the module, these stay 0)
+            tens = s.tens
+            v[_TENS:_TENS + J * n] = b"".join(map(bytes, tens[me:] + tens[:me]))
+            v[_TENS_LEFT:_TENS_LEFT + J] = s.tens_left
+            v[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = s.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
+            counts = list(map(card_count, s.reveal_hands))
+            v[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
+            v[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = revealed
+        if g.desires_on:
+            v[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(map(_DESIRE_ROW.__getitem__, s.desire_face))
+            desires = s.desires
+            v[_DESIRES:_DESIRES + J * n] = b"".join(map(bytes, desires[me:] + desires[:me]))
+        turns = s.turns
+        v[_TURNS:_TURNS + n] = turns[me:] + turns[:me]
+        if s.moved or s.passed or s.strut:
+            v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
         for sp in s.path:
-            f.one("path", sp)
+            v[_PATH + sp] = 1
         if s.landed >= 0:
-            f.one("landed", s.landed)
+            v[_LANDED + s.landed] = 1
         if s.land_colour >= 0:
-            f.one("land_colour", s.land_colour)
+            v[_LAND_COLOUR + s.land_colour] = 1
         danced = s.playing if s.playing >= 0 else s.danced
         if danced >= 0:
-            f.one("danced", danced)
+            v[_DANCED + danced] = 1
         if s.dance_area >= 0:
-            f.one("dance_area", s.dance_area)
-        f.put("spent_kinds", _bits(s.spent_actual) + _bits(s.spent_cards))
-        f.put("turn_points", bytes(min(x, 255) for x in s.turn_points))
+            v[_DANCE_AREA + s.dance_area] = 1
+        if s.spent_actual or s.spent_cards:
+            v[_SPENT_KINDS:_SPENT_KINDS + 2 * NC] = _KINDS_BITS[s.spent_actual << NC | s.spent_cards]
+        points = s.turn_points
+        if any(points):
+            v[_TURN_POINTS:_TURN_POINTS + J] = [x if x < 255 else 255 for x in points]
         if s.revealed_turn:
-            f.one("revealed_turn")
-        f.put("payment", (s.stars, s.paid, int(s.stage_used), max(0, s.stars - s.paid)))
+            v[_REVEALED_TURN] = 1
+        stars, paid = s.stars, s.paid
+        if stars or paid or s.stage_used:
+            v[_PAYMENT:_PAYMENT + 4] = (stars, paid, s.stage_used, stars - paid if stars > paid else 0)
         if s.half >= 0:
-            f.one("half", s.half)
+            v[_HALF + s.half] = 1
         if s.choice >= 0:
-            f.one("choice", s.choice)
+            v[_CHOICE + s.choice] = 1
         for k in s.shown:
-            f.one("shown", k)
+            v[_SHOWN + k] = 1
         for j in s.shade_picked:
-            f.one("shade_picked", j)
+            v[_SHADE_PICKED + j] = 1
         for sp in s.bedazzled:
-            f.one("bedazzled", sp)
+            v[_BEDAZZLED + sp] = 1
         for q in s.oddy_done:
-            f.seat("oddy_done", q)
-        return f.vector()
+            v[_ODDY_DONE + (q - me) % n] = 1
+        return np.frombuffer(v, _U8).astype(_F32)
 
     def string_from(self, s: State, me: int) -> str:
         from d2r_envs.games.extravaganza import narrate

@@ -31,6 +31,7 @@ from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 _MASK = (1 << SHIFT) - 1
+_STOP = frozenset((int(Op.LIP_SYNC), int(Op.END_REVEAL), int(Op.START_TURN)))  # where a dance played out ends
 
 
 class Heuristic:
@@ -199,13 +200,13 @@ class Heuristic:
             if not A.DANCE <= a < A.STARS:
                 continue
             t = game.clone(s)
-            game.apply_action(t, a)
-            while not game.is_terminal(t) and (t.todo[0] >> SHIFT) not in (Op.LIP_SYNC, Op.END_REVEAL, Op.START_TURN):
-                if game.current_player(t) == CHANCE:
-                    game.apply_action(t, game.sample_chance(t, rng))
+            game.apply_legal(t, a)  # (every action here is legal: a dance from `legal`, a sampled outcome,
+            while not game.is_terminal(t) and (t.todo[0] >> SHIFT) not in _STOP:  # one of the legal actions)
+                who = game.current_player(t)
+                if who == CHANCE:
+                    game.apply_legal(t, game.sample_chance(t, rng))
                 else:
-                    who = game.current_player(t)
-                    game.apply_action(t, self.quick(game, t, who, game.legal_actions(t)))
+                    game.apply_legal(t, self.quick(game, t, who, game.legal_actions(t)))
             gain = sum(t.scores[seat]) - before
             if gain > best_gain:
                 best, best_gain = a, gain

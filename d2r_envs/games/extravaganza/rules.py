@@ -9,12 +9,11 @@ decide), so every decision put to a player has at least two choices.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import Deck, deal_anew
+from d2r_envs.core.zones import Deck, card_count, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import narrate
@@ -28,9 +27,101 @@ MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
 GREEN = C.GREEN
 _MASK = (1 << SHIFT) - 1
-_CARD_IDS = range(C.NUM_CARDS)
-_BAG_OPS = (Op.FILL, Op.GIFT)
-_OPTIONAL = (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL)  # steps where a reveal may be played
+# The action segments' first ids as plain ints (read without a module attribute lookup).
+A_CLAIM = A.CLAIM
+A_COLOR = A.COLOR
+A_DANCE = A.DANCE
+A_DRAW = A.DRAW
+A_JUDGE = A.JUDGE
+A_LYRICS_OF = A.LYRICS_OF
+A_PASS = A.PASS
+A_PAY_CARD = A.PAY_CARD
+A_PAY_GREEN = A.PAY_GREEN
+A_PAY_STAGE = A.PAY_STAGE
+A_PAY_STONE = A.PAY_STONE
+A_QUEEN = A.QUEEN
+A_REVEAL = A.REVEAL
+A_SHOW = A.SHOW
+A_SPACE = A.SPACE
+A_STARS = A.STARS
+A_STOP = A.STOP
+A_TAKE = A.TAKE
+# The op codes as plain ints (an IntEnum member costs an attribute lookup on its class each read).
+O_CATEGORY = int(Op.CATEGORY)
+O_FLIP = int(Op.FLIP)
+O_LYRIC = int(Op.LYRIC)
+O_FILL = int(Op.FILL)
+O_FIRST = int(Op.FIRST)
+O_QUEEN_DEAL = int(Op.QUEEN_DEAL)
+O_GIFT = int(Op.GIFT)
+O_REVEAL_DEAL = int(Op.REVEAL_DEAL)
+O_DESIRE_DEAL = int(Op.DESIRE_DEAL)
+O_DRAFT = int(Op.DRAFT)
+O_PLACE = int(Op.PLACE)
+O_SETUP_DRAW = int(Op.SETUP_DRAW)
+O_PIROUETTE = int(Op.PIROUETTE)
+O_MOVE = int(Op.MOVE)
+O_PAY_QUEEN = int(Op.PAY_QUEEN)
+O_GREEN_LAND = int(Op.GREEN_LAND)
+O_BODY_ODDY = int(Op.BODY_ODDY)
+O_DRAW = int(Op.DRAW)
+O_DANCE = int(Op.DANCE)
+O_STARS = int(Op.STARS)
+O_HALF = int(Op.HALF)
+O_ELEGANZA = int(Op.ELEGANZA)
+O_FLOORWERK = int(Op.FLOORWERK)
+O_SHOW_SELF = int(Op.SHOW_SELF)
+O_SHOW_OTHER = int(Op.SHOW_OTHER)
+O_SHADE = int(Op.SHADE)
+O_LIP_SYNC = int(Op.LIP_SYNC)
+O_BLOOD = int(Op.BLOOD)
+O_END_REVEAL = int(Op.END_REVEAL)
+O_SETUP = int(Op.SETUP)
+O_LIP = int(Op.LIP)
+O_START_TURN = int(Op.START_TURN)
+O_COLLECT = int(Op.COLLECT)
+O_SCORE_DANCE = int(Op.SCORE_DANCE)
+O_SCORE_LYRICS = int(Op.SCORE_LYRICS)
+O_END_TURN = int(Op.END_TURN)
+O_SHOWN_BY_OTHERS = int(Op.SHOWN_BY_OTHERS)
+O_CLEAR_BEDAZZLED = int(Op.CLEAR_BEDAZZLED)
+# The steps as todo entries, their argument 0 (op(code, arg) is P_code | arg).
+P_BLOOD = op(Op.BLOOD)
+P_BODY_ODDY = op(Op.BODY_ODDY)
+P_CATEGORY = op(Op.CATEGORY)
+P_CLEAR_BEDAZZLED = op(Op.CLEAR_BEDAZZLED)
+P_COLLECT = op(Op.COLLECT)
+P_DANCE = op(Op.DANCE)
+P_DESIRE_DEAL = op(Op.DESIRE_DEAL)
+P_DRAW = op(Op.DRAW)
+P_ELEGANZA = op(Op.ELEGANZA)
+P_END_REVEAL = op(Op.END_REVEAL)
+P_END_TURN = op(Op.END_TURN)
+P_FILL = op(Op.FILL)
+P_FIRST = op(Op.FIRST)
+P_FLIP = op(Op.FLIP)
+P_FLOORWERK = op(Op.FLOORWERK)
+P_GIFT = op(Op.GIFT)
+P_GREEN_LAND = op(Op.GREEN_LAND)
+P_HALF = op(Op.HALF)
+P_LIP = op(Op.LIP)
+P_LIP_SYNC = op(Op.LIP_SYNC)
+P_LYRIC = op(Op.LYRIC)
+P_MOVE = op(Op.MOVE)
+P_PAY_QUEEN = op(Op.PAY_QUEEN)
+P_PIROUETTE = op(Op.PIROUETTE)
+P_PLACE = op(Op.PLACE)
+P_REVEAL_DEAL = op(Op.REVEAL_DEAL)
+P_SCORE_DANCE = op(Op.SCORE_DANCE)
+P_SCORE_LYRICS = op(Op.SCORE_LYRICS)
+P_SETUP = op(Op.SETUP)
+P_SETUP_DRAW = op(Op.SETUP_DRAW)
+P_SHADE = op(Op.SHADE)
+P_SHOWN_BY_OTHERS = op(Op.SHOWN_BY_OTHERS)
+P_SHOW_OTHER = op(Op.SHOW_OTHER)
+P_SHOW_SELF = op(Op.SHOW_SELF)
+P_STARS = op(Op.STARS)
+P_START_TURN = op(Op.START_TURN)
 
 
 def _max_pairs(a: list[int], wild: int) -> int:
@@ -55,6 +146,32 @@ def _can_finish(a: list[int], wild: int, half: int, pairs: int) -> bool:
         if ok:
             return True
     return wild > 0 and _max_pairs(a, wild - 1) >= pairs - 1
+
+
+_SEAT_OPS = frozenset((O_DRAFT, O_PLACE, O_SETUP_DRAW, O_SHOW_OTHER))  # decided by the seat in the argument
+_COLOUR_IDS = range(NC)
+_OPTIONAL_STEPS = frozenset((O_MOVE, O_DRAW, O_DANCE, O_LIP_SYNC, O_END_REVEAL))  # pass or stop always legal
+_JUDGE_IDS = range(C.NUM_JUDGES)
+_DRAW_ACTION = tuple(A_DRAW + j for j in _JUDGE_IDS)
+_SPACE_ACTION = tuple(A_SPACE + sp for sp in range(C.NUM_SPACES))
+_NO_DISPLAY = [-1] * C.NUM_JUDGES
+_TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
+_NONZERO = bytes([0] + [1] * 255)  # a count as 0 or 1
+
+
+assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # card k's colour is k % 5
+
+
+def _held(hand: bytearray) -> list[int]:
+    """The card ids held in `hand` (counts per card), ascending."""
+    flags = hand.translate(_NONZERO)
+    out = []
+    find = flags.find
+    k = find(1)
+    while k >= 0:
+        out.append(k)
+        k = find(1, k + 1)
+    return out
 
 
 class Game(core.Game[State]):
@@ -125,15 +242,15 @@ class Game(core.Game[State]):
             for j, cat in enumerate(self.fixed_categories):
                 self._set_category(s, j, cat)
         else:
-            todo += [op(Op.CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
-        todo += [op(Op.FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
-        todo += [op(Op.LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
-        todo += [op(Op.FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
+            todo += [P_CATEGORY | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
+        todo += [P_FLIP | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
+        todo += [P_LYRIC | i for i in range(self.song_length)]  # EX-SETUP-3
+        todo += [P_FILL | sp for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
         if self.tens_on:  # EX-TEN-1: 3 reveal cards each
-            todo += [op(Op.REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
+            todo += [P_REVEAL_DEAL | p for p in range(n) for _ in range(C.REVEALS_EACH)]
         if self.desires_on:  # EX-DESIRE-1: one face-up desire per judge
-            todo += [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
-        todo += [op(Op.FIRST), op(Op.SETUP)]  # EX-SETUP-5
+            todo += [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES)]
+        todo += [P_FIRST, P_SETUP]  # EX-SETUP-5
         return s
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
@@ -149,163 +266,254 @@ class Game(core.Game[State]):
     def current_player(self, s: State) -> int:
         if s.over:
             return TERMINAL
-        code = s.todo[0] >> SHIFT
+        head = s.todo[0]
+        code = head >> SHIFT
         if code < 10:
             return CHANCE
-        if code in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER):
-            return s.todo[0] & _MASK
+        if code in _SEAT_OPS:  # the seat in the step's argument decides
+            return head & _MASK
         return s.turn
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
         code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
-        if code == Op.FILL or code == Op.GIFT:
+        if code == O_FILL or code == O_GIFT:
             return s.bag.outcomes()
-        if code == Op.FLIP:
+        if code == O_FLIP:
             return s.decks[arg].outcomes()
-        if code == Op.LYRIC:
+        if code == O_LYRIC:
             return s.lyric_box.outcomes()
-        if code == Op.CATEGORY:
+        if code == O_CATEGORY:
             free = [c for c in range(C.NUM_CATEGORIES) if c not in s.cats]
             return [(c, 1.0 / len(free)) for c in free]
-        if code == Op.FIRST:
+        if code == O_FIRST:
             return [(p, 1.0 / self.n) for p in range(self.n)]
-        if code == Op.QUEEN_DEAL:
+        if code == O_QUEEN_DEAL:
             free = [q for q in range(C.NUM_QUEENS) if q not in s.queen]
             return [(q, 1.0 / len(free)) for q in free]
-        if code == Op.REVEAL_DEAL:
+        if code == O_REVEAL_DEAL:
             return s.reveal_box.outcomes()
-        if code == Op.DESIRE_DEAL:
+        if code == O_DESIRE_DEAL:
             return s.desire_stack.outcomes()
         raise ValueError("not a chance node")
 
     def sample_chance(self, s: State, rng: Any) -> int:
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        head = s.todo[0]
+        code = head >> SHIFT
         u = rng.random()
-        if code == Op.FILL or code == Op.GIFT:
+        if code == O_FILL or code == O_GIFT:
             return s.bag.kind_at(u)
-        if code == Op.FLIP:
-            return s.decks[arg].kind_at(u)
-        if code == Op.LYRIC:
+        if code == O_FLIP:
+            return s.decks[head & _MASK].kind_at(u)
+        if code == O_LYRIC:
             return s.lyric_box.kind_at(u)
-        if code == Op.REVEAL_DEAL:
+        if code == O_REVEAL_DEAL:
             return s.reveal_box.kind_at(u)
-        if code == Op.DESIRE_DEAL:
+        if code == O_DESIRE_DEAL:
             return s.desire_stack.kind_at(u)
         outcomes = self.chance_outcomes(s)
         return outcomes[int(u * len(outcomes))][0]
 
+    def resolve_chance(self, s: State, rng: Any) -> None:
+        """The loop of sample_chance + apply_legal, with the bedazzle fills and deck flips inlined
+        (the same draw from the same `rng.random()`: Deck.draw(u) takes the card kind_at(u) names)."""
+        if s.over:
+            return
+        todo = s.todo
+        random = rng.random
+        while True:
+            head = todo[0]
+            code = head >> SHIFT
+            if code >= 10:
+                return
+            if code == O_FILL:  # _chance's fill, inlined; EX-BEDAZZLE-1
+                del todo[0]
+                sp = head & _MASK
+                s.stage[sp] = s.bag.draw(random())
+                if s.turn >= 0:
+                    s.bedazzled.append(sp)
+            elif code == O_FLIP:  # EX-DRAW-2
+                del todo[0]
+                j = head & _MASK
+                s.display[j] = s.decks[j].draw(random())
+            else:
+                self.apply_legal(s, self.sample_chance(s, rng))
+                if s.over:
+                    return
+                continue
+            self._advance(s)
+            if s.over:
+                return
+
     # Legal actions ----------------------------------------------------------------------------
 
     def legal_actions(self, s: State) -> list[int]:
-        if s.over or s.todo[0] >> SHIFT < 10:
+        if s.over:
             return []
-        return self._legal(s, s.todo[0] >> SHIFT, s.todo[0] & _MASK)
+        head = s.todo[0]
+        code = head >> SHIFT
+        if code < 10:
+            return []
+        return self._legal(s, code, head & _MASK)
 
     def _legal(self, s: State, code: int, arg: int) -> list[int]:
+        """The legal actions of decision `code`, ascending (each list is built in action order)."""
         p = s.turn
-        if code == Op.MOVE:
-            out = [A.PASS] + [A.SPACE + d for d in self.destinations(s, p)]
-        elif code == Op.PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
-            return [A.COLOR + c for c in range(NC) if s.supply[p][c]]
-        elif code == Op.DRAW:
-            out = [A.PASS] + [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
-        elif code == Op.DANCE:
-            out = [A.PASS] + [A.DANCE + k for k in self.danceable(s, p)]
-        elif code == Op.HALF:
+        if code == O_HALF:
             return self._halves(s, p)
-        elif code == Op.LIP_SYNC:  # EX-LIP-1, EX-LIP-3
-            out = [A.STOP]
-            if self._can_claim(s, p):
-                out.append(A.CLAIM)
-        elif code == Op.STARS:
-            return [A.STARS + i for i in range(self._star_options(s, p, s.playing))]
-        elif code == Op.END_REVEAL:
-            out = [A.PASS]
-        elif code == Op.PLACE:  # EX-SETUP-7: an unoccupied space
-            return [A.SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
-        elif code == Op.DRAFT:  # EX-SETUP-8
-            return [A.QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
-        elif code == Op.SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
-            return [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
-        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
+        if code == O_MOVE:
+            out = [A_PASS]
+            out += self._destination_actions(s, p)
+        elif code == O_DRAW:
+            display = s.display
+            out = [A_PASS]
+            out += [_DRAW_ACTION[j] for j in _JUDGE_IDS if display[j] >= 0]
+        elif code == O_LIP_SYNC:  # EX-LIP-1, EX-LIP-3
+            out = [A_STOP, A_CLAIM] if self._can_claim(s, p) else [A_STOP]
+        elif code == O_DANCE:
+            out = [A_PASS]
+            out += [A_DANCE + k for k in self.danceable(s, p)]
+        elif code == O_END_REVEAL:
+            out = [A_PASS]
+        elif code == O_STARS:
+            return [A_STARS + i for i in range(self._star_options(s, p, s.playing))]
+        elif code == O_PLACE:  # EX-SETUP-7: an unoccupied space
+            return [A_SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
+        elif code == O_DRAFT:  # EX-SETUP-8
+            return [A_QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
+        elif code == O_SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
+            return [A_DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
+        elif code == O_PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
+            return [A_COLOR + c for c in range(NC) if s.supply[p][c]]
+        elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
             sup = s.supply[p]
             spaces = {sp for sp in s.bedazzled if s.stage[sp] >= 0 and not sup[s.stage[sp]]}
-            return [A.PASS] + sorted(A.SPACE + sp for sp in spaces)
-        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
-            return [A.COLOR + c for c in self._green_colours(s)]
-        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
-            return [A.PASS] + self._oddy_takes(s, p)
-        elif code == Op.ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
-            return [A.COLOR + c for c in range(NC) if s.spent[c]]
-        elif code == Op.FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
-            return [A.COLOR + c for c in range(NC) if c in s.stage]
-        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
-            return [A.SHOW + k for k in self._showable(s, p)] + [A.STOP]
-        elif code == Op.SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
-            return [A.SHOW + k for k in self._showable(s, arg)]
-        elif code == Op.SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
-            return [A.JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
-        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
-            return [A.LYRICS_OF + k for k in self._blood_sources(s, p)]
+            return [A_PASS] + sorted(A_SPACE + sp for sp in spaces)
+        elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
+            return [A_COLOR + c for c in self._green_colours(s)]
+        elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
+            return [A_PASS] + self._oddy_takes(s, p)
+        elif code == O_ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
+            return [A_COLOR + c for c in range(NC) if s.spent[c]]
+        elif code == O_FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
+            return [A_COLOR + c for c in range(NC) if c in s.stage]
+        elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
+            return [A_SHOW + k for k in self._showable(s, p)] + [A_STOP]
+        elif code == O_SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
+            return [A_SHOW + k for k in self._showable(s, arg)]
+        elif code == O_SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
+            return [A_JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
+        elif code == O_BLOOD:  # EX-QUEEN-BLOOD
+            return [A_LYRICS_OF + k for k in self._blood_sources(s, p)]
         else:
             raise ValueError(f"no decision at op {code}")
-        if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL
-            out += [A.REVEAL + r for r in self.playable_reveals(s, p)]
-        return sorted(out)
+        if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
+            out += [A_REVEAL + r for r in self.playable_reveals(s, p)]
+        return out
+
+    def _has_choice(self, s: State, code: int) -> bool:
+        """Whether optional step `code` (a pass, or a stop, is always legal) offers more than that one
+        action: what _advance asks, without listing the actions."""
+        p = s.turn
+        if code == O_MOVE:
+            pos = s.pos
+            start = pos[p]
+            for sp in C.NEARBY[start]:  # a free space next to her: a move of one, nobody passed
+                if sp not in pos:
+                    return True
+            if self._destination_actions(s, p):
+                return True
+        elif code == O_DRAW:
+            if s.display != _NO_DISPLAY:
+                return True
+        elif code == O_LIP_SYNC:
+            if self._can_claim(s, p):
+                return True
+        elif code == O_DANCE:
+            if self._any_danceable(s, p):
+                return True
+        if self.tens_on and not s.revealed_turn:
+            return bool(self.playable_reveals(s, p))
+        return False
 
     def destinations(self, s: State, p: int) -> list[int]:
         """Spaces the queen of `p` may move to (EX-MOVE-1, EX-MOVE-2)."""
-        stones = sum(s.supply[p])
-        pos = s.pos
-        out = []
-        for ray in C.RAYS[pos[p]]:
-            through = 0
-            for sp in ray:
-                if sp in pos:
-                    through += 1  # EX-MOVE-2: never land on a queen; moving through her costs a rhinestone
-                    if through > stones:
-                        break
-                    continue
-                out.append(sp)
-        return sorted(out)
+        return [a - A_SPACE for a in self._destination_actions(s, p)]
 
-    def _resources(self, s: State, p: int, playing: int) -> tuple[list[int], int]:
+    def _destination_actions(self, s: State, p: int) -> list[int]:
+        """The `space` actions of the move, ascending: every space along a line from the queen that
+        no queen stands on and that passes no more queens than `p` has rhinestones to pay."""
+        pos = s.pos
+        start = pos[p]
+        others = [x for x in pos if x != start]
+        beyond = C.MOVE_BEYOND[start]
+        stones = sum(s.supply[p])
+        if stones >= len(others):  # every passing paid for: only the queens' spaces are barred
+            barred = set(others)
+        elif stones == 0 or len(others) == 1:  # no queen may be passed
+            barred = set(others).union(*[beyond[x] for x in others])
+        else:  # 2 or 3 other queens, fewer rhinestones: barred where more than `stones` are passed
+            barred = set(others)
+            passes: dict[int, int] = {}
+            for x in others:
+                for d in beyond[x]:
+                    passes[d] = passes.get(d, 0) + 1
+            barred.update(d for d, k in passes.items() if k > stones)
+        return [_SPACE_ACTION[d] for d in C.MOVE_DESTS[start] if d not in barred]
+
+    def _resources(self, s: State, p: int, playing: int, cards: list[int] | None = None) -> tuple[list[int], int]:
         """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
-        Stage Presence), and the wild ones (Green Screen's green rhinestones)."""
-        a = list(s.supply[p])
-        wild = 0
-        queen = s.queen[p] if self.powers else -1
-        if queen == C.TART:  # EX-QUEEN-GREEN: green rhinestones in supply as any colour
-            wild, a[GREEN] = a[GREEN], 0
-        colour = C.CARD_COLOUR
+        Stage Presence), and the wild ones (Green Screen's green rhinestones). `cards`: the hand's
+        cards (_held), where the caller has them."""
         hand = s.hands[p]
-        for k in self._hand_cards(hand):  # EX-DANCE-3
-            a[colour[k]] += hand[k]
+        sup = s.supply[p]
+        a = list(sup)
+        for k in _held(hand) if cards is None else cards:  # EX-DANCE-3
+            a[k % NC] += hand[k]
         for k in s.stacks[p]:  # EX-DANCE-3
-            a[colour[k]] += 1
-        if queen == C.KIKI and not s.stage_used and s.pos[p] >= 0:  # EX-QUEEN-PRESENCE
-            a[self.areas[s.pos[p]]] += 1
+            a[k % NC] += 1
+        wild = 0
+        if self.powers:
+            queen = s.queen[p]
+            if queen == C.TART:  # EX-QUEEN-GREEN: green rhinestones in supply as any colour
+                wild = sup[GREEN]
+                a[GREEN] -= wild
+            elif queen == C.KIKI and not s.stage_used and s.pos[p] >= 0:  # EX-QUEEN-PRESENCE
+                a[self.areas[s.pos[p]]] += 1
         return a, wild
 
-    @staticmethod
-    def _hand_cards(hand: bytearray) -> list[int]:
-        return list(compress(_CARD_IDS, hand))
+    def _danceable_colours(self, s: State, p: int, cards: list[int]) -> list[bool]:
+        """Per colour, whether a hand card of it is payable for one star (EX-DANCE-1): all of
+        them or none, as the card itself cannot pay for itself."""
+        a, wild = self._resources(s, p, -1, cards)
+        out = [False] * NC
+        for k in cards:
+            c = k % NC
+            if not out[c]:
+                a[c] -= 1
+                out[c] = _max_pairs(a, wild) >= 1
+                a[c] += 1
+        return out
+
+    def _any_danceable(self, s: State, p: int) -> bool:
+        cards = _held(s.hands[p])
+        if not cards:
+            return False
+        tart = self.powers and s.queen[p] == C.TART
+        twos = 0
+        for c, x in enumerate(s.supply[p]):  # a pair left over whatever the card: any card is payable
+            if x >= 2 and not (tart and c == GREEN):
+                if x >= 3:
+                    return True
+                twos += 1
+        return twos >= 2 or any(self._danceable_colours(s, p, cards))
 
     def danceable(self, s: State, p: int) -> list[int]:
         """Cards in hand payable for at least one star (EX-DANCE-1)."""
-        hand = s.hands[p]
-        cards = self._hand_cards(hand)
+        cards = _held(s.hands[p])
         if not cards:
-            return []
-        a, wild = self._resources(s, p, -1)
-        out = []
-        for k in cards:
-            c = C.CARD_COLOUR[k]
-            a[c] -= 1  # the card itself cannot pay for itself
-            if _max_pairs(a, wild) >= 1:
-                out.append(k)
-            a[c] += 1
-        return out
+            return cards
+        ok = self._danceable_colours(s, p, cards)
+        return [k for k in cards if ok[k % NC]]
 
     def _star_options(self, s: State, p: int, k: int) -> int:
         """How many star counts (1..n) the card being danced can be paid for (EX-DANCE-1)."""
@@ -314,50 +522,64 @@ class Game(core.Game[State]):
 
     def _halves(self, s: State, p: int) -> list[int]:
         """The payment halves that leave the rest of the payment still payable (EX-DANCE-1..3)."""
-        a, wild = self._resources(s, p, s.playing)
+        cards = _held(s.hands[p])
+        a, wild = self._resources(s, p, s.playing, cards)
         half = s.half
         left = s.stars - s.paid  # pairs still to complete, the open one included
-        out = []
-
-        def ok(colour: int, from_a: bool) -> bool:
-            if half >= 0 and colour != half:
-                return False
-            if from_a:
-                a[colour] -= 1
-                w = wild
-            else:
-                w = wild - 1
-            if half >= 0:
-                good = _max_pairs(a, w) >= left - 1
-            else:
-                good = _can_finish(a, w, colour, left)
-            if from_a:
-                a[colour] += 1
-            return good
-
-        sup = s.supply[p]
         tart = self.powers and s.queen[p] == C.TART
-        for c in range(NC):
-            if not sup[c]:
-                continue
-            if tart and c == GREEN:
-                if ok(GREEN, False):
-                    out.append(A.PAY_STONE + GREEN)
-            elif ok(c, True):
-                out.append(A.PAY_STONE + c)
-        if tart and wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
-            out += [A.PAY_GREEN + c for c in range(NC) if c != GREEN and ok(c, False)]
-        payable = [c for c in range(NC) if a[c] > 0 and ok(c, True)]
-        hand = s.hands[p]
-        for k in self._hand_cards(hand):
-            if C.CARD_COLOUR[k] in payable:
-                out.append(A.PAY_CARD + k)
-        for k in s.stacks[p]:
-            if C.CARD_COLOUR[k] in payable:
-                out.append(A.PAY_CARD + k)
-        if self.powers and s.queen[p] == C.KIKI and not s.stage_used and self.areas[s.pos[p]] in payable:
-            out.append(A.PAY_STAGE)
-        return sorted(set(out))
+        # Per colour, whether an item of it (a rhinestone, a card, Stage Presence) may pay this half;
+        # an open half takes its own colour only.
+        payable = [False] * NC
+        if not tart:  # no wild items: _max_pairs(a, 0) is the sum of x // 2, worked out here
+            pairs = 0
+            for x in a:
+                pairs += x >> 1
+            if half >= 0:  # closing the pair: one item fewer of its colour
+                x = a[half]
+                payable[half] = x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1
+            else:  # opening a pair: it needs a second item of the colour (_can_finish)
+                for c in _COLOUR_IDS:
+                    payable[c] = a[c] >= 2 and pairs >= left
+            out = [A_PAY_STONE + c for c in _COLOUR_IDS if payable[c] and s.supply[p][c]]
+        else:
+            def ok(colour: int, from_a: bool) -> bool:
+                if from_a:
+                    a[colour] -= 1
+                    w = wild
+                else:
+                    w = wild - 1
+                if half >= 0:
+                    good = _max_pairs(a, w) >= left - 1
+                else:
+                    good = _can_finish(a, w, colour, left)
+                if from_a:
+                    a[colour] += 1
+                return good
+
+            for c in ((half,) if half >= 0 else _COLOUR_IDS):
+                payable[c] = a[c] > 0 and ok(c, True)
+            sup = s.supply[p]
+            out = []
+            for c in _COLOUR_IDS:
+                if not sup[c]:
+                    continue
+                if c == GREEN:  # her green rhinestone paying as green: one of the wild ones
+                    if (half < 0 or half == GREEN) and ok(GREEN, False):
+                        out.append(A_PAY_STONE + GREEN)
+                elif payable[c]:
+                    out.append(A_PAY_STONE + c)
+            if wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
+                out += [A_PAY_GREEN + c for c in _COLOUR_IDS
+                        if c != GREEN and (half < 0 or half == c) and ok(c, False)]
+        if True in payable:
+            played = [k for k in s.stacks[p] if payable[k % NC]]
+            cards = [k for k in cards if payable[k % NC]]
+            if played:
+                cards = sorted(cards + played)
+            out += [A_PAY_CARD + k for k in cards]
+            if self.powers and s.queen[p] == C.KIKI and not s.stage_used and payable[self.areas[s.pos[p]]]:
+                out.append(A_PAY_STAGE)
+        return out
 
     def _can_claim(self, s: State, p: int) -> bool:
         if not s.stacks[p] or s.song_next >= self.song_length:  # EX-LIP-3: no played card, no lip sync
@@ -383,12 +605,12 @@ class Game(core.Game[State]):
             if q in s.oddy_done:
                 continue
             k = (q - p) % self.n - 1
-            out += [A.TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
+            out += [A_TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
         return out
 
     def _showable(self, s: State, p: int) -> list[int]:
         hand = s.hands[p]
-        return [k for k in self._hand_cards(hand) if hand[k] > s.shown.count(k)]
+        return [k for k in _held(hand) if hand[k] > s.shown.count(k)]
 
     def _blood_sources(self, s: State, p: int) -> list[int]:
         return [0] + [(q - p) % self.n for q in self.nearby_seats(s, p) if s.lyrics[q]]
@@ -418,79 +640,89 @@ class Game(core.Game[State]):
     # Transitions ------------------------------------------------------------------------------
 
     def apply_legal(self, s: State, action: int) -> None:
-        head = s.todo[0]
-        code, arg = head >> SHIFT, head & _MASK
-        if code < 10:
-            s.todo.pop(0)
-            self._chance(s, code, arg, action)
+        todo = s.todo
+        head = todo[0]
+        code = head >> SHIFT
+        if code == O_FILL:  # _chance's fill, inlined (the commonest chance event)
+            del todo[0]
+            s.bag.take(action)
+            sp = head & _MASK
+            s.stage[sp] = action
+            if s.turn >= 0:
+                s.bedazzled.append(sp)
+        elif code < 10:
+            del todo[0]
+            self._chance(s, code, head & _MASK, action)
         else:
-            self._decide(s, code, arg, action)
+            self._decide(s, code, head & _MASK, action)
         self._advance(s)
 
     def _chance(self, s: State, code: int, arg: int, a: int) -> None:
-        if code == Op.FILL:  # EX-BEDAZZLE-1, EX-SETUP-4
+        if code == O_FILL:  # EX-BEDAZZLE-1, EX-SETUP-4
             s.bag.take(a)
             s.stage[arg] = a
             if s.turn >= 0:
                 s.bedazzled.append(arg)
-        elif code == Op.GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
+        elif code == O_GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
             s.bag.take(a)
             s.supply[arg][a] += 1
-        elif code == Op.FLIP:  # EX-SETUP-2, EX-DRAW-2
+        elif code == O_FLIP:  # EX-SETUP-2, EX-DRAW-2
             s.decks[arg].take(a)
             s.display[arg] = a
-        elif code == Op.LYRIC:  # EX-SETUP-3
+        elif code == O_LYRIC:  # EX-SETUP-3
             s.lyric_box.take(a)
             s.song[arg] = a
-        elif code == Op.CATEGORY:  # EX-SETUP-1
+        elif code == O_CATEGORY:  # EX-SETUP-1
             self._set_category(s, arg, a)
-        elif code == Op.FIRST:  # EX-SETUP-5
+        elif code == O_FIRST:  # EX-SETUP-5
             s.first = a
-        elif code == Op.QUEEN_DEAL:  # EX-SETUP-8
+        elif code == O_QUEEN_DEAL:  # EX-SETUP-8
             s.queen[arg] = a
-        elif code == Op.REVEAL_DEAL:  # EX-TEN-1
+        elif code == O_REVEAL_DEAL:  # EX-TEN-1
             s.reveal_box.take(a)
             s.reveal_hands[arg][a] += 1
-        elif code == Op.DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
+        elif code == O_DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
             s.desire_stack.take(a)
             s.desire_face[arg] = a
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         p = s.turn
-        if A.REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
-            self._reveal(s, p, a - A.REVEAL)
+        if A_REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
+            self._reveal(s, p, a - A_REVEAL)
             return
-        s.todo.pop(0)
+        todo = s.todo
+        del todo[0]
+        if code == O_HALF:
+            todo[0:0] = self._pay_half(s, p, a)
+            return
         front: list[int] = []
-        if code == Op.MOVE:
-            if a != A.PASS:
-                front = self._move(s, p, a - A.SPACE)
-        elif code == Op.PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
-            c = a - A.COLOR
+        if code == O_MOVE:
+            if a != A_PASS:
+                front = self._move(s, p, a - A_SPACE)
+        elif code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
+            c = a - A_COLOR
             s.supply[p][c] -= 1
             s.supply[arg][c] += 1
-        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
-            s.land_colour = a - A.COLOR
-        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY
-            if a != A.PASS:
-                k, c = divmod(a - A.TAKE, NC)
+        elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
+            s.land_colour = a - A_COLOR
+        elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY
+            if a != A_PASS:
+                k, c = divmod(a - A_TAKE, NC)
                 q = (p + k + 1) % self.n
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)  # EX-DECIDE-ODDY: one rhinestone a landing, from one nearby queen
-        elif code == Op.DRAW:
-            if a != A.PASS:
-                front = self._draw(s, p, a - A.DRAW)
-        elif code == Op.DANCE:
-            if a != A.PASS:
-                front = self._dance(s, p, a - A.DANCE)
-        elif code == Op.STARS:
-            s.stars = a - A.STARS + 1
-            front = [op(Op.HALF)]
-        elif code == Op.HALF:
-            front = self._pay_half(s, p, a)
-        elif code == Op.LIP_SYNC:
-            if a == A.CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
+        elif code == O_DRAW:
+            if a != A_PASS:
+                front = self._draw(s, p, a - A_DRAW)
+        elif code == O_DANCE:
+            if a != A_PASS:
+                front = self._dance(s, p, a - A_DANCE)
+        elif code == O_STARS:
+            s.stars = a - A_STARS + 1
+            front = [P_HALF]
+        elif code == O_LIP_SYNC:
+            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
                 t = s.song[s.song_next]
                 s.lips[p] -= C.LYRIC_STARS[t]
                 s.lip_supply += C.LYRIC_STARS[t]
@@ -498,52 +730,52 @@ class Game(core.Game[State]):
                 if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
                     s.end_triggered = True
                 s.song_next += 1
-                front = [op(Op.LIP_SYNC)]
+                front = [P_LIP_SYNC]
             elif s.claiming:
-                front = [op(Op.BLOOD), op(Op.SCORE_LYRICS)] if self._is(s, p, C.ANNE) else [op(Op.SCORE_LYRICS)]
-        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
-            k = a - A.LYRICS_OF
+                front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
+        elif code == O_BLOOD:  # EX-QUEEN-BLOOD
+            k = a - A_LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
-        elif code == Op.END_REVEAL:
+        elif code == O_END_REVEAL:
             pass
-        elif code == Op.PLACE:  # EX-SETUP-7
-            sp = a - A.SPACE
+        elif code == O_PLACE:  # EX-SETUP-7
+            sp = a - A_SPACE
             s.pos[arg] = sp
             c = s.stage[sp]
             if c >= 0:
                 s.stage[sp] = -1
                 s.supply[arg][c] += 1
-        elif code == Op.DRAFT:  # EX-SETUP-8
-            s.queen[arg] = a - A.QUEEN
-        elif code == Op.SETUP_DRAW:  # EX-SETUP-6
-            j = a - A.DRAW
+        elif code == O_DRAFT:  # EX-SETUP-8
+            s.queen[arg] = a - A_QUEEN
+        elif code == O_SETUP_DRAW:  # EX-SETUP-6
+            j = a - A_DRAW
             s.hands[arg][s.display[j]] += 1
             s.display[j] = -1
-            front = [op(Op.FLIP, j)]
-        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE
-            if a != A.PASS:
-                sp = a - A.SPACE
+            front = [P_FLIP | j]
+        elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE
+            if a != A_PASS:
+                sp = a - A_SPACE
                 s.supply[p][s.stage[sp]] += 1
                 s.stage[sp] = -1
-        elif code == Op.ELEGANZA or code == Op.FLOORWERK:
-            s.choice = a - A.COLOR
-        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK
-            if a != A.STOP:
-                s.shown.append(a - A.SHOW)
+        elif code == O_ELEGANZA or code == O_FLOORWERK:
+            s.choice = a - A_COLOR
+        elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK
+            if a != A_STOP:
+                s.shown.append(a - A_SHOW)
                 s.shown_self += 1
                 if s.shown_self < 3:
-                    front = [op(Op.SHOW_SELF)]
-        elif code == Op.SHOW_OTHER:
-            s.shown.append(a - A.SHOW)
-        elif code == Op.SHADE:  # EX-CAT-SHADE: discarded, removed from the game
-            j = a - A.JUDGE
+                    front = [P_SHOW_SELF]
+        elif code == O_SHOW_OTHER:
+            s.shown.append(a - A_SHOW)
+        elif code == O_SHADE:  # EX-CAT-SHADE: discarded, removed from the game
+            j = a - A_JUDGE
             k = s.display[j]
             s.shade_stars += C.CARD_STARS[k]
             s.removed[k] += 1
             s.display[j] = -1
             s.shade_picked.append(j)
             if len(s.shade_picked) < 3:
-                front = [op(Op.SHADE)]
+                front = [P_SHADE]
         s.todo[0:0] = front
 
     def _advance(self, s: State) -> None:
@@ -553,8 +785,8 @@ class Game(core.Game[State]):
             head = todo[0]
             code, arg = head >> SHIFT, head & _MASK
             if code < 10:
-                if code == Op.FILL or code == Op.GIFT:
-                    if code == Op.FILL and (s.stage[arg] >= 0 or arg in s.pos):
+                if code == O_FILL or code == O_GIFT:
+                    if code == O_FILL and (s.stage[arg] >= 0 or arg in s.pos):
                         todo.pop(0)
                         continue
                     if s.bag.n == 0 and any(s.spent):  # EX-BEDAZZLE-2: the spent rhinestones go back
@@ -563,16 +795,24 @@ class Game(core.Game[State]):
                     if s.bag.n == 0:
                         todo.pop(0)
                         continue
-                elif code == Op.FLIP:
+                elif code == O_FLIP:
                     if s.decks[arg].n == 0 or s.display[arg] >= 0:
                         todo.pop(0)
                         continue
-                elif code == Op.DESIRE_DEAL:
+                elif code == O_DESIRE_DEAL:
                     if s.desire_stack.n == 0 or s.desire_face[arg] >= 0:
                         todo.pop(0)
                         continue
                 return
             if code < 40:
+                if code in _OPTIONAL_STEPS:  # a pass (a stop) is always legal: is there more?
+                    if self._has_choice(s, code):
+                        return
+                    if code == O_LIP_SYNC:
+                        self._decide(s, code, arg, A_STOP)
+                    else:  # nothing to decide: the pass, which does nothing
+                        del todo[0]
+                    continue
                 legal = self._legal(s, code, arg)
                 if not legal:
                     todo.pop(0)
@@ -581,45 +821,47 @@ class Game(core.Game[State]):
                     self._decide(s, code, arg, legal[0])
                     continue
                 return
-            todo.pop(0)
+            del todo[0]
             self._auto(s, code, arg)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
         front: list[int] = []
-        n = self.n
-        if code == Op.SETUP:
+        if code == O_CLEAR_BEDAZZLED:
+            s.bedazzled = []
+            return
+        if code == O_COLLECT:
+            self._collect(s, s.turn)
+            if self._is(s, s.turn, C.ELLA):
+                front = [P_BODY_ODDY]  # EX-QUEEN-ODDY: after taking the landing rhinestone
+        elif code == O_START_TURN:
+            front = self._start_turn(s, arg)
+        elif code == O_END_TURN:
+            front = self._end_turn(s, s.turn)
+        elif code == O_SCORE_DANCE:
+            front = self._score_dance(s, s.turn)
+        elif code == O_SCORE_LYRICS:
+            self._score_lyrics(s, s.turn)
+        elif code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
+            front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
+        elif code == O_LIP:
+            self._give_lips(s, arg, 1)
+        elif code == O_SETUP:
+            n = self.n
             order = [(s.first + i) % n for i in range(n)]
-            deal = Op.DRAFT if self.config.queens == "draft" else Op.QUEEN_DEAL  # EX-SETUP-8
+            deal = O_DRAFT if self.config.queens == "draft" else O_QUEEN_DEAL  # EX-SETUP-8
             front = [op(deal, p) for p in order]
             for i, p in enumerate(order):  # EX-SETUP-6: by seat from the first player
                 if i >= 1:
-                    front.append(op(Op.GIFT, p))
+                    front.append(P_GIFT | p)
                 if i >= 2:
-                    front.append(op(Op.LIP, p))
+                    front.append(P_LIP | p)
                 if i >= 3:
-                    front.append(op(Op.SETUP_DRAW, p))
-            front += [op(Op.PLACE, p) for p in order]  # EX-SETUP-7
+                    front.append(P_SETUP_DRAW | p)
+            front += [P_PLACE | p for p in order]  # EX-SETUP-7
             s.turn = -1
-            front.append(op(Op.START_TURN, s.first))
-        elif code == Op.LIP:
-            self._give_lips(s, arg, 1)
-        elif code == Op.START_TURN:
-            front = self._start_turn(s, arg)
-        elif code == Op.CLEAR_BEDAZZLED:
-            s.bedazzled = []
-        elif code == Op.COLLECT:
-            self._collect(s, s.turn)
-            if self._is(s, s.turn, C.ELLA):
-                front = [op(Op.BODY_ODDY)]  # EX-QUEEN-ODDY: after taking the landing rhinestone
-        elif code == Op.SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
-            front = [op(Op.SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
-        elif code == Op.SCORE_DANCE:
-            front = self._score_dance(s, s.turn)
-        elif code == Op.SCORE_LYRICS:
-            self._score_lyrics(s, s.turn)
-        elif code == Op.END_TURN:
-            front = self._end_turn(s, s.turn)
-        s.todo[0:0] = front
+            front.append(P_START_TURN | s.first)
+        if front:
+            s.todo[0:0] = front
 
     def _is(self, s: State, p: int, queen: int) -> bool:
         return self.powers and s.queen[p] == queen
@@ -638,39 +880,45 @@ class Game(core.Game[State]):
         s.turn_points = [0] * C.NUM_JUDGES
         s.revealed_turn = False
         front = self._bedazzle(s, p, self.area_spaces[self.areas[s.pos[p]]])  # EX-BEDAZZLE-1
-        front += [op(Op.MOVE), op(Op.DRAW), op(Op.DANCE), op(Op.LIP_SYNC), op(Op.END_REVEAL), op(Op.END_TURN)]
+        front += _TURN_STEPS
         return front  # EX-TURN-1
 
     def _bedazzle(self, s: State, p: int, spaces: Any) -> list[int]:
         """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
         pos = s.pos
-        fills = [op(Op.FILL, sp) for sp in spaces if s.stage[sp] < 0 and sp not in pos]
+        stage = s.stage
+        fills = [P_FILL | sp for sp in spaces if stage[sp] < 0 and sp not in pos]
         if not fills:
             return []
         s.bedazzled = []
         if self._is(s, p, C.VICTORIA):
-            fills.append(op(Op.PIROUETTE))
-        return fills + [op(Op.CLEAR_BEDAZZLED)]
+            fills.append(P_PIROUETTE)
+        return fills + [P_CLEAR_BEDAZZLED]
+
+    @staticmethod
+    def _passes(pos: list[int], path: tuple[int, ...]) -> bool:
+        """Whether a queen stands on `path`."""
+        for x in pos:
+            if x in path:
+                return True
+        return False
 
     def _move(self, s: State, p: int, dest: int) -> list[int]:
         """EX-MOVE-1: along the line to `dest`; EX-MOVE-2: pay each queen passed."""
-        start = s.pos[p]
-        for ray in C.RAYS[start]:
-            if dest in ray:
-                path = list(ray[: ray.index(dest)])
-                break
+        pos = s.pos
+        path = list(C.MOVE_PATH[pos[p]][dest])
         s.path = path
-        s.pos[p] = dest
+        pos[p] = dest
         s.moved = len(path) + 1
         s.landed = dest
-        passed = [q for sp in path for q in range(self.n) if s.pos[q] == sp]
+        passed = [q for sp in path for q in range(self.n) if pos[q] == sp] if self._passes(pos, path) else []
         s.passed = len(passed)
-        front = [op(Op.PAY_QUEEN, q) for q in passed]
+        front = [P_PAY_QUEEN | q for q in passed]
         s.landed_stone = s.stage[dest]
         s.land_colour = s.landed_stone
         if s.landed_stone == GREEN and self._is(s, p, C.TART):
-            front.append(op(Op.GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
-        front.append(op(Op.COLLECT))
+            front.append(P_GREEN_LAND)  # EX-DECIDE-GREEN: she names the colour
+        front.append(P_COLLECT)
         return front
 
     def _collect(self, s: State, p: int) -> None:
@@ -698,14 +946,19 @@ class Game(core.Game[State]):
         """EX-DRAW-1: the card, and a lip per matching display card (itself included) and played card."""
         k = s.display[j]
         colour = C.CARD_COLOUR[k]
-        lips = sum(1 for d in s.display if d >= 0 and C.CARD_COLOUR[d] == colour)
-        lips += sum(1 for x in s.stacks[p] if C.CARD_COLOUR[x] == colour)
+        lips = 0
+        for d in s.display:
+            if d >= 0 and d % NC == colour:
+                lips += 1
+        for x in s.stacks[p]:
+            if x % NC == colour:
+                lips += 1
         if self._is(s, p, C.SAVANNAH) and lips <= 2:  # EX-QUEEN-LINGUIST
             lips += 1
         s.hands[p][k] += 1
         s.display[j] = -1
         self._give_lips(s, p, lips)
-        return [op(Op.FLIP, j)]  # EX-DRAW-2
+        return [P_FLIP | j]  # EX-DRAW-2
 
     def _dance(self, s: State, p: int, k: int) -> list[int]:
         """EX-DANCE-1: play `k`, then its stars and each half of each pair."""
@@ -718,24 +971,23 @@ class Game(core.Game[State]):
         options = self._star_options(s, p, k)
         if options == 1:
             s.stars = 1
-            return [op(Op.HALF)]
-        return [op(Op.STARS)]
+            return [P_HALF]
+        return [P_STARS]
 
     def _pay_half(self, s: State, p: int, a: int) -> list[int]:
         """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next, or the dance goes on."""
-        name, idx = A.ACTIONS.decode(a)
-        if name == "pay_stone":
-            c = idx[0]
+        if a < A_PAY_GREEN:  # pay_stone
+            c = a - A_PAY_STONE
             s.supply[p][c] -= 1
             s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
             s.spent_actual |= 1 << c
-        elif name == "pay_green":  # EX-QUEEN-GREEN: a green used as colour c is no longer green
-            c = idx[0]
+        elif a < A_PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
+            c = a - A_PAY_GREEN
             s.supply[p][GREEN] -= 1
             s.spent[c] += 1
             s.spent_actual |= 1 << c
-        elif name == "pay_card":  # EX-DANCE-3: discarded as its printed rhinestone, out of the game
-            k = idx[0]
+        elif a < A_PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
+            k = a - A_PAY_CARD
             c = C.CARD_COLOUR[k]
             if s.hands[p][k]:
                 s.hands[p][k] -= 1
@@ -748,11 +1000,11 @@ class Game(core.Game[State]):
             s.stage_used = True
         if s.half < 0:
             s.half = c
-            return [op(Op.HALF)]
+            return [P_HALF]
         s.half = -1
         s.paid += 1
         if s.paid < s.stars:
-            return [op(Op.HALF)]
+            return [P_HALF]
         return self._after_payment(s, p)
 
     def _after_payment(self, s: State, p: int) -> list[int]:
@@ -761,7 +1013,7 @@ class Game(core.Game[State]):
         s.dance_area = self.areas[s.pos[p]]
         front = []
         if self._is(s, p, C.LANA):  # EX-QUEEN-CHERRY: after paying, before scoring
-            front.append(op(Op.GIFT, p))
+            front.append(P_GIFT | p)
         cat = C.CARD_CATEGORY[k]
         s.choice = -1
         s.shown = []
@@ -769,15 +1021,15 @@ class Game(core.Game[State]):
         s.shade_picked = []
         s.shade_stars = 0
         if cat == C.ELEGANZA:
-            front.append(op(Op.ELEGANZA))
+            front.append(P_ELEGANZA)
         elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK: bedazzle nearby first
             front += self._bedazzle(s, p, C.NEARBY[s.pos[p]])
-            front.append(op(Op.FLOORWERK))
+            front.append(P_FLOORWERK)
         elif cat == C.HANDWERK:
-            front += [op(Op.SHOW_SELF), op(Op.SHOWN_BY_OTHERS)]
+            front += [P_SHOW_SELF, P_SHOWN_BY_OTHERS]
         elif cat == C.SHADE:
-            front.append(op(Op.SHADE))
-        front.append(op(Op.SCORE_DANCE))
+            front.append(P_SHADE)
+        front.append(P_SCORE_DANCE)
         return front
 
     def _score_dance(self, s: State, p: int) -> list[int]:
@@ -809,7 +1061,7 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, range(C.NUM_SPACES))
         elif cat == C.SHADE:  # EX-CAT-SHADE: then each deck flips its next card (EX-DECIDE-SHADE)
             count = s.shade_stars
-            front = [op(Op.FLIP, j) for j in s.shade_picked]
+            front = [P_FLIP | j for j in s.shade_picked]
         elif cat == C.TUCK:  # EX-CAT-TUCK: this card counts itself
             mine = len(s.stacks[p]) + 1
             count = mine + sum(len(s.stacks[q]) for q in near if len(s.stacks[q]) < mine)
@@ -880,7 +1132,7 @@ class Game(core.Game[State]):
         if reward == C.LIPS_REWARD:
             self._give_lips(s, p, n)
         elif reward == C.STONES_REWARD:
-            front = [op(Op.GIFT, p)] * n
+            front = [P_GIFT | p] * n
         elif reward == C.STRUT_REWARD:
             s.strut += n
         elif n:  # bedazzle up to N empty nearby spaces, reading order
@@ -896,14 +1148,14 @@ class Game(core.Game[State]):
                     s.tens_left[j] -= 1
         front = []
         if self.desires_on:  # EX-DESIRE-3
-            front = [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
+            front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
         nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
         last = nxt == s.first
         if last and (s.end_triggered or s.turns[p] >= MAX_ROUNDS):  # EX-END-1, EX-DECIDE-ROUNDS
             s.todo.clear()
             self._finish(s)
             return []
-        return front + [op(Op.START_TURN, nxt)]
+        return front + [P_START_TURN | nxt]
 
     # The end -----------------------------------------------------------------------------------
 
