@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -26,6 +27,8 @@ _RAPPER_FIRST, _CITY_FIRST = C.RAPPER_FIRST, C.CITY_FIRST
 _RAPPER_KINDS = range(_RAPPER_FIRST, _CITY_FIRST)
 _CITY_KINDS = range(_CITY_FIRST, K)
 _PLAY_KINDS = range(C.NUM_PLAY)
+_LOCK = [c.lock for c in _CARDS]
+_SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
 
@@ -182,6 +185,21 @@ class Game(core.Game[State]):
             return tied[int(u * len(tied))]
         return int(u * C.DIE_SIDES)
 
+    def resolve_chance(self, s: State, rng: Any) -> None:
+        """The core's loop (sample_chance, then apply), with a draw from an Album deck done in place:
+        the same `rng.random()` names the same card (Deck.draw is kind_at and take in one)."""
+        while s.chance:
+            task, arg = s.chance[0]
+            if task == Task.DRAW:  # RG-TURN-5
+                k = s.decks[s.album].draw(rng.random())
+                del s.chance[0]
+                s.hands[arg][k] += 1
+                self._prune(s)
+                if not s.chance:
+                    self._after_chance(s)
+            else:
+                self._apply_chance(s, self.sample_chance(s, rng))
+
     def _apply_chance(self, s: State, o: int) -> None:
         task, arg = s.chance.pop(0)
         if task == Task.DRAW:  # RG-TURN-5
@@ -273,14 +291,12 @@ class Game(core.Game[State]):
 
     def playable(self, s: State, p: int) -> list[int]:
         """The kinds p may play now, from the hand and the held Come Upz; RG-PLAY-1 RG-PLAY-2."""
-        hand, held, res = s.hands[p], s.held[p], s.res[p]
-        out = []
-        for k in _PLAY_KINDS:
-            if hand[k] or held[k]:
-                lock = _CARDS[k].lock
-                if lock is None or res[lock[0]] >= lock[1]:
-                    out.append(k)
-        return out
+        res = s.res[p]
+        kinds = list(compress(_PLAY_KINDS, s.hands[p]))
+        held = list(compress(_PLAY_KINDS, s.held[p]))
+        if held:
+            kinds = sorted(set(kinds + held))
+        return [k for k in kinds if _LOCK[k] is None or res[_LOCK[k][0]] >= _LOCK[k][1]]
 
     def legal_actions(self, s: State) -> list[int]:
         if s.chance or s.phase == Phase.OVER:
@@ -292,8 +308,7 @@ class Game(core.Game[State]):
         if ph == Phase.GET:
             return self._get_options(s, p) + self._turn_extras(s, p)
         if ph == Phase.SPEND:
-            hand = s.hands[p]
-            return [A.SPEND + k for k in _PLAY_KINDS if hand[k]]
+            return [A.SPEND + k for k in compress(_PLAY_KINDS, s.hands[p])]
         if ph == Phase.TARGET:
             return [A.TARGET + i for i in range(self.n - 1)]  # RG-BEEF-1
         if ph == Phase.BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
@@ -321,7 +336,7 @@ class Game(core.Game[State]):
             self._apply_chance(s, a)
             return
         p = s.actor
-        seg, index = A.ACTIONS.decode(a)
+        seg, index = _SEGMENTS[a]
         i = index[0] if index else 0
         if seg == "play":
             self._play(s, p, i)
