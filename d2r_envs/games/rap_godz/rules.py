@@ -28,6 +28,8 @@ _RAPPER_KINDS = range(_RAPPER_FIRST, _CITY_FIRST)
 _CITY_KINDS = range(_CITY_FIRST, K)
 _PLAY_KINDS = range(C.NUM_PLAY)
 _LOCK = [c.lock for c in _CARDS]
+_COLOUR_OF = [c.colour for c in _CARDS]
+_ICONS_OF = [c.icons for c in _CARDS]
 _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
@@ -117,6 +119,7 @@ class Game(core.Game[State]):
             cube_supply=C.BEEF_CUBES,
             used=[False] * n,
             turns=[0] * n,
+            beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -514,6 +517,7 @@ class Game(core.Game[State]):
 
     def _start_beef(self, s: State, p: int, target: int) -> None:  # RG-BEEF-1 RG-BEEF-2
         s.starter, s.target = p, target
+        s.beef_tally[p][0] += 1
         self._roll_all(s)
 
     def _roll_all(self, s: State) -> None:
@@ -562,6 +566,12 @@ class Game(core.Game[State]):
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
+        tally = s.beef_tally
+        if winner == s.starter:
+            tally[winner][1] += 1
+        tally[winner][2] += 1
+        tally[winner][3] += pay
+        tally[loser][4] += pay
         if pay:
             self._set_points(s, loser, self.points(s, loser) - pay)
             self._gain_plaques(s, winner, pay)
@@ -613,16 +623,19 @@ class Game(core.Game[State]):
     def icons(self, s: State, p: int) -> list[int]:
         """Icons per colour in p's timeline."""
         out = [0] * C.NUM_COLOURS
-        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
-            if c and not _CARDS[k].beef:
-                out[_CARDS[k].colour] += c * _CARDS[k].icons
+        tl = s.timelines[p]
+        for k in compress(_PLAY_KINDS, tl):
+            if _COLOUR_OF[k] >= 0:  # (a Beef card has no colour)
+                out[_COLOUR_OF[k]] += tl[k] * _ICONS_OF[k]
         return out
 
     def colour_cards(self, s: State, p: int) -> list[int]:
+        """Cards per colour in p's timeline."""
         out = [0] * C.NUM_COLOURS
-        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
-            if c and not _CARDS[k].beef:
-                out[_CARDS[k].colour] += c
+        tl = s.timelines[p]
+        for k in compress(_PLAY_KINDS, tl):
+            if _COLOUR_OF[k] >= 0:
+                out[_COLOUR_OF[k]] += tl[k]
         return out
 
     @staticmethod
@@ -656,25 +669,29 @@ class Game(core.Game[State]):
             return [p for p in range(n) if beefs[p] == fewest]
         return self._most([max(self.colour_cards(s, p)) for p in range(n)])  # G.MONO
 
-    def end_bonus(self, s: State) -> list[int]:
-        """The end-game plaques per seat: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
+    def end_bonus_parts(self, s: State) -> list[list[int]]:
+        """The end-game plaques per seat by source: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
         n = self.n
-        extra = [0] * n
+        extra = [[0, 0, 0, 0] for _ in range(n)]
         for g in s.goals:
             won = self.goal_winners(s, g)
             for p in won:  # RG-GOAL-4: split evenly, rounded down
-                extra[p] += C.GOAL_PLAQUES // len(won)
+                extra[p][0] += C.GOAL_PLAQUES // len(won)
         for city in self.board_cities(s):
             won = self.city_winners(s, city)
             for p in won:  # RG-GOAL-4 RG-CITY-1
-                extra[p] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
+                extra[p][1] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
         for p in range(n):
             rapper = C.RAPPERZ[s.rappers[p] - _RAPPER_FIRST]
             matching = self.colour_cards(s, p)[rapper.colour]
-            extra[p] += matching  # RG-RAP-4
+            extra[p][2] += matching  # RG-RAP-4
             if matching >= rapper.goal_cards:  # RG-RAP-5
-                extra[p] += rapper.goal_plaques
+                extra[p][3] += rapper.goal_plaques
         return extra
+
+    def end_bonus(self, s: State) -> list[int]:
+        """The end-game plaques per seat: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
+        return [sum(parts) for parts in self.end_bonus_parts(s)]
 
     def _game_over(self, s: State) -> None:
         s.turn = s.actor = -1
@@ -695,6 +712,44 @@ class Game(core.Game[State]):
         if s.phase != Phase.OVER:
             return [0.0] * self.n
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
+
+    # Reports ----------------------------------------------------------------------------------
+
+    def seat_facts(self, s: State) -> list[dict[str, Any]]:
+        """Each seat's Rapper, City, the Rapper's difficulty and ability kind (text), and its final
+        plaques by source, Beef and Come Upz (numbers), for `d2r balance`. The sources add up to the
+        final plaques: timeline cards + Goalz + Citiez + Category Bonus + Rapper Goal + Beef won - Beef
+        lost (a Beef card is worth no plaques in the timeline)."""
+        parts = self.end_bonus_parts(s) if s.phase == Phase.OVER else [[0, 0, 0, 0] for _ in range(self.n)]
+        out = []
+        for p in range(self.n):
+            r, c = s.rappers[p], s.cities[p]
+            rapper = C.RAPPERZ[r - _RAPPER_FIRST] if r >= 0 else None
+            tl = s.timelines[p]
+            started, won_started, won, won_pl, lost_pl = s.beef_tally[p]
+            goalz, citiez, category, goal = parts[p]
+            out.append({
+                "rapper": rapper.name if rapper else "none",
+                "city": C.CITIEZ[c - _CITY_FIRST].name if c >= 0 else "none",
+                "difficulty": C.DIFFICULTY[rapper.difficulty] if rapper else "none",
+                "ability": C.ABILITY_NAMES[rapper.ability] if rapper else "none",
+                "plaques final": self.points(s, p),
+                "plaques timeline cards": sum(_CARDS[k].plaques * tl[k] for k in compress(_PLAY_KINDS, tl)
+                                              if not _CARDS[k].beef),
+                "plaques Goalz": goalz,
+                "plaques Citiez": citiez,
+                "plaques Category Bonus": category,
+                "plaques Rapper Goal": goal,
+                "plaques Beef won": won_pl,
+                "plaques Beef lost": lost_pl,
+                "Beef started": started,
+                "Beef won as starter": won_started,
+                "Beef won": won,
+                "Beef lost": sum(tl[k] for k in C.BEEF_KINDS),
+                "Come Upz taken": card_count(tl[_COME_FIRST : C.NUM_PLAY]) + card_count(s.held[p][_COME_FIRST : C.NUM_PLAY]),
+                "timeline cards": card_count(tl),
+            })
+        return out
 
     # Copies -----------------------------------------------------------------------------------
 
