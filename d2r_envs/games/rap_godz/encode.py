@@ -121,13 +121,17 @@ _CAREER1_SIZE = _HAND - _CAREER1
 assert _CAREER1_SIZE + _TABLE1 - _CAREER2 == len(_CAREER_ORDER[P]), "the career regions are the career pieces"
 
 
-def _record(s: State, p: int) -> bytes:
-    """Seat p's career record (see _CAREER_PIECES)."""
+def _record(s: State, p: int, timeline: bytes) -> bytes:
+    """Seat p's career record (see _CAREER_PIECES), given its timeline's columns."""
     r, pl, o, u = s.res[p], s.plaques[p], s.owed[p], s.upgraded[p]
     points = pl[0] + _PV1 * pl[1] + _PV2 * pl[2] + o
-    tl = np.frombuffer(s.timelines[p], np.uint8).dot(_TL).astype(np.uint8).tobytes()
     return bytes((r[0], r[1], r[2], u & 1, u >> 1 & 1, u >> 2 & 1, min(255, points), pl[0], pl[1], pl[2],
-                  min(255, o))) + s.held[p][_COME:NP] + tl
+                  min(255, o))) + s.held[p][_COME:NP] + timeline
+
+
+def _timeline_columns(timeline: bytearray) -> bytes:
+    """A timeline's columns: cards per colour, icons per colour, cards, Come Upz, Beef cards."""
+    return np.frombuffer(timeline, np.uint8).dot(_TL).astype(np.uint8).tobytes()
 
 
 class _Career:
@@ -255,7 +259,8 @@ class Observer(_Observer):
         self._place = [[(q - me) % n for q in range(n)] + [-1] for me in range(n)]  # index -1: nobody
         self._pad_albums = bytes(3 * (P - n))
         self._keys: list = [None] * n  # per seat, its career fields last seen (copies) ...
-        self._records: list = [b""] * n  # ... and its career record
+        self._records: list = [b""] * n  # ... its career record
+        self._columns: list = [b""] * n  # ... and its timeline's columns
         self._career = Memo(State, ["res", "upgraded", "plaques", "owed", "supply", "held", "timelines"],
                             self._new_career)
         setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
@@ -272,8 +277,10 @@ class Observer(_Observer):
         for p in range(s.num_players):
             key = (res[p], upgraded[p], plaques[p], owed[p], held[p], timelines[p])
             if key != keys[p]:
+                if keys[p] is None or timelines[p] != keys[p][5]:  # (most changes leave the timeline be)
+                    self._columns[p] = _timeline_columns(timelines[p])
                 keys[p] = (res[p][:], upgraded[p], plaques[p][:], owed[p], bytes(held[p]), bytes(timelines[p]))
-                records[p] = _record(s, p)
+                records[p] = _record(s, p, self._columns[p])
         return _Career(records, s.supply)
 
     def _hand_albums(self, s: State) -> bytes:
