@@ -155,3 +155,26 @@ def test_a_hand_is_seen_only_by_its_owner_and_offers_too():
         for q in (1, 2):  # each hand keeps its count per Album
             assert [sum(r.hands[q][k] for k in C.ALBUM_KINDS[d]) for d in range(3)] == \
                    [sum(s.hands[q][k] for k in C.ALBUM_KINDS[d]) for d in range(3)]
+
+
+def test_one_observer_across_interleaved_games_and_copies():
+    """What the Observer keeps (Memos, per-seat rows compared by value) never goes stale: two games
+    played side by side, and redeterminised copies, encoded in turn by one Observer."""
+    n = 3
+    g = d2r_envs.make_game("rap_godz", n)
+    obs = g.make_observer()
+    rng = np.random.default_rng(7)
+    states = [g.new_initial_state(), g.new_initial_state()]
+    for step in range(3000):
+        s = states[step % 2]
+        if g.is_terminal(s):
+            break
+        for me in range(n):
+            assert np.array_equal(obs.encode(s, me), plain(g, s, me))
+            r = g.redeterminise(s, me, rng)
+            assert np.array_equal(obs.encode(r, me), plain(g, r, me))
+        if g.current_player(s) == CHANCE:
+            g.apply_action(s, g.sample_chance(s, rng))
+        else:
+            legal = g.legal_actions(s)
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])

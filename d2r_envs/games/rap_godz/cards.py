@@ -127,6 +127,7 @@ ABILITY_TEXT = (
     "Once per Album: reroll your own dice in a Beef after a roll",
     "Once per Album: a Come Upz costs you 2 cards, not 3",
 )
+ABILITY_NAMES = ("hand size 6", "extra draw", "resource boost", "Beef reroll", "Come Upz discount")
 DIFFICULTY = ("Easy", "Medium", "Hard")  # rulebook (diamond, spade, club); RG-RAP-3
 
 

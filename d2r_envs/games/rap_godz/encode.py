@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.state import Phase, State
@@ -16,10 +16,6 @@ from d2r_envs.games.rap_godz.state import Phase, State
 P, NP, NC = C.MAX_PLAYERS, C.NUM_PLAY, C.NUM_COME
 NR, NCI = C.NUM_RAPPERZ, C.NUM_CITIEZ
 _COME, _RAP, _CITY = C.COME_FIRST, C.RAPPER_FIRST, C.CITY_FIRST
-_ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
-_BEEF = C.BEEF_KINDS
-_COLOUR = [c.colour for c in C.CARDS]
-_ICONS = [c.icons for c in C.CARDS]
 
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
@@ -64,20 +60,190 @@ LAYOUT = ObsLayout(
 )
 
 
-def _timeline_rows(tl: bytearray) -> tuple[list[int], list[int], list[int]]:
-    colours = [0] * C.NUM_COLOURS
-    icons = [0] * C.NUM_COLOURS
-    for k in range(NP):
-        c = tl[k]
-        if c and _COLOUR[k] >= 0:
-            colours[_COLOUR[k]] += c
-            icons[_COLOUR[k]] += c * _ICONS[k]
-    return colours, icons, [card_count(tl), card_count(tl[_COME:NP]), sum(tl[k] for k in _BEEF)]
+_O = LAYOUT.offsets
+# Regions of the vector (runs of pieces in LAYOUT order), each written as one slice.
+_HEAD, _CAREER1 = _O["phase"], _O["res"]  # phase .. medallion: per decision, from a table by key
+_HAND, _HALB = _O["hand"], _O["hand_albums"]  # res .. supply before the hand: the career
+_CAREER2, _TABLE1 = _O["held"], _O["rapper"]  # held .. timeline: the career
+_OFFER = _O["offer"]  # rapper .. used: the table
+_TABLE2, _SLOTS = _O["board_cities"], _O["slots"]  # board_cities .. goal_won: the table
+_DECKS, _TABLE3 = _O["decks"], _O["track_pickups"]
+_BEEF = _O["beef_album"]  # track_pickups .. cube_supply: the table
+_STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["bonus"]
+_SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
+_OVER = int(Phase.OVER)
+_ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
+(_A0, _A1), (_B0, _B1), (_C0, _C1) = _ALBUM_SPANS
+_CARD_DECK = [c.deck for c in C.CARDS]
+_PV1, _PV2 = C.PLAQUE_VALUES[1], C.PLAQUE_VALUES[2]
+_UPG = [bytes((u & 1, u >> 1 & 1, u >> 2 & 1)) for u in range(8)]  # Upgrade bitmask -> its row
+
+
+def _onehot(i: int, width: int) -> bytes:
+    return bytes(1 if j == i else 0 for j in range(width))
+
+
+_RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: bytes(NR)}  # kind (-1: none) -> row
+_CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
+_PICK_ROW = [_onehot(i, 3) for i in range(3)] + [bytes(3)]  # Pick Upz type (-1: none) -> row
+# Per card kind (every kind: a whole timeline's counts at once), its weight in each timeline column:
+# cards per colour (5), icons per colour (5), then all cards, Come Upz, Beef cards (the pieces
+# `colours`, `icons` and `timeline`).
+_NT = 2 * C.NUM_COLOURS + 3
+_TL = np.zeros((C.NUM_KINDS, _NT), np.float32)
+for _k, _c in enumerate(C.CARDS):
+    if not _c.beef:
+        _TL[_k, _c.colour] = 1
+        _TL[_k, C.NUM_COLOURS + _c.colour] = _c.icons
+    _TL[_k, 2 * C.NUM_COLOURS :] = (1, _c.come, _c.beef)
+del _k, _c
+
+# A seat's career record: its rows of the pieces `res` to `owed`, then of `held` to `timeline`.
+_CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
+                  ("held", NC), ("colours", C.NUM_COLOURS), ("icons", C.NUM_COLOURS), ("timeline", 3))
+_RECORD = sum(w for _, w in _CAREER_PIECES)
+
+
+def _career_order(n: int) -> np.ndarray:
+    """Where each byte of the regions `res`..`supply` and `held`..`timeline` comes from, in the records
+    of the n seats joined from the observer on, then the supply (3 bytes), then a zero (the padding)."""
+    at, order = 0, []
+    for name, width in _CAREER_PIECES:
+        order += [seat * _RECORD + at + j if seat < n else n * _RECORD + 3 for seat in range(P) for j in range(width)]
+        at += width
+        if name == "owed":
+            order += [n * _RECORD + i for i in range(3)]  # the supply
+    return np.array(order, np.intp)
+
+
+_CAREER_ORDER = {n: _career_order(n) for n in range(C.MIN_PLAYERS, P + 1)}
+_CAREER1_SIZE = _HAND - _CAREER1
+assert _CAREER1_SIZE + _TABLE1 - _CAREER2 == len(_CAREER_ORDER[P]), "the career regions are the career pieces"
+
+
+def _record(s: State, p: int, timeline: bytes) -> bytes:
+    """Seat p's career record (see _CAREER_PIECES), given its timeline's columns."""
+    r, pl, o, u = s.res[p], s.plaques[p], s.owed[p], s.upgraded[p]
+    points = pl[0] + _PV1 * pl[1] + _PV2 * pl[2] + o
+    return bytes((r[0], r[1], r[2], u & 1, u >> 1 & 1, u >> 2 & 1, min(255, points), pl[0], pl[1], pl[2],
+                  min(255, o))) + s.held[p][_COME:NP] + timeline
+
+
+def _timeline_columns(timeline: bytearray) -> bytes:
+    """A timeline's columns: cards per colour, icons per colour, cards, Come Upz, Beef cards."""
+    return np.frombuffer(timeline, np.uint8).dot(_TL).astype(np.uint8).tobytes()
+
+
+class _Career:
+    """The regions `res`..`supply` and `held`..`timeline` (what a play changes: resources, plaques,
+    Come Upz held, timelines) from the seats' records, for each observer once."""
+
+    __slots__ = ("records", "blocks")
+
+    def __init__(self, records: list[bytes], supply: list[int]) -> None:
+        self.records = (b"".join(records) * 2, bytes(supply) + b"\0")
+        self.blocks: list = [None] * len(records)
+
+    def block(self, me: int) -> bytes:
+        block = self.blocks[me]
+        if block is None:
+            doubled, tail = self.records
+            n = len(self.blocks)
+            cut = me * _RECORD
+            data = np.frombuffer(doubled[cut : cut + n * _RECORD] + tail, np.uint8)
+            block = self.blocks[me] = data.take(_CAREER_ORDER[n]).tobytes()
+        return block
+
+
+class _Rows:
+    """Per-seat rows (each `width` bytes) in seat order, joined twice over so that the rows rotated
+    to start at any seat are one slice; then the padding up to MAX_PLAYERS rows."""
+
+    __slots__ = ("doubled", "width", "size", "pad")
+
+    def __init__(self, rows: bytes, width: int, n: int) -> None:
+        self.doubled, self.width, self.size, self.pad = rows * 2, width, width * n, bytes((P - n) * width)
+
+    def rotated(self, me: int) -> bytes:
+        cut = me * self.width
+        return self.doubled[cut : cut + self.size] + self.pad
+
+
+class _Setup:
+    """What the set-up fixes (each seat's Rapper and City, the Citiez on the board, the Goalz in play)."""
+
+    __slots__ = ("rapper", "city", "fixed")
+
+    def __init__(self, game, s: State) -> None:
+        n = s.num_players
+        self.rapper = _Rows(b"".join([_RAPPER_ROW[k] for k in s.rappers]), NR, n)
+        self.city = _Rows(b"".join([_CITY_ROW[k] for k in s.cities]), NCI, n)
+        fixed = bytearray(NCI + C.NUM_GOALZ)  # the pieces `board_cities` and `goals`
+        for k in game.board_cities(s):
+            fixed[k - _CITY] = 1
+        for goal in s.goals:
+            fixed[NCI + goal] = 1
+        self.fixed = bytes(fixed)
+
+
+class _Table:
+    """The pieces `rapper` to `used`, `board_cities` to `goal_won` and `track_pickups` to
+    `cube_supply`: set up once, or changed now and then (an ability used, a Pick Upz or a Goal taken,
+    Beef won), worked out once per change, and for each observer once."""
+
+    __slots__ = ("n", "setup", "used", "goal_won", "track", "pickups", "cubes", "cube_supply", "blocks")
+
+    def __init__(self, setup: _Setup, s: State) -> None:
+        n = self.n = s.num_players
+        self.setup = setup
+        self.used = _Rows(bytes(s.used), 1, n)
+        self.goal_won = [(goal, p) for goal, p in enumerate(s.goal_won) if p >= 0]
+        self.track = b"".join([_PICK_ROW[t] for t in s.track_pickups])
+        self.pickups = _Rows(b"".join(map(bytes, s.pickups)), 3, n)
+        self.cubes = _Rows(bytes(s.cubes), 1, n)
+        self.cube_supply = bytes((s.cube_supply,))
+        self.blocks: list = [None] * n
+
+    def block(self, me: int) -> tuple[bytes, bytes, bytes]:
+        block = self.blocks[me]
+        if block is None:
+            setup, n = self.setup, self.n
+            won = bytearray(C.NUM_GOALZ * P)
+            for goal, p in self.goal_won:
+                won[goal * P + (p - me) % n] = 1
+            block = self.blocks[me] = (
+                setup.rapper.rotated(me) + setup.city.rotated(me) + self.used.rotated(me),
+                setup.fixed + won,
+                self.track + self.pickups.rotated(me) + self.cubes.rotated(me) + self.cube_supply,
+            )
+        return block
+
+
+_HEADS: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion places) -> the head's bytes
+
+
+def _head(key: tuple) -> bytes:
+    phase, album, track, turn, actor, medallion = key
+    v = bytearray(_CAREER1 - _HEAD)
+    v[phase] = 1
+    v[_O["album"] - _HEAD + album] = 1
+    v[_O["track"] - _HEAD + track] = 1
+    for name, place in (("turn", turn), ("actor", actor), ("medallion", medallion)):
+        if place >= 0:
+            v[_O[name] - _HEAD + place] = 1
+    head = _HEADS[key] = bytes(v)
+    return head
 
 
 class Observer(_Observer):
-    """`encode` writes each piece by name into a core Frame (tests/rap_godz/test_encode.py checks it
-    against a plain numpy encoder written piece by piece)."""
+    """`encode` writes one byte per entry into a copy of a per-seat template, in a few slices: the
+    head (phase to Medallion) from a table by key; the hand, the draft offer and the decks from the
+    state; what changes once a turn or less from `core.obs.Memo`s, rotated to the seat once per change
+    (the career: resources, plaques, Come Upz held, timelines; the table: Rapperz, Citiez, Goalz, Pick
+    Upz, Beef cubes); and the cards per Album in each hand, kept per seat while that hand is the same
+    (compared by value, as a Memo does, seat by seat: a turn changes one hand).
+    tests/rap_godz/test_encode.py checks it against a plain numpy encoder written piece by piece, at
+    every node."""
 
     layout = LAYOUT
 
@@ -90,67 +256,86 @@ class Observer(_Observer):
             for k in range(n):
                 f.one("seats", k)
             self._template.append(bytes(f))
+        self._place = [[(q - me) % n for q in range(n)] + [-1] for me in range(n)]  # index -1: nobody
+        self._pad_albums = bytes(3 * (P - n))
+        self._keys: list = [None] * n  # per seat, its career fields last seen (copies) ...
+        self._records: list = [b""] * n  # ... its career record
+        self._columns: list = [b""] * n  # ... and its timeline's columns
+        self._career = Memo(State, ["res", "upgraded", "plaques", "owed", "supply", "held", "timelines"],
+                            self._new_career)
+        setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
+        self._table = Memo(State, ["rappers", "cities", "extra_city", "goals", "used", "goal_won", "track_pickups",
+                                   "pickups", "cubes", "cube_supply"], lambda s: _Table(setup(s), s))
+        self._hands = [None] * n  # per seat, the hand last seen (a copy) ...
+        self._albums = [b""] * n  # ... and its cards per Album
+
+    def _new_career(self, s: State) -> _Career:
+        """The career from the seats' records, each worked out anew only where that seat's fields
+        changed (compared by value, seat by seat: a play changes one seat's, Beef two)."""
+        keys, records = self._keys, self._records
+        res, upgraded, plaques, owed, held, timelines = s.res, s.upgraded, s.plaques, s.owed, s.held, s.timelines
+        for p in range(s.num_players):
+            key = (res[p], upgraded[p], plaques[p], owed[p], held[p], timelines[p])
+            if key != keys[p]:
+                if keys[p] is None or timelines[p] != keys[p][5]:  # (most changes leave the timeline be)
+                    self._columns[p] = _timeline_columns(timelines[p])
+                keys[p] = (res[p][:], upgraded[p], plaques[p][:], owed[p], bytes(held[p]), bytes(timelines[p]))
+                records[p] = _record(s, p, self._columns[p])
+        return _Career(records, s.supply)
+
+    def _hand_albums(self, s: State) -> bytes:
+        """Cards of each Album per hand, in seat order."""
+        hands, albums = self._hands, self._albums
+        for p, h in enumerate(s.hands):
+            if h != hands[p]:
+                hands[p] = bytes(h)
+                albums[p] = bytes((card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1])))
+        return b"".join(albums)
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        g = self.game
         n = s.num_players
-        f = LAYOUT.frame(self._template[me], me, n)
-        f.one("phase", s.phase)
-        f.one("album", s.album)
-        f.one("track", s.track)
-        f.seat("turn", s.turn)
-        if s.phase != Phase.OVER and not s.chance:
-            f.seat("actor", s.actor)
-        f.seat("medallion", s.medallion)
-        f.seat_rows("res", [bytes(r) for r in s.res])
-        f.seat_rows("upgraded", [bytes((u & 1, u >> 1 & 1, u >> 2 & 1)) for u in s.upgraded])
-        f.seats("points", [min(255, g.points(s, p)) for p in range(n)])
-        f.seat_rows("plaques", [bytes(pl) for pl in s.plaques])
-        f.seats("owed", [min(255, o) for o in s.owed])
-        f.put("supply", s.supply)
-        f.put("hand", s.hands[me][:NP])
-        f.seat_rows("hand_albums", [bytes(card_count(h[a:b]) for a, b in _ALBUM_SPANS) for h in s.hands])
-        f.seat_rows("held", [bytes(h[_COME:NP]) for h in s.held])
-        rows = [_timeline_rows(t) for t in s.timelines]
-        f.seat_rows("colours", [bytes(r[0]) for r in rows])
-        f.seat_rows("icons", [bytes(r[1]) for r in rows])
-        f.seat_rows("timeline", [bytes(r[2]) for r in rows])
-        for p in range(n):
-            if s.rappers[p] >= 0:
-                f.one("rapper", f.place(p) * NR + s.rappers[p] - _RAP)
-            if s.cities[p] >= 0:
-                f.one("city", f.place(p) * NCI + s.cities[p] - _CITY)
-        f.seats("used", [int(u) for u in s.used])
-        f.put("offer", s.offers[me][_RAP:])
-        for k in g.board_cities(s):
-            f.one("board_cities", k - _CITY)
-        for goal in s.goals:
-            f.one("goals", goal)
-        for goal, p in enumerate(s.goal_won):
-            if p >= 0:
-                f.one("goal_won", goal * P + f.place(p))
+        v = bytearray(self._template[me])
+        place = self._place[me]
+        phase = s.phase
+        key = (phase, s.album, s.track, place[s.turn],
+               place[s.actor] if phase != _OVER and not s.chance else -1, place[s.medallion])
+        head = _HEADS.get(key)
+        v[_HEAD:_CAREER1] = head if head is not None else _head(key)
+        career = self._career(s).block(me)
+        v[_CAREER1:_HAND] = career[:_CAREER1_SIZE]
+        v[_HAND:_HALB] = s.hands[me][:NP]
+        albums = self._hand_albums(s)
+        cut = 3 * me
+        v[_HALB:_CAREER2] = albums[cut:] + albums[:cut] + self._pad_albums
+        v[_CAREER2:_TABLE1] = career[_CAREER1_SIZE:]
+        table1, table2, table3 = self._table(s).block(me)
+        v[_TABLE1:_OFFER] = table1
+        v[_OFFER:_TABLE2] = s.offers[me][_RAP:]
+        v[_TABLE2:_SLOTS] = table2
         for j, k in enumerate(s.slots):
             if k >= 0:
-                f.one("slots", j * NC + k - _COME)
-        f.put("decks", [d.n for d in s.decks] + [d.n for d in s.come_decks])
-        for i, t in enumerate(s.track_pickups):
-            if t >= 0:
-                f.one("track_pickups", i * 3 + t)
-        f.seat_rows("pickups", [bytes(pk) for pk in s.pickups])
-        f.seats("cubes", s.cubes)
-        f.one("cube_supply", 0, s.cube_supply)
+                v[_SLOTS + j * NC + k - _COME] = 1
+        d, c = s.decks, s.come_decks
+        v[_DECKS:_TABLE3] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
+        v[_TABLE3:_BEEF] = table3
         if s.beef_card >= 0:
-            f.one("beef_album", C.CARDS[s.beef_card].deck)
-        f.seat("starter", s.starter)
-        f.seat("target", s.target)
-        for i, d in enumerate(s.dice):
-            if d:
-                f.one("dice", i * C.DIE_SIDES + d - 1)
-        f.put("bonus", s.bonus)
-        f.one("spend_left", 0, s.spend_left)
+            v[_BEEF + _CARD_DECK[s.beef_card]] = 1
+        if s.starter >= 0:
+            v[_STARTER + place[s.starter]] = 1
+        if s.target >= 0:
+            v[_TARGET + place[s.target]] = 1
+        dice = s.dice
+        if dice[0] or dice[1] or dice[2]:
+            for i in range(3):
+                if dice[i]:
+                    v[_DICE + i * C.DIE_SIDES + dice[i] - 1] = 1
+        bonus = s.bonus
+        if bonus[0] or bonus[1]:
+            v[_BONUS : _BONUS + 2] = bonus
+        v[_SPEND_LEFT] = s.spend_left
         if s.slot >= 0:
-            f.one("buying", s.slot)
-        return f.vector()
+            v[_BUYING + s.slot] = 1
+        return np.frombuffer(v, np.uint8).astype(np.float32)
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game

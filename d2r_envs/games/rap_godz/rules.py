@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -26,6 +27,10 @@ _RAPPER_FIRST, _CITY_FIRST = C.RAPPER_FIRST, C.CITY_FIRST
 _RAPPER_KINDS = range(_RAPPER_FIRST, _CITY_FIRST)
 _CITY_KINDS = range(_CITY_FIRST, K)
 _PLAY_KINDS = range(C.NUM_PLAY)
+_LOCK = [c.lock for c in _CARDS]
+_COLOUR_OF = [c.colour for c in _CARDS]
+_ICONS_OF = [c.icons for c in _CARDS]
+_SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
 
@@ -114,6 +119,7 @@ class Game(core.Game[State]):
             cube_supply=C.BEEF_CUBES,
             used=[False] * n,
             turns=[0] * n,
+            beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -181,6 +187,21 @@ class Game(core.Game[State]):
             tied = [p for p in range(self.n) if arg >> p & 1]
             return tied[int(u * len(tied))]
         return int(u * C.DIE_SIDES)
+
+    def resolve_chance(self, s: State, rng: Any) -> None:
+        """The core's loop (sample_chance, then apply), with a draw from an Album deck done in place:
+        the same `rng.random()` names the same card (Deck.draw is kind_at and take in one)."""
+        while s.chance:
+            task, arg = s.chance[0]
+            if task == Task.DRAW:  # RG-TURN-5
+                k = s.decks[s.album].draw(rng.random())
+                del s.chance[0]
+                s.hands[arg][k] += 1
+                self._prune(s)
+                if not s.chance:
+                    self._after_chance(s)
+            else:
+                self._apply_chance(s, self.sample_chance(s, rng))
 
     def _apply_chance(self, s: State, o: int) -> None:
         task, arg = s.chance.pop(0)
@@ -273,14 +294,12 @@ class Game(core.Game[State]):
 
     def playable(self, s: State, p: int) -> list[int]:
         """The kinds p may play now, from the hand and the held Come Upz; RG-PLAY-1 RG-PLAY-2."""
-        hand, held, res = s.hands[p], s.held[p], s.res[p]
-        out = []
-        for k in _PLAY_KINDS:
-            if hand[k] or held[k]:
-                lock = _CARDS[k].lock
-                if lock is None or res[lock[0]] >= lock[1]:
-                    out.append(k)
-        return out
+        res = s.res[p]
+        kinds = list(compress(_PLAY_KINDS, s.hands[p]))
+        held = list(compress(_PLAY_KINDS, s.held[p]))
+        if held:
+            kinds = sorted(set(kinds + held))
+        return [k for k in kinds if _LOCK[k] is None or res[_LOCK[k][0]] >= _LOCK[k][1]]
 
     def legal_actions(self, s: State) -> list[int]:
         if s.chance or s.phase == Phase.OVER:
@@ -292,8 +311,7 @@ class Game(core.Game[State]):
         if ph == Phase.GET:
             return self._get_options(s, p) + self._turn_extras(s, p)
         if ph == Phase.SPEND:
-            hand = s.hands[p]
-            return [A.SPEND + k for k in _PLAY_KINDS if hand[k]]
+            return [A.SPEND + k for k in compress(_PLAY_KINDS, s.hands[p])]
         if ph == Phase.TARGET:
             return [A.TARGET + i for i in range(self.n - 1)]  # RG-BEEF-1
         if ph == Phase.BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
@@ -321,7 +339,7 @@ class Game(core.Game[State]):
             self._apply_chance(s, a)
             return
         p = s.actor
-        seg, index = A.ACTIONS.decode(a)
+        seg, index = _SEGMENTS[a]
         i = index[0] if index else 0
         if seg == "play":
             self._play(s, p, i)
@@ -499,6 +517,7 @@ class Game(core.Game[State]):
 
     def _start_beef(self, s: State, p: int, target: int) -> None:  # RG-BEEF-1 RG-BEEF-2
         s.starter, s.target = p, target
+        s.beef_tally[p][0] += 1
         self._roll_all(s)
 
     def _roll_all(self, s: State) -> None:
@@ -547,6 +566,12 @@ class Game(core.Game[State]):
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
+        tally = s.beef_tally
+        if winner == s.starter:
+            tally[winner][1] += 1
+        tally[winner][2] += 1
+        tally[winner][3] += pay
+        tally[loser][4] += pay
         if pay:
             self._set_points(s, loser, self.points(s, loser) - pay)
             self._gain_plaques(s, winner, pay)
@@ -598,16 +623,19 @@ class Game(core.Game[State]):
     def icons(self, s: State, p: int) -> list[int]:
         """Icons per colour in p's timeline."""
         out = [0] * C.NUM_COLOURS
-        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
-            if c and not _CARDS[k].beef:
-                out[_CARDS[k].colour] += c * _CARDS[k].icons
+        tl = s.timelines[p]
+        for k in compress(_PLAY_KINDS, tl):
+            if _COLOUR_OF[k] >= 0:  # (a Beef card has no colour)
+                out[_COLOUR_OF[k]] += tl[k] * _ICONS_OF[k]
         return out
 
     def colour_cards(self, s: State, p: int) -> list[int]:
+        """Cards per colour in p's timeline."""
         out = [0] * C.NUM_COLOURS
-        for k, c in enumerate(s.timelines[p][: C.NUM_PLAY]):
-            if c and not _CARDS[k].beef:
-                out[_CARDS[k].colour] += c
+        tl = s.timelines[p]
+        for k in compress(_PLAY_KINDS, tl):
+            if _COLOUR_OF[k] >= 0:
+                out[_COLOUR_OF[k]] += tl[k]
         return out
 
     @staticmethod
@@ -641,25 +669,29 @@ class Game(core.Game[State]):
             return [p for p in range(n) if beefs[p] == fewest]
         return self._most([max(self.colour_cards(s, p)) for p in range(n)])  # G.MONO
 
-    def end_bonus(self, s: State) -> list[int]:
-        """The end-game plaques per seat: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
+    def end_bonus_parts(self, s: State) -> list[list[int]]:
+        """The end-game plaques per seat by source: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
         n = self.n
-        extra = [0] * n
+        extra = [[0, 0, 0, 0] for _ in range(n)]
         for g in s.goals:
             won = self.goal_winners(s, g)
             for p in won:  # RG-GOAL-4: split evenly, rounded down
-                extra[p] += C.GOAL_PLAQUES // len(won)
+                extra[p][0] += C.GOAL_PLAQUES // len(won)
         for city in self.board_cities(s):
             won = self.city_winners(s, city)
             for p in won:  # RG-GOAL-4 RG-CITY-1
-                extra[p] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
+                extra[p][1] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
         for p in range(n):
             rapper = C.RAPPERZ[s.rappers[p] - _RAPPER_FIRST]
             matching = self.colour_cards(s, p)[rapper.colour]
-            extra[p] += matching  # RG-RAP-4
+            extra[p][2] += matching  # RG-RAP-4
             if matching >= rapper.goal_cards:  # RG-RAP-5
-                extra[p] += rapper.goal_plaques
+                extra[p][3] += rapper.goal_plaques
         return extra
+
+    def end_bonus(self, s: State) -> list[int]:
+        """The end-game plaques per seat: Goalz, Citiez, Card Category Bonus, Rapper Goal."""
+        return [sum(parts) for parts in self.end_bonus_parts(s)]
 
     def _game_over(self, s: State) -> None:
         s.turn = s.actor = -1
@@ -680,6 +712,44 @@ class Game(core.Game[State]):
         if s.phase != Phase.OVER:
             return [0.0] * self.n
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
+
+    # Reports ----------------------------------------------------------------------------------
+
+    def seat_facts(self, s: State) -> list[dict[str, Any]]:
+        """Each seat's Rapper, City, the Rapper's difficulty and ability kind (text), and its final
+        plaques by source, Beef and Come Upz (numbers), for `d2r balance`. The sources add up to the
+        final plaques: timeline cards + Goalz + Citiez + Category Bonus + Rapper Goal + Beef won - Beef
+        lost (a Beef card is worth no plaques in the timeline)."""
+        parts = self.end_bonus_parts(s) if s.phase == Phase.OVER else [[0, 0, 0, 0] for _ in range(self.n)]
+        out = []
+        for p in range(self.n):
+            r, c = s.rappers[p], s.cities[p]
+            rapper = C.RAPPERZ[r - _RAPPER_FIRST] if r >= 0 else None
+            tl = s.timelines[p]
+            started, won_started, won, won_pl, lost_pl = s.beef_tally[p]
+            goalz, citiez, category, goal = parts[p]
+            out.append({
+                "rapper": rapper.name if rapper else "none",
+                "city": C.CITIEZ[c - _CITY_FIRST].name if c >= 0 else "none",
+                "difficulty": C.DIFFICULTY[rapper.difficulty] if rapper else "none",
+                "ability": C.ABILITY_NAMES[rapper.ability] if rapper else "none",
+                "plaques final": self.points(s, p),
+                "plaques timeline cards": sum(_CARDS[k].plaques * tl[k] for k in compress(_PLAY_KINDS, tl)
+                                              if not _CARDS[k].beef),
+                "plaques Goalz": goalz,
+                "plaques Citiez": citiez,
+                "plaques Category Bonus": category,
+                "plaques Rapper Goal": goal,
+                "plaques Beef won": won_pl,
+                "plaques Beef lost": lost_pl,
+                "Beef started": started,
+                "Beef won as starter": won_started,
+                "Beef won": won,
+                "Beef lost": sum(tl[k] for k in C.BEEF_KINDS),
+                "Come Upz taken": card_count(tl[_COME_FIRST : C.NUM_PLAY]) + card_count(s.held[p][_COME_FIRST : C.NUM_PLAY]),
+                "timeline cards": card_count(tl),
+            })
+        return out
 
     # Copies -----------------------------------------------------------------------------------
 

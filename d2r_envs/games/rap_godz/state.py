@@ -95,6 +95,9 @@ class State:
     passes: int = 0
     final: list[int] = field(default_factory=list)  # end-game points per seat
     winners: list[int] = field(default_factory=list)
+    # Per seat, for reports only (Game.seat_facts; no rule reads it): Beef started, Beef won as the
+    # starter, Beef won, plaques won in Beef, plaques lost in Beef.
+    beef_tally: list[list[int]] = field(default_factory=list)
 
 
 def _extra_city(s: State) -> list[int]:
