@@ -195,9 +195,18 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from d2r_envs import play
+    from d2r_envs.opponents import OpponentError, shipped_model
 
+    opponents = args.opponents
+    if opponents is None:  # the shipped model, or the heuristic for a game whose model is still training
+        try:
+            shipped_model(args.game)
+            opponents = "shipped"
+        except OpponentError:
+            print(f"{args.game} has no shipped opponent yet: you play against its heuristic", file=sys.stderr)
+            opponents = "heuristic"
     try:
-        returns = play.play(args.game, args.opponents.split(","), args.players, seat=args.seat, seed=args.seed,
+        returns = play.play(args.game, opponents.split(","), args.players, seat=args.seat, seed=args.seed,
                             **_parse_options(args.option))
     except ValueError as e:
         return _error(str(e))
@@ -279,9 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
     p.add_argument("game", choices=games)
-    p.add_argument("--opponents", default="shipped",
+    p.add_argument("--opponents",
                    help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, shipped (the "
-                   "game's newest shipped model, the default), a model id or path")
+                   "game's newest shipped model, the default; the heuristic for a game with none yet), a model id or path")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, help="seed for chance and the opponents (default: random)")

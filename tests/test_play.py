@@ -122,3 +122,15 @@ def test_cli_plays_against_the_shipped_model_by_default(capsys, monkeypatch) -> 
     assert main(["play", "filthy_rich", "--players", "2", "--seed", "3"]) == 130
     newest = max(int(p.name.removeprefix("ppo-v")) for p in (ROOT / "models" / "filthy_rich").glob("ppo-v*"))
     assert f"player_1 is filthy_rich/ppo-v{newest}" in capsys.readouterr().out
+
+
+def test_cli_plays_against_the_heuristic_when_a_game_has_no_shipped_model_yet(capsys, monkeypatch) -> None:
+    import d2r_envs
+
+    waiting = [g for g in d2r_envs.names() if not (ROOT / "models" / g).is_dir()]
+    if not waiting:
+        pytest.skip("every game ships a model")
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", waiting[0], "--players", "2", "--seed", "3"]) == 130
+    captured = capsys.readouterr()
+    assert f"{waiting[0]} has no shipped opponent yet" in captured.err and "player_1 is heuristic" in captured.out
