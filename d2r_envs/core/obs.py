@@ -177,6 +177,12 @@ class Observer:
     """
 
     layout: ObsLayout
+    game: Any  # the engine it encodes for
+
+    def __reduce__(self) -> tuple:
+        """A copy (pickle, deepcopy) is a fresh observer of the same game: what it keeps (memos, tables
+        remembered by stamp) is rebuilt as it is used, and a Memo's generated code never travels."""
+        return (type(self), (self.game,))
 
     def entries(self, state, player: int) -> tuple[list[int], list[float]]:
         """The non-zero (index, value) pairs; derived from `encode` for a game that writes the
