@@ -193,7 +193,7 @@ def _view(game, s: State) -> tuple[bytes, bytes]:
     row = game.visible_row(s)
     owner = s.owner.of
     owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
-    return b"".join(map(_SIGN.__getitem__, row)), b"".join([owners.translate(_IS[q]) for q in range(s.num_players)]) * 2
+    return b"".join(map(_SIGN.__getitem__, row)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
 
 
 class Observer(_Observer):
