@@ -15,6 +15,8 @@ from pettingzoo.utils.wrappers.base import BaseWrapper
 from d2r_envs.core.game import TERMINAL, Game, IllegalActionError
 from d2r_envs.core.obs import Observer
 
+_INT64, _INT8, _frombuffer = np.int64, np.int8, np.frombuffer
+
 
 class GameEnv(AECEnv):
     """Turns-based AEC env over an engine. Chance is resolved with the env's own seeded RNG."""
@@ -44,7 +46,9 @@ class GameEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self.state = None
-        self._mask: np.ndarray | None = None
+        self._flags: bytearray | None = None  # the current decision's legal actions, a byte each (None: not yet)
+        self._max_moves = spec.max_game_length
+        self._rewarded = False  # whether a reward in self.rewards may be non-zero
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -66,7 +70,8 @@ class GameEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.num_moves = 0
         self._returns = self.game.returns(self.state)
-        self._mask = None
+        self._flags = None
+        self._rewarded = False
         self.agent_selection = self.possible_agents[self.game.current_player(self.state)]
 
     def step(self, action: Any) -> None:
@@ -83,26 +88,29 @@ class GameEnv(AECEnv):
         game.apply_legal(state, a)
         game.resolve_chance(state, self.np_random)
         player = game.current_player(state)
-        self._mask = None
+        self._flags = None
         self.num_moves += 1
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
         returns = game.returns(state)
         if returns != self._returns:
             before = self._returns
+            rewards = self.rewards
             self.rewards = rewards = {
                 ag: returns[i] - before[i] for i, ag in enumerate(self.possible_agents) if ag in rewards
             }
             self._returns = returns
+            self._rewarded = True
             cumulative = self._cumulative_rewards
             for ag, r in rewards.items():  # AECEnv._accumulate_rewards
                 cumulative[ag] += r
-        elif any(rewards.values()):  # no reward this step: zero last step's (nothing to accumulate)
+        elif self._rewarded:  # no reward this step: zero last step's (nothing to accumulate)
+            rewards = self.rewards
             for ag in rewards:
                 rewards[ag] = 0.0
+            self._rewarded = False
         if player == TERMINAL:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.num_moves >= game.spec.max_game_length:
+        elif self.num_moves >= self._max_moves:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[player]
@@ -110,28 +118,33 @@ class GameEnv(AECEnv):
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.state is None:
+        state = self.state
+        if state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before observe()")
-        seat = self._seat[agent]
-        obs = self.observer.encode(self.state, seat)
+        obs = self.observer.encode(state, self._seat[agent])
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask = self.legal_mask().copy()
+            mask = _frombuffer(bytearray(self._flags or self._legal_flags()), _INT8)  # the caller's own copy
         else:
             mask = np.zeros(self._num_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
-        """AECEnv.last, with a clear error before reset() (written out: it runs every step)."""
-        if self.state is None:
+        """AECEnv.last, with a clear error before reset() (written out, observe() too: it runs every step)."""
+        state = self.state
+        if state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before last()")
         agent = self.agent_selection
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        terminated, truncated = self.terminations[agent], self.truncations[agent]
+        if not observe:
+            obs = None
+        elif terminated or truncated:
+            obs = self.observe(agent)
+        else:  # observe(agent) for the agent to act
+            obs = {
+                "observation": self.observer.encode(state, self._seat[agent]),
+                "action_mask": _frombuffer(bytearray(self._flags or self._legal_flags()), _INT8),
+            }
+        return obs, self._cumulative_rewards[agent], terminated, truncated, self.infos[agent]
 
     def render(self) -> str | None:
         if self.state is None:
@@ -154,14 +167,15 @@ class GameEnv(AECEnv):
     # Helpers ---------------------------------------------------------------------------------
 
     def legal_mask(self) -> np.ndarray:
-        """The int8 mask of the current decision (cached until the state changes)."""
-        mask = self._mask
-        if mask is None:
-            flags = bytearray(self._num_actions)  # set byte by byte: cheaper than numpy's put for a few
-            for a in self.game.legal_actions(self.state):
-                flags[a] = 1
-            mask = self._mask = np.frombuffer(flags, np.int8)
-        return mask
+        """The int8 mask of the current decision: a view of the env's own flags (read it, do not write it)."""
+        return _frombuffer(self._flags or self._legal_flags(), _INT8)
+
+    def _legal_flags(self) -> bytearray:
+        """The current decision's legal actions, a byte each (kept until the state changes)."""
+        flags = self._flags = bytearray(self._num_actions)  # set byte by byte: cheaper than numpy's put for a few
+        for a in self.game.legal_actions(self.state):
+            flags[a] = 1
+        return flags
 
     def _check_legal(self, action: Any) -> int:
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
@@ -173,7 +187,7 @@ class GameEnv(AECEnv):
                 f"{self.agent_selection}: action {action!r} ({type(action).__name__}) is not an integer action; "
                 f"pass an int (or a numpy integer) in 0..{self._num_actions - 1}"
             )
-        if not 0 <= a < self._num_actions or not self.legal_mask()[a]:
+        if not 0 <= a < self._num_actions or not (self._flags or self._legal_flags())[a]:
             raise IllegalActionError(
                 f"{self.agent_selection}: "
                 + self.game.illegal_message(self.state, a, self.game.legal_actions(self.state))
@@ -238,6 +252,7 @@ class SafeEnv(BaseWrapper):
         self._has_reset = True
         self._has_updated = True
         self._raw.reset(seed=seed, options=options)
+        self.last = self._raw.last  # from now on the checks below always pass: the env's own last(), one call less
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
@@ -279,10 +294,14 @@ class SafeEnv(BaseWrapper):
             raw._was_dead_step(action)
             return
         kind = type(action)
-        if not ((kind is int or kind is np.int64) and 0 <= action < raw._num_actions):
-            # the fast test above is Discrete.contains for these two types; the rest goes the long way
+        if kind is int or kind is _INT64:  # Discrete.contains for these two types, and the mask, read directly
+            a = int(action)
+            legal = 0 <= a < raw._num_actions and (raw._flags or raw._legal_flags())[a]
+            assert legal or 0 <= a < raw._num_actions, "action is not in action space"
+        else:  # the rest goes the long way
             assert raw.action_spaces[agent].contains(action), "action is not in action space"
-        if not raw.legal_mask()[action]:
+            legal = raw.legal_mask()[action]
+        if not legal:
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)

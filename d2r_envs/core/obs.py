@@ -58,6 +58,12 @@ class ObsLayout:
                                       for me in range(n)]
         return made
 
+    def check_order(self, *names: str) -> None:
+        """For an encoder that joins the observation from its pieces (one join, no writes at
+        offsets): raises unless `names` are this layout's pieces, all of them, in order."""
+        if list(names) != [p.name for p in self.pieces]:
+            raise ValueError(f"the pieces are {[p.name for p in self.pieces]}, not {list(names)}")
+
     def blank(self) -> bytearray:
         return bytearray(self.size)
 

@@ -215,3 +215,8 @@ def card_count(counts: bytes | bytearray) -> int:
     Adler-32 is 1 plus the byte sum, exact below 65521 cards), a few times faster than sum() on a hand,
     so a game need keep no hand sizes of its own."""
     return (adler32(counts) & 0xFFFF) - 1
+
+
+def card_counts(piles: list) -> list[int]:
+    """`card_count` of each pile, in one call."""
+    return [(adler32(counts) & 0xFFFF) - 1 for counts in piles]

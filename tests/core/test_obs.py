@@ -98,3 +98,11 @@ def test_a_memo_on_a_deck_sees_a_draw_and_refuses_unknown_fields():
     assert memo(s) == 2
     with pytest.raises(ValueError, match="no fields"):
         Memo(_State, ("owners",), lambda s: None)
+
+
+def test_check_order_holds_an_encoder_that_joins_its_pieces_to_the_layout():
+    LAYOUT.check_order("seats", "money", "hands", "turn", "flag")
+    with pytest.raises(ValueError, match="not"):
+        LAYOUT.check_order("seats", "money", "turn", "hands", "flag")  # out of order
+    with pytest.raises(ValueError):
+        LAYOUT.check_order("seats", "money", "hands", "turn")  # one left out

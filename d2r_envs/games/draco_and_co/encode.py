@@ -39,16 +39,35 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _SARAH = relative_character(C.AUNT_SARAH, 0, C.MIN_PLAYERS)  # the specials keep their relative index
 _LAST_STEP = C.MAX_STEPS - 1
+LAYOUT.check_order(  # encode() joins the observation from its pieces in this order
+    "seats", "money", "hand_sizes", "hand", "discard", "piles", "end_near", "places", "controller", "char_class",
+    "cup", "cup_initial", "turn", "phase", "ask", "card", "step", "picked", "todo", "die")
+_U8, _F32, _frombuffer = np.uint8, np.float32, np.frombuffer
+
+
+def _one_hots(size: int) -> list[bytes]:
+    """Per index, the one-hot bytes of a piece of `size` entries; index -1 (or `size`): all zero."""
+    return [bytes(1 if j == i else 0 for j in range(size)) for i in range(size)] + [bytes(size)]
+
+
+_CUP, _TURN = _one_hots(P + 1), _one_hots(P)  # place P: the cup in the centre; nobody's turn
+_PHASE, _ASK = _one_hots(len(Phase)), _one_hots(len(Ask))
+_FLAG = (b"\x00", b"\x01")
+_PLACES_PAD = [bytes(H * (H - k)) for k in range(H + 1)]  # after a circle of k places
+_CARD_SIZE = _O["die"] + C.DIE_SIDES - _O["card"]  # the pieces `card` to `die`
+_NO_CARD = bytes(_CARD_SIZE)
+_STEP_AT, _PICKED_AT, _TODO_AT, _DIE_AT = (_O[name] - _O["card"] for name in ("step", "picked", "todo", "die"))
 
 
 class Observer(_Observer):
     """`entries` is the reference definition of the observation; `encode` is a faster path to
     exactly the same vector (tests/draco_and_co/test_encode_fast_path.py checks that they agree).
 
-    encode writes each piece by name into a core Frame (a byte per entry: every entry is a small
-    whole number; a fortune above 255, which never happens in practice, takes the generic path),
-    starting from a per-seat template holding what is fixed for the game (seats, the classes and the
-    controllers of the player characters), the circle as one run of precomputed one-hot rows.
+    encode joins the observation, a byte per entry (every entry is a small whole number; a fortune
+    above 255, which never happens in practice, takes the generic path), from its pieces in LAYOUT's
+    order: the circle as one run of precomputed one-hot rows, the controllers and classes as one
+    per-seat run written at set-up through a core Frame (fixed for the game but for Aunt Sarah's
+    controller: one run per owner), the one-hot pieces from precomputed tables.
     """
 
     layout = LAYOUT
@@ -59,7 +78,10 @@ class Observer(_Observer):
         chars = list(game.characters)
         setup = game.new_initial_state()  # the player characters' controllers never change
         self._ends_after = game.ends_after
-        self._template: list[bytes] = []
+        self._seats = bytes([1] * n + [0] * (P - n))
+        self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
+        self._place = [[(q - me) % n for q in range(n)] + [P] for me in range(n)]  # seat -> place ([-1]: P)
+        self._controllers: list[list[bytes]] = []  # [seat][Aunt Sarah's owner, -1: none] -> controller, char_class
         self._rel: list[list[int]] = []  # absolute character -> relative index, per seat
         self._rows: list[list[bytes]] = []  # [seat][character] -> its one-hot row of "places"; [-1]: empty
         for me in range(n):
@@ -75,40 +97,44 @@ class Observer(_Observer):
                 if c < 12:  # player characters: the controller is fixed (Aunt Sarah's is not)
                     f.seat("controller", game.controller(setup, c), row=r, width=P)
                 f.one("char_class", len(C.Class) * r + C.CHARACTER_CLASS[c])
-            self._template.append(bytes(f))
+            runs = []
+            for owner in [*range(n), -1]:
+                g = LAYOUT.frame(bytes(f), me, n)
+                g.seat("controller", owner, row=_SARAH, width=P)
+                runs.append(bytes(g[_O["controller"] : _O["cup"]]))
+            self._controllers.append(runs)
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        f = LAYOUT.frame(self._template[me], me, s.num_players)
+        rel = self._place[me]  # seat -> its place after me (index -1: none)
+        money, hands, order, pad = s.money, s.hands, s.order, self._pad
+        rows = self._rows[me]
         try:
-            f.seats("money", s.money)  # DRACO-WEALTH-1
-            f.seats("hand_sizes", list(map(sum, s.hands)))
-            f.put("hand", s.hands[me])  # DRACO-HIDDEN-1
-            f.put("discard", s.discard)
-            f.put("piles", (s.draw_pile.n, sum(s.removed), s.exhausted))
+            data = b"".join((
+                self._seats, bytes(money[me:] + money[:me]), pad,  # DRACO-WEALTH-1
+                bytes(list(map(sum, hands[me:] + hands[:me]))), pad,
+                bytes(hands[me]), bytes(s.discard),  # DRACO-HIDDEN-1: only my own hand
+                bytes((s.draw_pile.n, sum(s.removed), s.exhausted, s.exhausted >= self._ends_after)),
+                b"".join([rows[c] for c in order]), _PLACES_PAD[len(order)], self._controllers[me][s.sarah_owner],
+                _CUP[rel[s.cup]], _FLAG[s.cup_initial], _TURN[rel[s.turn]], _PHASE[s.phase], _ASK[s.ask],
+                _NO_CARD if s.card < 0 else self._card(s, me),
+            ))
         except ValueError:  # a value beyond a byte
             return super().encode(s, me)
-        if s.exhausted >= self._ends_after:
-            f.one("end_near")
-        rows = self._rows[me]
-        f.put("places", b"".join([rows[c] for c in s.order]))
-        f.seat("controller", s.sarah_owner, row=_SARAH, width=P)
-        f.one("cup", P if s.cup < 0 else f.place(s.cup))
-        if s.cup_initial:
-            f.one("cup_initial")
-        f.seat("turn", s.turn)
-        f.one("phase", s.phase)
-        f.one("ask", s.ask)
-        if s.card >= 0:
-            f.one("card", s.card)
-            f.one("step", min(s.step, _LAST_STEP))
-            rel = self._rel[me]
-            for c in s.picked:
-                f.one("picked", rel[c])
-            for c in s.todo:
-                f.one("todo", rel[c])
-            if s.die:
-                f.one("die", s.die - 1)
-        return f.vector()
+        return _frombuffer(data, _U8).astype(_F32)
+
+    def _card(self, s: State, me: int) -> bytes:
+        """The pieces `card` to `die` while a card is being resolved."""
+        v = bytearray(_CARD_SIZE)
+        v[s.card] = 1
+        v[_STEP_AT + min(s.step, _LAST_STEP)] = 1
+        rel = self._rel[me]
+        for c in s.picked:
+            v[_PICKED_AT + rel[c]] = 1
+        for c in s.todo:
+            v[_TODO_AT + rel[c]] = 1
+        if s.die:
+            v[_DIE_AT + s.die - 1] = 1
+        return bytes(v)
 
     def entries(self, s: State, me: int) -> tuple[list[int], list[float]]:
         n = s.num_players

@@ -17,6 +17,7 @@ NAME = "draco_and_co"
 VERSION = 0
 MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it
 
+_OVER, _DEAL, _CARD, _DIE, _PLACE = int(Phase.OVER), int(Phase.DEAL), int(Phase.CARD), int(Ask.DIE), int(Ask.PLACE)
 _SEG_START = [A.DECLINE, A.TOAST, A.PLAY, A.CHARACTER, A.PLAYER, A.DIRECTION, A.ACTIONS.size]
 
 
@@ -58,11 +59,11 @@ class Game(core.Game[State]):
 
     # Who acts ---------------------------------------------------------------------------------
 
-    def current_player(self, s: State) -> int:
+    def current_player(self, s: State) -> int:  # (runs several times a step: the enum members as plain ints)
         ph = s.phase
-        if ph == Phase.OVER:
+        if ph == _OVER:
             return TERMINAL
-        if s.draws or ph <= Phase.DEAL or (ph == Phase.CARD and (s.ask == Ask.DIE or s.ask == Ask.PLACE)):
+        if s.draws or ph <= _DEAL or (ph == _CARD and (s.ask == _DIE or s.ask == _PLACE)):
             return CHANCE
         return s.turn
 

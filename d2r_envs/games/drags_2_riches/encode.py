@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
-from d2r_envs.core.zones import card_count
+from d2r_envs.core.zones import card_counts
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
 
@@ -103,11 +103,30 @@ PRESTIGE = tuple(e.prestige for e in C.EVENTS)
 VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 LOOK_POS = tuple(W * C.TYPE_OF[k] + C.SLOT_INDEX[k] for k in range(K))  # a worn kind's entry in "look"
 BITS = [bytes(m >> t & 1 for t in range(T)) for m in range(1 << T)]  # type bitmask -> its T bytes
+LAYOUT.check_order(  # encode() joins the observation from its pieces in this order
+    "seats", "options", "phase", "ask", "actor", "turn", "first", "round", "event", "events_left", "events_won",
+    "prestige", "hand", "hand_sizes", "wardrobe_sizes", "floors", "active", "coins", "turn_flags", "look",
+    "look_value", "filled", "market", "pile", "trash", "card", "target", "peek", "peeked", "characters", "used",
+    "bonus", "glamazon", "zeroed", "doubled", "my_thumbs", "revealed", "pending")
+_frombuffer = np.frombuffer
+
+
+def _one_hots(size: int) -> list[bytes]:
+    """Per index, the one-hot bytes of a piece of `size` entries; index -1 (or `size`): all zero."""
+    return [bytes(1 if j == i else 0 for j in range(size)) for i in range(size)] + [bytes(size)]
+
+
+_PHASES, _ASKS, _SEATS, _EVENTS, _KINDS = (_one_hots(x) for x in (len(Phase), len(Ask), P, E, K))
+_THUMBS = _one_hots(3)
+_NO_EVENTS, _NO_KINDS = _EVENTS[-1], _KINDS[-1]
+_NO_PEEK = bytes(K + P)
+_NO_CHARACTERS = bytes(_O["my_thumbs"] - _CHARS)  # the pieces `characters` to `doubled`
 
 
 class Observer(_Observer):
-    """`encode` writes one byte per entry (every entry is a small whole number) into a copy of a
-    per-seat template, mostly as slices, and converts to float32 once (the core derives `entries`)."""
+    """`encode` joins the observation, one byte per entry (every entry is a small whole number), from
+    its pieces in LAYOUT's order, mostly the state's own bytearrays and slices, one-hot pieces from
+    precomputed tables, and converts to float32 once (the core derives `entries`)."""
 
     layout = LAYOUT
 
@@ -125,6 +144,13 @@ class Observer(_Observer):
             template[_O["options"] + i] = int(f)
         self._template = bytes(template)
         self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
+        self._place = [[(q - me) % n for q in range(n)] + [P] for me in range(n)]  # seat -> place ([-1]: P)
+        self._nobody = [P] * (n + 1)  # once the game is over, nobody acts
+        self._head = bytes(template[: _O["phase"]])  # the pieces `seats` and `options`
+        self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
+        self._no_seats = bytes(P)
+        self._no_scores = (bytes(2 * P),)
+        self._floors_pad, self._filled_pad = bytes(K * (P - n)), bytes(T * (P - n))
         # _below[i]: events still to come from the deck of stage i on, once stage i's regulars are out.
         stages = game.stages
         self._below = []
@@ -140,79 +166,67 @@ class Observer(_Observer):
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
-        v = bytearray(self._template)
         order = self._orders[me]
-        phase = s.phase
-        v[_PHASE + phase] = 1
-        v[_ASK + s.ask] = 1
-        if phase != _OVER:
-            if s.actor >= 0:
-                v[_ACTOR + (s.actor - me) % n] = 1
-            if s.turn >= 0:
-                v[_TURN + (s.turn - me) % n] = 1
-            if s.first >= 0:
-                v[_FIRST + (s.first - me) % n] = 1
-        v[_ROUND] = s.round
-        if s.event >= 0:
-            v[_EVENT + s.event] = 1
+        place = self._place[me] if s.phase != _OVER else self._nobody  # seat -> its place after me ([-1]: P)
+        phase, pad = s.phase, self._pad
         if s.stage < len(s.stages):  # the current deck's events, then everything in the decks below
-            v[_LEFT : _LEFT + E] = self._below[s.stage]
+            left = bytearray(self._below[s.stage])
             for e in s.decks[s.stages[s.stage]]:
-                v[_LEFT + e] = 1
-        floors, looks, won = s.floors, s.looks, s.won
-        sizes = list(map(card_count, s.hands))
-        v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]  # D2R-HIDDEN-1: others' hands and Wardrobes as counts only
-        sizes = [w.n for w in s.wardrobes]
-        v[_WSIZE : _WSIZE + n] = sizes[me:] + sizes[:me]
-        v[_FLOORS : _FLOORS + K * n] = b"".join(floors[me:] + floors[:me])  # D2R-GLOSS-FLOOR
-        worn = s.worn  # D2R-HIDDEN-1: only which slots
-        v[_FILLED : _FILLED + T * n] = b"".join(map(BITS.__getitem__, worn[me:] + worn[:me]))
+                left[e] = 1
+        else:
+            left = _NO_EVENTS
+        won = s.won
         if any(won):
-            v[_WON : _WON + n] = [len(won[q]) for q in order]
             prestige = s.prestige
-            v[_PRESTIGE : _PRESTIGE + n] = prestige[me:] + prestige[:me]
-        v[_HAND : _HAND + K] = s.hands[me]  # D2R-HIDDEN-1
-        if s.turn >= 0:
-            v[_ACTIVE : _ACTIVE + K] = s.active[s.turn]
-        v[_COINS] = s.coins
-        v[_FLAGS] = s.bought
-        v[_FLAGS + 1] = s.thrifted
+            scores = (bytes([len(won[q]) for q in order]), pad, bytes(prestige[me:] + prestige[:me]), pad)
+        else:
+            scores = self._no_scores
+        hands, floors, looks, worn = s.hands, s.floors, s.looks, s.worn
+        sizes = [w.n for w in s.wardrobes]
+        look = bytearray(T * W)
         for k in looks[me]:
             if k >= 0:
-                v[_LOOK + LOOK_POS[k]] = 1
+                look[LOOK_POS[k]] = 1
         if self._characters:  # the Look's value with this round's Character effects
-            v[_VALUE] = self.game.look_value(s, me, phase == _THUMBS_PHASE and s.thumbs[me] == 2)
+            value = self.game.look_value(s, me, phase == _THUMBS_PHASE and s.thumbs[me] == 2)
         else:
-            v[_VALUE] = sum(map(VALUE_OR_0.__getitem__, looks[me]))
-        v[_MARKET : _MARKET + K] = s.market
-        v[_PILE] = s.pile.n
-        v[_TRASH : _TRASH + K] = s.trash
-        if s.card >= 0 and (phase == _CARD_PHASE or phase == _REACT_PHASE):
-            v[_CARD + s.card] = 1
-        if s.target >= 0:
-            v[_TARGET + (s.target - me) % n] = 1
-        if s.peek[me] >= 0:  # D2R-HIDDEN-2
-            v[_PEEK : _PEEK + K] = s.peek_hand[me]
-            v[_PEEKED + (s.peek[me] - me) % n] = 1
-        if self._characters:  # every per-round Look effect comes from a Character
-            for i, q in enumerate(order):
-                if s.characters[q] >= 0:
-                    v[_CHARS + H * i + s.characters[q]] = 1
-                v[_USED + i] = s.used[q]  # Deathdrop Diva chosen with the thumbs counts only at the reveal
-            for i, q in enumerate(order):
-                v[_BONUS + i] = s.bonus[q]
-                v[_HO + i] = s.ho[q]
-                v[_ZEROED + T * i : _ZEROED + T * i + T] = BITS[s.zeroed[q]]
-                v[_DOUBLED + T * i : _DOUBLED + T * i + T] = BITS[s.doubled[q]]
-        thumbs = s.thumbs
-        if thumbs[me] >= 0:  # D2R-EVENT-2: my own thumbs only
-            v[_MY_THUMBS + thumbs[me]] = 1
+            value = sum(map(VALUE_OR_0.__getitem__, looks[me]))
+        peek = s.peek[me]
         values = s.last_values
-        if phase != _THUMBS_PHASE and max(values) >= 0:  # who competed (and their Looks) shows once all have chosen
-            v[_REVEALED : _REVEALED + n] = [x + 1 for x in values[me:] + values[:me]]
-        if any(s.pending):
-            v[_PENDING : _PENDING + n] = [len(s.pending[q]) for q in order]
-        return np.frombuffer(v, _U8).astype(_F32)
+        return _frombuffer(b"".join((
+            self._head, _PHASES[phase], _ASKS[s.ask], _SEATS[place[s.actor]], _SEATS[place[s.turn]],
+            _SEATS[place[s.first]], bytes((s.round,)), _EVENTS[s.event], left, *scores,
+            hands[me], bytes(card_counts(hands[me:] + hands[:me])), pad,  # D2R-HIDDEN-1: others' hands and
+            bytes(sizes[me:] + sizes[:me]), pad,  # Wardrobes as counts only
+            b"".join(floors[me:] + floors[:me]), self._floors_pad,  # D2R-GLOSS-FLOOR
+            s.active[s.turn] if s.turn >= 0 else _NO_KINDS, bytes((s.coins, s.bought, s.thrifted)),
+            look, bytes((value,)),  # D2R-HIDDEN-1: of the others' Looks only which slots are filled
+            b"".join(map(BITS.__getitem__, worn[me:] + worn[:me])), self._filled_pad,
+            s.market, bytes((s.pile.n,)), s.trash,
+            _KINDS[s.card] if phase == _CARD_PHASE or phase == _REACT_PHASE else _NO_KINDS,
+            _SEATS[self._place[me][s.target]],
+            s.peek_hand[me] + _SEATS[(peek - me) % n] if peek >= 0 else _NO_PEEK,  # D2R-HIDDEN-2
+            self._effects(s, order) if self._characters else _NO_CHARACTERS,
+            _THUMBS[s.thumbs[me]],  # D2R-EVENT-2: my own thumbs only
+            # who competed (and their Looks) shows once all have chosen:
+            bytes([x + 1 for x in values[me:] + values[:me]]) + pad if phase != _THUMBS_PHASE and max(values) >= 0
+            else self._no_seats,
+            bytes([len(s.pending[q]) for q in order]) + pad if any(s.pending) else self._no_seats,
+        )), _U8).astype(_F32)
+
+    def _effects(self, s: State, order: list[int]) -> bytes:
+        """The pieces `characters` to `doubled` (every per-round Look effect comes from a Character)."""
+        v = bytearray(_NO_CHARACTERS)
+        for i, q in enumerate(order):
+            if s.characters[q] >= 0:
+                v[H * i + s.characters[q]] = 1
+            v[_USED - _CHARS + i] = s.used[q]  # Deathdrop Diva chosen with the thumbs counts only at the reveal
+        for i, q in enumerate(order):
+            v[_BONUS - _CHARS + i] = s.bonus[q]
+            v[_HO - _CHARS + i] = s.ho[q]
+            v[_ZEROED - _CHARS + T * i : _ZEROED - _CHARS + T * i + T] = BITS[s.zeroed[q]]
+            v[_DOUBLED - _CHARS + T * i : _DOUBLED - _CHARS + T * i + T] = BITS[s.doubled[q]]
+        return bytes(v)
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game

@@ -21,6 +21,30 @@ MAX_GAME_LENGTH = 6000  # player decisions; the adapter truncates beyond it
 K = C.NUM_KINDS
 Ch = C.Character
 Op = C.Op
+# Enum members compared on the hot paths, as plain ints (an enum attribute costs a lookup each time):
+_ASK_BORROW = int(Ask.BORROW)
+_ASK_LEND_CARD = int(Ask.LEND_CARD)
+_ASK_LEND_TARGET = int(Ask.LEND_TARGET)
+_ASK_RETURN = int(Ask.RETURN)
+_ASK_SHADE_TARGET = int(Ask.SHADE_TARGET)
+_ASK_SHESSICA_TARGET = int(Ask.SHESSICA_TARGET)
+_ASK_TAKE = int(Ask.TAKE)
+_ASK_TRASH = int(Ask.TRASH)
+_PHASE_CARD = int(Phase.CARD)
+_PHASE_CHARACTERS = int(Phase.CHARACTERS)
+_PHASE_DEAL = int(Phase.DEAL)
+_PHASE_FIRST_PLAYER = int(Phase.FIRST_PLAYER)
+_PHASE_JUDGE = int(Phase.JUDGE)
+_PHASE_LAST_MINUTE = int(Phase.LAST_MINUTE)
+_PHASE_OVER = int(Phase.OVER)
+_PHASE_PLAY = int(Phase.PLAY)
+_PHASE_REACT = int(Phase.REACT)
+_PHASE_REVEAL = int(Phase.REVEAL)
+_PHASE_THUMBS = int(Phase.THUMBS)
+_PHASE_UNTUCK = int(Phase.UNTUCK)
+_PHASE_WERK = int(Phase.WERK)
+_TASK_DRAW = int(Task.DRAW)
+_TASK_MARKET = int(Task.MARKET)
 _SEG_START = [A.END, A.ACTIVATE, A.WEAR, A.BUY, A.ABILITY, A.THUMBS, A.REACT, A.TARGET, A.CARD, A.LOOK_TYPE,
               A.CHARACTER, A.WINNER, A.ACTIONS.size]
 _KINDS = range(K)
@@ -109,9 +133,9 @@ class Game(core.Game[State]):
         if s.chance:
             return CHANCE
         ph = s.phase
-        if ph == Phase.OVER:
+        if ph == _PHASE_OVER:
             return TERMINAL
-        if ph in (Phase.FIRST_PLAYER, Phase.REVEAL):
+        if ph in (_PHASE_FIRST_PLAYER, _PHASE_REVEAL):
             return CHANCE
         return s.actor
 
@@ -139,7 +163,7 @@ class Game(core.Game[State]):
         u = rng.random()
         if s.chance:
             return self._chance_pile(s).kind_at(u)
-        if s.phase == Phase.FIRST_PLAYER:
+        if s.phase == _PHASE_FIRST_PLAYER:
             return int(u * self.n)
         deck = sorted(s.decks[s.stages[s.stage]])
         return deck[int(u * len(deck))]
@@ -151,7 +175,7 @@ class Game(core.Game[State]):
         while True:
             if chance:
                 task, seat = chance[0]
-                if task == Task.DRAW:  # _apply_task's draw, inlined; D2R-GLOSS-DRAW
+                if task == _TASK_DRAW:  # _apply_task's draw, inlined; D2R-GLOSS-DRAW
                     k = s.wardrobes[seat].draw(random())  # sample_chance's draw, taken
                     s.hands[seat][k] += 1
                     if seat in s.peek:
@@ -164,7 +188,7 @@ class Game(core.Game[State]):
                 if not chance:
                     self._advance(s)
                     chance = s.chance
-            elif s.phase == Phase.FIRST_PLAYER or s.phase == Phase.REVEAL:
+            elif s.phase == _PHASE_FIRST_PLAYER or s.phase == _PHASE_REVEAL:
                 self.apply_legal(s, self.sample_chance(s, rng))
             else:
                 return
@@ -174,7 +198,7 @@ class Game(core.Game[State]):
             return []
         ph = s.phase
         p = s.actor
-        if ph == Phase.PLAY:  # built in segment order, so already sorted; D2R-PLAY-1
+        if ph == _PHASE_PLAY:  # built in segment order, so already sorted; D2R-PLAY-1
             hand = s.hands[p]
             out = [A.END]
             out += compress(_ACTIVATE_IDS, hand)
@@ -183,23 +207,23 @@ class Game(core.Game[State]):
             if s.characters[p] >= 0 and self._can_use_ability(s, p):  # D2R-OPT-CHAR
                 out.append(A.ABILITY)
             return out
-        if ph == Phase.WERK:  # D2R-WERK-5
+        if ph == _PHASE_WERK:  # D2R-WERK-5
             return [A.END] + self._buys(s)
-        if ph == Phase.CARD:
+        if ph == _PHASE_CARD:
             return self._card_choices(s)
-        if ph == Phase.REACT:
+        if ph == _PHASE_REACT:
             return self.legal_reactions(s, p)
-        if ph == Phase.LAST_MINUTE:  # adding only: into empty Look slots; D2R-OPT-LMA
+        if ph == _PHASE_LAST_MINUTE:  # adding only: into empty Look slots; D2R-OPT-LMA
             look = s.looks[p]
             return [A.END] + [a for a in compress(_WEAR_IDS, s.hands[p][2:]) if look[_TYPE[a - A.WEAR]] < 0]
-        if ph == Phase.THUMBS:  # D2R-EVENT-2
+        if ph == _PHASE_THUMBS:  # D2R-EVENT-2
             out = [A.DOWN, A.UP]
             if self._has_unused(s, p, Ch.GLAM_STOKER):  # D2R-CHAR-GLAM
                 out.append(A.UP_GLAM)
             return out
-        if ph == Phase.JUDGE:  # D2R-OPT-CATEGORY
+        if ph == _PHASE_JUDGE:  # D2R-OPT-CATEGORY
             return sorted(A.WINNER + (q - p) % self.n for q in self._tied(s))
-        if ph == Phase.CHARACTERS:  # D2R-OPT-CHAR
+        if ph == _PHASE_CHARACTERS:  # D2R-OPT-CHAR
             taken = set(s.characters)
             return [A.CHARACTER + c for c in range(C.NUM_CHARACTERS) if c not in taken]
         return []
@@ -235,18 +259,18 @@ class Game(core.Game[State]):
     def _card_choices(self, s: State) -> list[int]:
         ask, p = s.ask, s.actor
         others = [A.TARGET + k for k in range(self.n - 1)]
-        if ask in (Ask.SHADE_TARGET, Ask.LEND_TARGET, Ask.SHESSICA_TARGET):
+        if ask in (_ASK_SHADE_TARGET, _ASK_LEND_TARGET, _ASK_SHESSICA_TARGET):
             return others
-        if ask == Ask.BORROW:  # D2R-GLOSS-BORROW
+        if ask == _ASK_BORROW:  # D2R-GLOSS-BORROW
             return [A.CARD + k for k in range(K) if s.hands[s.victim][k]]
-        if ask == Ask.RETURN:  # D2R-GLOSS-RETURN
+        if ask == _ASK_RETURN:  # D2R-GLOSS-RETURN
             limit = C.KINDS[s.card].amount
             return [A.CARD + k for k in range(K) if s.floors[p][k] and C.VALUE[k] <= limit]
-        if ask == Ask.LEND_CARD:  # D2R-GLOSS-LEND
+        if ask == _ASK_LEND_CARD:  # D2R-GLOSS-LEND
             return [A.CARD + k for k in range(K) if s.hands[p][k]]
-        if ask == Ask.TRASH:  # D2R-CHAR-FELICIA
+        if ask == _ASK_TRASH:  # D2R-CHAR-FELICIA
             return [A.CARD + k for k in range(K) if s.floors[p][k]]
-        if ask == Ask.TAKE:  # D2R-CHAR-CATASTROPHOEBE
+        if ask == _ASK_TAKE:  # D2R-CHAR-CATASTROPHOEBE
             return [A.CARD + k for k in self._top_market(s)]
         return [A.LOOK_TYPE + t for t in range(C.NUM_TYPES)]  # KENYA_TYPE, SHESSICA_TYPE
 
@@ -265,13 +289,13 @@ class Game(core.Game[State]):
     def apply_legal(self, s: State, action: int) -> None:
         if s.chance:
             self._apply_task(s, action)
-        elif s.phase == Phase.FIRST_PLAYER:
+        elif s.phase == _PHASE_FIRST_PLAYER:
             s.first = action  # D2R-SETUP-5
             if self.config.characters:  # D2R-OPT-CHAR
                 s.phase, s.actor = Phase.CHARACTERS, action
             else:
                 self._setup_market(s)
-        elif s.phase == Phase.REVEAL:
+        elif s.phase == _PHASE_REVEAL:
             s.decks[s.stages[s.stage]].remove(action)  # D2R-ROUND-1
             self._reveal(s, action)
         else:
@@ -301,7 +325,7 @@ class Game(core.Game[State]):
         """Drop due chance events that cannot happen; Dry Clean an empty Wardrobe before a draw."""
         while s.chance:
             task, seat = s.chance[0]
-            if task == Task.DRAW:
+            if task == _TASK_DRAW:
                 wardrobe = s.wardrobes[seat]
                 if not wardrobe.n:
                     # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
@@ -309,7 +333,7 @@ class Game(core.Game[State]):
                     s.floors[seat] = bytearray(K)
                 if wardrobe.n:
                     return
-            elif task == Task.MARKET:
+            elif task == _TASK_MARKET:
                 if s.pile.n:
                     return
             elif any(s.hands[seat]):
@@ -367,9 +391,9 @@ class Game(core.Game[State]):
         """Move on through steps that need no decision and no chance."""
         while not s.chance:
             ph = s.phase
-            if ph == Phase.DEAL:
+            if ph == _PHASE_DEAL:
                 self._start_turn(s, s.first)
-            elif ph == Phase.UNTUCK:
+            elif ph == _PHASE_UNTUCK:
                 p = s.turn
                 if s.pending[p] and any(s.hands[p]):  # D2R-SHADE-6
                     op, beneficiary = s.pending[p].pop(0)
@@ -381,7 +405,7 @@ class Game(core.Game[State]):
                     self._end_of_turns(s)
                 else:
                     self._start_turn(s, nxt)
-            elif ph == Phase.LAST_MINUTE:
+            elif ph == _PHASE_LAST_MINUTE:
                 if self.legal_actions(s) == [A.END]:  # nothing to add to the Look: skip
                     self._next_last_minute(s)
                 else:
@@ -394,7 +418,7 @@ class Game(core.Game[State]):
     def _apply_decision(self, s: State, a: int) -> None:
         ph = s.phase
         p = s.actor
-        if ph == Phase.PLAY or ph == Phase.WERK:
+        if ph == _PHASE_PLAY or ph == _PHASE_WERK:
             if a == A.END:
                 self._untuck(s)
             elif a < A.WEAR:
@@ -405,26 +429,26 @@ class Game(core.Game[State]):
                 self._buy(s, p, a - A.BUY)
             else:
                 self._ability(s, p)
-        elif ph == Phase.CHARACTERS:
+        elif ph == _PHASE_CHARACTERS:
             s.characters[p] = a - A.CHARACTER  # D2R-OPT-CHAR
             nxt = (p + 1) % self.n
             if nxt == s.first:
                 self._setup_market(s)
             else:
                 s.actor = nxt
-        elif ph == Phase.CARD:
+        elif ph == _PHASE_CARD:
             self._answer(s, p, a)
-        elif ph == Phase.REACT:
+        elif ph == _PHASE_REACT:
             self._react(s, p, a)
-        elif ph == Phase.LAST_MINUTE:
+        elif ph == _PHASE_LAST_MINUTE:
             if a == A.END:
                 self._next_last_minute(s)
             else:
                 self._wear(s, p, a - A.WEAR)
-        elif ph == Phase.THUMBS:
+        elif ph == _PHASE_THUMBS:
             s.thumbs[p] = a - A.THUMBS  # D2R-EVENT-2
             self._next_thumbs(s)
-        elif ph == Phase.JUDGE:
+        elif ph == _PHASE_JUDGE:
             self._award(s, (p + a - A.WINNER) % self.n)  # D2R-OPT-CATEGORY
 
     def _activate(self, s: State, p: int, k: int) -> None:  # D2R-PLAY-1

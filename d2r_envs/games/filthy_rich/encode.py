@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
-from d2r_envs.core.zones import card_count
+from d2r_envs.core.zones import card_counts
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
@@ -51,7 +51,7 @@ LAYOUT = ObsLayout(
 )
 
 _O = LAYOUT.offsets
-_U8, _F32 = np.uint8, np.float32
+_U8, _F32, _frombuffer = np.uint8, np.float32, np.frombuffer
 _OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
 # Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
 _PHASE = _O["phase"]
@@ -116,31 +116,66 @@ def _turn_bytes(page: int, actions_left: int, extra_dice: int) -> bytes:
 _TURN_BYTES = [[[_turn_bytes(pg, a, x) for x in range(8)] for a in range(C.ACTIONS_PER_TURN + 1)] for pg in range(PG)]
 
 
+def _dice_bytes(page: int, actions_left: int, dice: list[int], extra_dice: int) -> bytes:
+    """The pieces `page` to `dice_count` once dice are rolled."""
+    v = bytearray(_O["hand"] - _O["page"])
+    v[page] = 1
+    v[PG + actions_left] = 1
+    for d in dice:
+        v[_DICE - _PAGE + d] += 1
+    v[-1] = page + 1 + extra_dice
+    return bytes(v)
+
+
+def _tail(s: State, rel: list[int]) -> bytes:
+    """The pieces `card` to `lowest_bid`, for a card being played or an auction."""
+    v = bytearray(_O["lowest_bid"] + 1 - _CARD)
+    if s.card >= 0:
+        v[s.card - B] = 1
+    if s.phase == _AUCTION:
+        v[_LOT - _CARD + s.lot] = 1
+        if s.high >= 0:
+            v[_HIGH - _CARD] = min(s.high, MONEY)
+            v[_HIGH_BIDDER - _CARD + rel[s.high_bidder]] = 1
+        v[_LOWEST - _CARD] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
+    return bytes(v)
+
+
+_NO_TAIL = bytes(_O["lowest_bid"] + 1 - _CARD)
+LAYOUT.check_order(  # encode() joins the observation from its pieces in this order
+    "seats", "options", "phase", "ask", "actor", "turn", "money", "page", "actions_left", "dice", "dice_count",
+    "hand", "hand_sizes", "deck_size", "discard", "alive", "assets", "businesses", "luxuries", "for_sale", "taxes",
+    "book", "visible", "visible_owner", "card", "lot", "high_bid", "high_bidder", "lowest_bid")
+
+
 class _Board:
-    """What the observation keeps of the table until it changes: the pieces `alive` to `taxes` with
-    the seats' rows in seat order, and per observer and page the pieces `alive` to `visible_owner`
-    (contiguous in LAYOUT). It holds while the state's containers keep the stamps it was built from
-    (core/stamped.py) and the same players are in."""
+    """What the observation keeps of the table while the state's containers keep the stamps it was
+    built from (core/stamped.py) and the same players are in: the pieces `alive` to `taxes`
+    (contiguous in LAYOUT) with the seats' rows in seat order, and per observer those pieces rotated
+    to it. A board built after another takes over the rows of each container whose stamp held."""
 
-    __slots__ = ("owner", "lux", "assets", "book", "alive", "rows", "blocks")
+    __slots__ = ("owner", "lux", "assets", "alive", "rows", "blocks")
 
-    def __init__(self, game, s: State) -> None:
-        self.owner, self.lux, self.assets, self.book = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp, s.book.stamp
+    def __init__(self, game, s: State, old: "_Board | None") -> None:
+        self.owner, self.lux, self.assets = owner, lux, assets = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp
         self.alive = s.alive[:]  # (a plain list, compared by value)
+        n = s.num_players
+        pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
         taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
         # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows; after the
         # luxuries, the `for_sale` piece too).
-        n = s.num_players
-        pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
-        owned, luxes = b"".join(s.owner.held), b"".join(s.lux_owner.held)
-        assets = b"".join([a[_A0:_A1] for a in s.assets.counts])
-        self.rows = ((bytes(s.alive) * 2, 1, n, pad),
-                     (assets * 2, NA, NA * n, pad_assets),
-                     (owned * 2, B, B * n, pad_businesses),
-                     (luxes * 2, L, L * n, pad_luxuries + s.lux_owner.free),
-                     (bytes(taxes) * 2, 1, n, pad))
-        self.blocks: dict[int, bytes] = {}
+        kept = old.rows if old is not None else None
+        self.rows = (
+            (bytes(s.alive) * 2, 1, n, pad),
+            kept[1] if kept and old.assets is assets
+            else (b"".join([a[_A0:_A1] for a in s.assets.counts]) * 2, NA, NA * n, pad_assets),
+            kept[2] if kept and old.owner is owner else (b"".join(s.owner.held) * 2, B, B * n, pad_businesses),
+            kept[3] if kept and old.lux is lux
+            else (b"".join(s.lux_owner.held) * 2, L, L * n, pad_luxuries + s.lux_owner.free),
+            (bytes(taxes) * 2, 1, n, pad),
+        )
+        self.blocks: list = [None] * n
 
     def block(self, me: int) -> bytes:
         """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
@@ -148,35 +183,34 @@ class _Board:
         for doubled, width, size, tail in self.rows:
             cut = me * width
             parts += (doubled[cut : cut + size], tail)
-        return b"".join(parts)
+        block = self.blocks[me] = b"".join(parts)
+        return block
 
 
 def _view(game, s: State) -> tuple[bytes, bytes]:
     """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
-    order."""
+    order, joined twice over (so that any rotation is one slice)."""
     row = game.visible_row(s)
     owner = s.owner.of
     owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
-    return b"".join(map(_SIGN.__getitem__, row)), b"".join([owners.translate(_IS[q]) for q in range(s.num_players)])
+    return b"".join(map(_SIGN.__getitem__, row)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
 
 
 class Observer(_Observer):
-    """`encode` writes one byte per entry (every entry is a whole number up to 255) into a copy of
-    a per-game template, mostly as slices of the state's own bytearrays rotated to the seat, and
-    converts to float32 once (the core derives `entries`). What it works out from the table (the
-    business, luxury, asset, tax and book pieces) it keeps while the state's containers keep their
-    stamps (`_Board`)."""
+    """`encode` joins the observation, one byte per entry (every entry is a whole number up to 255),
+    from its pieces in LAYOUT's order, mostly the state's own bytearrays and slices of them rotated
+    to the seat, and converts to float32 once (the core derives `entries`). What it works out from
+    the table (the business, luxury, asset and tax pieces, and per page the visible signs) it keeps
+    while the state's containers keep their stamps (`_Board`, `_views`)."""
 
     layout = LAYOUT
 
     def __init__(self, game) -> None:
         self.game = game
         n = game.n
-        template = bytearray(LAYOUT.size)
-        for k in range(n):
-            template[_O["seats"] + k] = 1
-        template[_O["options"]] = int(game.config.one_tax_per_turn)
-        self._template = bytes(template)
+        self._head = bytes([1] * n + [0] * (P - n) + [game.config.one_tax_per_turn])  # the pieces `seats`, `options`
+        self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
+        self._slots_pad = bytes(S * (P - n))
         self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
         # What it worked out from the table, kept while the state's containers keep their stamps:
         self._board: _Board | None = None
@@ -184,57 +218,38 @@ class Observer(_Observer):
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
-        v = bytearray(self._template)
         rel = self._rel[me]  # seat -> its place after me (index -1: none)
         phase = s.phase
         key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
-        head = _HEADS.get(key)
-        v[_PHASE:_MONEY] = head if head is not None else _head(key)
+        head = _HEADS.get(key) or _head(key)
         money = s.money[me:] + s.money[:me]
         if max(money) > MONEY:
             money = [min(m, MONEY) for m in money]
-        v[_MONEY : _MONEY + n] = money
         page = s.page
         if s.dice:
-            v[_PAGE + page] = 1
-            v[_ACTIONS + s.actions_left] = 1
-            for d in s.dice:
-                v[_DICE + d] += 1
-            v[_NDICE] = page + 1 + s.extra_dice
+            turn = _dice_bytes(page, s.actions_left, s.dice, s.extra_dice)
         else:  # page, actions_left, no dice yet, dice_count: one precomputed run of bytes
-            v[_PAGE:_HAND] = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
+            turn = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
                 page, s.actions_left, s.extra_dice)
-        v[_HAND : _HAND + K] = s.hands[me]
-        sizes = list(map(card_count, s.hands))
-        v[_HSIZE : _HSIZE + n] = sizes[me:] + sizes[:me]
-        v[_DECK] = s.deck.n
-        v[_DISCARD:_ALIVE] = s.discard
+        hands = s.hands
         board = self._board
-        if (board is None or board.book is not s.book.stamp or board.owner is not s.owner.stamp
-                or board.lux is not s.lux_owner.stamp or board.assets is not s.assets.stamp or board.alive != s.alive):
-            board = self._board = _Board(self.game, s)
-        key = PG * me + page
-        block = board.blocks.get(key)
-        if block is None:
-            views = self._views
-            if views[0] is not s.book.stamp or views[1] is not s.owner.stamp:
-                views = self._views = [s.book.stamp, s.owner.stamp] + [None] * PG
-            view = views[2 + page]
-            if view is None:
-                view = views[2 + page] = _view(self.game, s)
-            visible, slots = view
-            block = b"".join((board.block(me), s.book.cells, visible, slots[S * me :], slots[: S * me]))
-            board.blocks[key] = block
-        v[_ALIVE : _VOWNER + S * n] = block
-        if s.card >= 0:
-            v[_CARD + s.card - B] = 1
-        if phase == _AUCTION:
-            v[_LOT + s.lot] = 1
-            if s.high >= 0:
-                v[_HIGH] = min(s.high, MONEY)
-                v[_HIGH_BIDDER + rel[s.high_bidder]] = 1
-            v[_LOWEST] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
-        return np.frombuffer(v, _U8).astype(_F32)
+        if (board is None or board.owner is not s.owner.stamp or board.lux is not s.lux_owner.stamp
+                or board.assets is not s.assets.stamp or board.alive != s.alive):
+            board = self._board = _Board(self.game, s, board)
+        book = s.book
+        views = self._views
+        if views[0] is not book.stamp or views[1] is not s.owner.stamp:
+            views = self._views = [book.stamp, s.owner.stamp] + [None] * PG
+        view = views[2 + page]
+        if view is None:
+            view = views[2 + page] = _view(self.game, s)
+        visible, slots = view
+        pad = self._pad
+        return _frombuffer(b"".join((
+            self._head, head, bytes(money), pad, turn, hands[me], bytes(card_counts(hands[me:] + hands[:me])), pad,
+            bytes((s.deck.n,)), s.discard, board.blocks[me] or board.block(me), book.cells, visible,
+            slots[S * me : S * (me + n)], self._slots_pad,
+            _NO_TAIL if s.card < 0 and phase != _AUCTION else _tail(s, rel))), _U8).astype(_F32)
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game
