@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import importlib
 import sys
 from dataclasses import dataclass
 from types import ModuleType
@@ -169,13 +170,29 @@ class Game(abc.ABC, Generic[StateT]):
 
     # Narration (d2r_envs.core.events): read only by logs and people, never by the fast paths ---------
 
+    @property
+    def narration(self) -> ModuleType | None:
+        """The game package's `narrate` module (d2r_envs/games/README.md), None for a game without one."""
+        name = self.package.__name__ + ".narrate"
+        if name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as err:
+                if err.name != name:
+                    raise
+                return None
+        return sys.modules[name]
+
     def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
         """What happened in the transition `before` --action--> `after`, as each seat may see it.
 
-        The default names a player's move for everyone, says nothing of chance, and announces the
-        result at the end; a game overrides it to narrate its draws, dice, payments and moves, and to
-        hide what a seat may not see.
+        A game's `narrate.events(game, before, action, after)` tells it: its draws, dice, payments and
+        moves, hiding what a seat may not see. Without one, a player's move is named for everyone,
+        chance goes unsaid, and the result is announced at the end.
         """
+        narration = self.narration
+        if narration is not None:
+            return narration.events(self, before, action, after)
         out = []
         player = self.current_player(before)
         if player >= 0:
@@ -200,8 +217,9 @@ class Game(abc.ABC, Generic[StateT]):
 
     def explain(self, state: StateT, action: int) -> str:
         """What a legal action at this node does, for a person choosing it (a card's text, a cost);
-        "" where its name says it all."""
-        return ""
+        "" where its name says it all. A game's `narrate.explain(game, state, action)` tells it."""
+        narration = self.narration
+        return "" if narration is None else narration.explain(self, state, action)
 
     def illegal_message(self, state: StateT, action: int, allowed: list[int]) -> str:
         names = ", ".join(f"{a} {self.action_to_string(state, a)}" for a in allowed)

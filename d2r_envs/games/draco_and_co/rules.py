@@ -9,7 +9,6 @@ from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.zones import Deck
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
-from d2r_envs.games.draco_and_co import narrate
 from d2r_envs.games.draco_and_co.config import Config
 from d2r_envs.games.draco_and_co.state import ZONES, Ask, Phase, State
 
@@ -544,12 +543,6 @@ class Game(core.Game[State]):
             return f"choose player_{(max(s.turn, 0) + 1 + index[0]) % self.n} (+{index[0] + 1})"
         return ("Draco: the first go last" if index[0] == 0 else "Draco: the last come first") + " (dragon)"
 
-    def events(self, before: State, action: int, after: State) -> list[narrate.Event]:
-        return narrate.events(self, before, action, after)
-
-    def explain(self, s: State, action: int) -> str:
-        return narrate.explain(self, s, action)
-
     def circle_to_string(self, s: State) -> str:
         parts = []
         for i, c in enumerate(s.order):
@@ -575,4 +568,3 @@ class Game(core.Game[State]):
         if s.phase == Phase.OVER:
             lines.append("winners: " + (", ".join(f"player_{p}" for p in s.winners) or "Draco (all lose)"))
         return "\n".join(lines)
-

@@ -10,7 +10,6 @@ from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
-from d2r_envs.games.drags_2_riches import narrate
 from d2r_envs.games.drags_2_riches.config import Config
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
 
@@ -893,9 +892,3 @@ class Game(core.Game[State]):
         if s.phase == Phase.OVER:
             lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
         return "\n".join(lines)
-
-    def events(self, before: State, action: int, after: State) -> list:
-        return narrate.events(self, before, action, after)
-
-    def explain(self, state: State, action: int) -> str:
-        return narrate.explain(self, state, action)

@@ -1272,9 +1272,3 @@ class Game(core.Game[State]):
 
     def state_to_string(self, s: State) -> str:
         return narrate.state_to_string(self, s)
-
-    def events(self, before: State, action: int, after: State) -> list:
-        return narrate.events(self, before, action, after)
-
-    def explain(self, s: State, action: int) -> str:
-        return narrate.explain(self, s, action)

@@ -11,7 +11,6 @@ from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich import narrate
 from d2r_envs.games.filthy_rich.config import Config
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Ask, Phase, State
 
@@ -708,12 +707,6 @@ class Game(core.Game[State]):
         return [1.0 if p == s.winner else -1.0 for p in range(self.n)]
 
     # Text ---------------------------------------------------------------------------------------
-
-    def events(self, before: State, action: int, after: State) -> list:
-        return narrate.events(self, before, action, after)
-
-    def explain(self, s: State, action: int) -> str:
-        return narrate.explain(self, s, action)
 
     def decision_name(self, s: State) -> str:
         ph = s.phase

@@ -10,7 +10,6 @@ from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz import narrate
 from d2r_envs.games.rap_godz.config import Config
 from d2r_envs.games.rap_godz.state import Phase, State, Task
 
@@ -860,11 +859,6 @@ class Game(core.Game[State]):
             lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
         return "\n".join(lines)
 
-    def events(self, before: State, action: int, after: State) -> list:
-        return narrate.events(self, before, action, after)
-
-    def explain(self, state: State, action: int) -> str:
-        return narrate.explain(self, state, action)
 
 
 def deal_kinds(piles: list[bytearray], kinds: range | list[int], rng: Any) -> None:
