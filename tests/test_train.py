@@ -110,7 +110,8 @@ def test_same_seed_same_weights(tmp_path: Path) -> None:
     ("imitate", "message"),
     [
         ({"teacher": "grandmaster", "games": 2}, "grandmaster"),
-        ({"teacher": "heuristic", "games": 0}, "imitate: games, epochs and batch_size must be at least 1"),
+        ({"teacher": "heuristic", "games": 0}, "imitate: games, epochs, batch_size and rounds must be at least 1"),
+        ({"teacher": "heuristic", "games": 2, "rounds": 0}, "imitate: games, epochs, batch_size and rounds must be at least 1"),
         ({"teacher": "heuristic", "gamez": 2}, "imitate: unknown key.*gamez"),
     ],
 )
@@ -146,6 +147,34 @@ def test_imitation_fits_the_teacher_and_is_deterministic(tmp_path: Path) -> None
         weights.append([p.detach().clone() for p in model.policy.parameters()])
     assert result["agreement"] > max(0.6, before["agreement"] + 0.3), (before, result)
     assert all((a == b).all() for a, b in zip(*weights))
+
+
+def test_dagger_rounds_record_the_policys_games_labelled_by_the_teacher(tmp_path: Path) -> None:
+    """With rounds: 2 the second round's positions come from games the fitted policy plays (the
+    teacher's move recorded, the student's played), all of it is fitted again, and the same seed
+    gives the same weights."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 4, "epochs": 10, "batch_size": 64, "learning_rate": 0.003,
+                       "rounds": 2}
+    c = cfg.from_dict(data)
+    env = train.make_env(c)
+    teacher = imitate.make_agent("heuristic", c.game, env.engine)
+    model = train.new_model(c, train.make_vec_env(c))
+    by_teacher = imitate.record(env, teacher, 3, c.algo.gamma, seed=5)
+    by_student = imitate.record(env, teacher, 3, c.algo.gamma, seed=5, student=model.policy)
+    assert by_student["masks"][np.arange(len(by_student["actions"])), by_student["actions"]].all()
+    assert len(by_student["actions"]) != len(by_teacher["actions"]) or (by_student["obs"] != by_teacher["obs"]).any()
+
+    weights, results = [], []
+    for _ in range(2):
+        model = train.new_model(c, train.make_vec_env(c))
+        results.append(imitate.warm_start(model, c, train.make_env))
+        weights.append([p.detach().clone() for p in model.policy.parameters()])
+    first, second = results[0]["rounds"]
+    assert second["samples"] > first["samples"] and 0.0 <= second["agreement_before"] <= 1.0
+    assert results[0] == results[1] and all((a == b).all() for a, b in zip(*weights))
 
 
 def _write(tmp_path: Path, data: dict) -> str:

@@ -4,6 +4,11 @@ outcomes, from games the teacher plays in the learner's seat against the trainin
 A config's `imitate` section turns it on (teacher: an agent spec such as "heuristic"; games: how
 many games to record; with several player counts, each game's count is drawn as in training). PPO then starts from a policy that already plays like the teacher, which
 a sparse win/lose reward alone reaches slowly when the pool holds a strong heuristic.
+
+With `rounds` above 1 it is DAgger (Ross et al., 2011): each further round records `games` more games
+in which the policy fitted so far picks the moves and the teacher names its own move at every position,
+then fits again on everything recorded. The policy so learns the teacher's answer in the positions its
+own mistakes lead to, which games the teacher plays alone never show it.
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ from d2r_envs.agents import make_agent
 from d2r_envs.single_agent import SingleAgentEnv
 
 
-def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int) -> dict[str, np.ndarray]:
+def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None) -> dict[str, np.ndarray]:
     """The learner seat's observations, masks and the teacher's actions over `games` games, with
-    each decision's discounted final return (gamma ** decisions-left * return) as the value target."""
+    each decision's discounted final return (gamma ** decisions-left * return) as the value target.
+    With a `student` (a policy with SB3's `predict`), the student's moves are played instead and the
+    teacher's are only recorded."""
     rng = np.random.default_rng(seed)
     obs, masks, actions, targets = [], [], [], []
     for g in range(games):
@@ -27,9 +34,12 @@ def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int) ->
         reward = 0.0
         while not done:
             a = teacher.act(env.engine, env.state, env.seat, rng)
+            mask = env.action_masks()
             obs.append(o)
-            masks.append(env.action_masks())
+            masks.append(mask)
             actions.append(a)
+            if student is not None:
+                a = int(student.predict(o, action_masks=mask, deterministic=True)[0])
             o, reward, terminated, truncated, _ = env.step(a)
             done = terminated or truncated
         steps = len(obs) - start
@@ -60,18 +70,36 @@ def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learn
             loss.backward()
             optimizer.step()
     policy.set_training_mode(False)
+    return {"samples": n, "agreement": agreement(policy, data)}
+
+
+def agreement(policy, data: dict[str, np.ndarray]) -> float:
+    """The share of recorded positions where the policy's most likely legal move is the teacher's."""
+    obs, masks, actions = torch.as_tensor(data["obs"]), data["masks"], torch.as_tensor(data["actions"])
+    agree = 0
     with torch.no_grad():
-        agree = 0
-        for i in range(0, n, 4096):
-            dist = policy.get_distribution(obs[i : i + 4096], action_masks=masks[i : i + 4096].numpy())
+        for i in range(0, len(actions), 4096):
+            dist = policy.get_distribution(obs[i : i + 4096], action_masks=masks[i : i + 4096])
             agree += int((dist.distribution.probs.argmax(dim=1) == actions[i : i + 4096]).sum())
-    return {"samples": n, "agreement": agree / max(n, 1)}
+    return agree / max(len(actions), 1)
 
 
 def warm_start(model, c, make_env) -> dict[str, float]:
-    """Record c.imitate.games teacher games and fit the model's policy to them."""
+    """Record c.imitate.games teacher games and fit the model's policy to them; then, for each further
+    round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it."""
     im = c.imitate
     env = make_env(c)
     teacher = env.make_agent(make_agent(im.teacher, env.engine))  # for every player count the env draws
-    data = record(env, teacher, im.games, c.algo.gamma, seed=c.seed + 7_000_000)
-    return fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)
+    seed = c.seed + 7_000_000
+    data = record(env, teacher, im.games, c.algo.gamma, seed=seed)
+    result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)
+    rounds = [result]
+    for r in range(1, im.rounds):
+        more = record(env, teacher, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy)
+        held_out = agreement(model.policy, more)  # on positions the fit has not seen
+        data = {k: np.concatenate([data[k], more[k]]) for k in data}
+        result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r)
+        rounds.append(result | {"agreement_before": held_out})
+    if len(rounds) > 1:
+        result = result | {"rounds": rounds}
+    return result
