@@ -10,7 +10,8 @@ import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
-from d2r_envs.games.extravaganza.state import SHIFT
+from d2r_envs.games.extravaganza import actions as A
+from d2r_envs.games.extravaganza.state import SHIFT, Op
 
 
 def plain(g, s, me):
@@ -110,6 +111,24 @@ def plain(g, s, me):
         o["bedazzled"][sp] = 1
     for q in s.oddy_done:
         o["oddy_done"][rel(q)] = 1
+    mine = [C.card_colour(k) for k in s.stacks[me]]
+    shown = [C.card_colour(k) for k in s.display if k >= 0]
+    for j, k in enumerate(s.display):
+        if k >= 0:
+            o["display_colour"][j, C.card_colour(k)] = 1
+            o["display_stars"][j] = C.card_max_stars(k)
+            lips = shown.count(C.card_colour(k)) + mine.count(C.card_colour(k))
+            if g.powers and s.queen[me] == C.SAVANNAH and lips <= 2:
+                lips += 1
+            o["draw_lips"][j] = lips
+    if not s.over and s.todo[0] >> SHIFT == Op.MOVE and s.turn == me:
+        legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
+        for ray in C.rays(s.pos[me]):
+            for i, d in enumerate(ray):
+                if d in legal:
+                    colour = s.stage[d]
+                    o["reach"][d] = (1 + [s.stage[sp] for sp in ray[:i]].count(colour)) if colour >= 0 else 0
+                    o["toll"][d] = sum(1 for sp in ray[:i] if sp in s.pos)
     return v
 
 
@@ -131,6 +150,7 @@ def nodes(n, level, seed):
 def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
     observer = None
     count = 0
+    seen = set()  # the views for learning, each non-zero somewhere
     for g, s in nodes(n, level, seed=n):
         observer = observer or Observer(g)
         for me in range(n):
@@ -138,8 +158,11 @@ def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
             assert np.array_equal(fast, plain(g, s, me)), [
                 p.name for p in LAYOUT.pieces if not np.array_equal(LAYOUT.views(fast)[p.name], LAYOUT.views(plain(g, s, me))[p.name])]
             assert (fast <= LAYOUT.box.high).all()
+            views = LAYOUT.views(fast)
+            seen.update(k for k in ("display_colour", "display_stars", "draw_lips", "reach", "toll") if views[k].any())
         count += 1
     assert count > 200
+    assert seen == {"display_colour", "display_stars", "draw_lips", "reach", "toll"}
 
 
 @pytest.mark.rules("EX-DECIDE-HIDDEN")

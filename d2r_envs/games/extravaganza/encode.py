@@ -75,6 +75,14 @@ LAYOUT = ObsLayout(
     Piece("shade_picked", (J,), 1, "judges whose display card the Shade under way discarded"),
     Piece("bedazzled", (S,), 1, "spaces filled by the bedazzle under way"),
     Piece("oddy_done", (P,), 1, "seats Body Oddy took from this landing"),
+    # Views for learning, from what the pieces above show: the display card by judge (a draw names a
+    # judge), and what my move would collect (a move names a space).
+    Piece("display_colour", (J, NC), 1, "the colour of each judge's display card"),
+    Piece("display_stars", (J,), C.MAX_STARS, "the stars of each judge's display card"),
+    Piece("draw_lips", (J,), 20, "the lips I would earn drawing each judge's display card (EX-DRAW-1)"),
+    Piece("reach", (S,), 10, "deciding my move: rhinestones I would collect landing on each destination "
+          "(EX-MOVE-3, Green Screen aside)"),
+    Piece("toll", (S,), P, "deciding my move: queens I would pass (and pay) on the way to each destination"),
 )
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
@@ -128,10 +136,14 @@ _TURNS, _MOVED, _PATH, _LANDED, _LAND_COLOUR = _AT["turns"], _AT["moved"], _AT["
 _DANCED, _DANCE_AREA, _SPENT_KINDS, _TURN_POINTS = _AT["danced"], _AT["dance_area"], _AT["spent_kinds"], _AT["turn_points"]
 _REVEALED_TURN, _PAYMENT, _HALF, _CHOICE = _AT["revealed_turn"], _AT["payment"], _AT["half"], _AT["choice"]
 _SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"], _AT["bedazzled"], _AT["oddy_done"]
+_DISPLAY_COLOUR, _DISPLAY_STARS, _DRAW_LIPS = _AT["display_colour"], _AT["display_stars"], _AT["draw_lips"]
+_REACH, _TOLL = _AT["reach"], _AT["toll"]
+_O_MOVE = int(Op.MOVE)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
 _SIZE = attrgetter("n")  # a Deck's size
+_STARS = C.CARD_STARS
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
 
 
@@ -252,9 +264,12 @@ class Observer(_Observer):
         v[_STACKS:_STACKS + len(played)] = played
         cats, song, lyrics, revealed = self._seldom_view(s, me)
         v[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = cats
-        for k in s.display:
+        for j, k in enumerate(s.display):
             if k >= 0:
                 v[_DISPLAY + k] = 1
+                v[_DISPLAY_COLOUR + j * NC + k % NC] = 1
+                v[_DISPLAY_STARS + j] = _STARS[k]
+                v[_DRAW_LIPS + j] = g.draw_lips(s, me, j)
         v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
         v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
@@ -318,7 +333,20 @@ class Observer(_Observer):
             v[_BEDAZZLED + sp] = 1
         for q in s.oddy_done:
             v[_ODDY_DONE + (q - me) % n] = 1
+        if turn == me and not s.over and s.todo[0] >> SHIFT == _O_MOVE:
+            self._reach(s, me, v)
         return np.frombuffer(v, _U8).astype(_F32)
+
+    def _reach(self, s: State, me: int, v: bytearray) -> None:
+        """The pieces `reach` and `toll` of my move."""
+        stage, pos = s.stage, s.pos
+        paths = C.MOVE_PATH[pos[me]]
+        for d in self.game.destinations(s, me):
+            path = paths[d]
+            stone = stage[d]
+            if stone >= 0:
+                v[_REACH + d] = 1 + sum(1 for sp in path if stage[sp] == stone)
+            v[_TOLL + d] = sum(1 for sp in path if sp in pos)
 
     def string_from(self, s: State, me: int) -> str:
         from d2r_envs.games.extravaganza import narrate

@@ -21,7 +21,7 @@ from d2r_envs.games.extravaganza.config import Config
 from d2r_envs.games.extravaganza.state import CHANCE_OPS, SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
-VERSION = 1
+VERSION = 2
 MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner (README)
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
@@ -942,10 +942,10 @@ class Game(core.Game[State]):
         s.lip_supply -= k
         s.lips[p] += k
 
-    def _draw(self, s: State, p: int, j: int) -> list[int]:
-        """EX-DRAW-1: the card, and a lip per matching display card (itself included) and played card."""
-        k = s.display[j]
-        colour = C.CARD_COLOUR[k]
+    def draw_lips(self, s: State, p: int, j: int) -> int:
+        """EX-DRAW-1: the lips `p` earns drawing judge j's display card, a lip per matching display
+        card (itself included) and played card (before the supply runs short)."""
+        colour = C.CARD_COLOUR[s.display[j]]
         lips = 0
         for d in s.display:
             if d >= 0 and d % NC == colour:
@@ -955,6 +955,12 @@ class Game(core.Game[State]):
                 lips += 1
         if self._is(s, p, C.SAVANNAH) and lips <= 2:  # EX-QUEEN-LINGUIST
             lips += 1
+        return lips
+
+    def _draw(self, s: State, p: int, j: int) -> list[int]:
+        """EX-DRAW-1: the card and its lips."""
+        k = s.display[j]
+        lips = self.draw_lips(s, p, j)
         s.hands[p][k] += 1
         s.display[j] = -1
         self._give_lips(s, p, lips)
