@@ -6,7 +6,7 @@ pile, its own hand and the sizes of the other hands and of the deck.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, mul
 
 import numpy as np
 
@@ -86,6 +86,8 @@ _LOWEST = _O["lowest_bid"]
 _PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
+assert (sum(b.tax for b in C.BUSINESSES) + sum(x.tax for x in C.LUXURIES)
+        + sum(C.card_of(k).tax * C.COPIES[k] for k in C.ASSET_KINDS)) <= 64, "taxes fit their piece unclipped"
 _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
 _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
 _BYTE = [bytes((i,)) for i in range(256)]  # a number -> its one byte
@@ -175,7 +177,7 @@ class _Board:
             self.lux2, self.for_sale = old.lux2, old.for_sale
         else:  # (after the luxuries' padding, the `for_sale` piece)
             self.lux2, self.for_sale = b"".join(s.lux_owner.held) * 2, _PADS[n][3] + s.lux_owner.free
-        self.taxes2 = bytes([(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]) * 2
+        self.taxes2 = bytes(map(mul, game.tax_table(s), s.alive)) * 2  # (0 for a player knocked out)
         self.blocks: list = [None] * n
 
     def block(self, me: int) -> bytes:
