@@ -6,6 +6,8 @@ pile, its own hand and the sizes of the other hands and of the deck.
 
 from __future__ import annotations
 
+from operator import itemgetter, mul
+
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
@@ -84,8 +86,11 @@ _LOWEST = _O["lowest_bid"]
 _PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
+assert (sum(b.tax for b in C.BUSINESSES) + sum(x.tax for x in C.LUXURIES)
+        + sum(C.card_of(k).tax * C.COPIES[k] for k in C.ASSET_KINDS)) <= 64, "taxes fit their piece unclipped"
 _SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
 _IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
+_BYTE = [bytes((i,)) for i in range(256)]  # a number -> its one byte
 _PADS = [(bytes(P - n), bytes((P - n) * NA), bytes((P - n) * B), bytes((P - n) * L)) for n in range(P + 1)]  # per n
 
 
@@ -151,39 +156,39 @@ LAYOUT.check_order(  # encode() joins the observation from its pieces in this or
 class _Board:
     """What the observation keeps of the table while the state's containers keep the stamps it was
     built from (core/stamped.py) and the same players are in: the pieces `alive` to `taxes`
-    (contiguous in LAYOUT) with the seats' rows in seat order, and per observer those pieces rotated
-    to it. A board built after another takes over the rows of each container whose stamp held."""
+    (contiguous in LAYOUT) with the seats' rows in seat order, joined twice over (so that any
+    rotation is one slice), and per observer those pieces rotated to it. A board built after
+    another takes over the rows of each container whose stamp held."""
 
-    __slots__ = ("owner", "lux", "assets", "alive", "rows", "blocks")
+    __slots__ = ("owner", "lux", "assets", "alive", "n", "alive2", "assets2", "owned2", "lux2", "for_sale",
+                 "taxes2", "blocks")
 
     def __init__(self, game, s: State, old: "_Board | None") -> None:
         self.owner, self.lux, self.assets = owner, lux, assets = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp
         self.alive = s.alive[:]  # (a plain list, compared by value)
-        n = s.num_players
-        pad, pad_assets, pad_businesses, pad_luxuries = _PADS[n]
-        taxes = [(t if t < 64 else 64) if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
-        # Per piece: the seats' rows joined twice over (so that any rotation is one slice), the row
-        # width, the rows' length, and what follows them (padding to MAX_PLAYERS rows; after the
-        # luxuries, the `for_sale` piece too).
-        kept = old.rows if old is not None else None
-        self.rows = (
-            (bytes(s.alive) * 2, 1, n, pad),
-            kept[1] if kept and old.assets is assets
-            else (b"".join([a[_A0:_A1] for a in s.assets.counts]) * 2, NA, NA * n, pad_assets),
-            kept[2] if kept and old.owner is owner else (b"".join(s.owner.held) * 2, B, B * n, pad_businesses),
-            kept[3] if kept and old.lux is lux
-            else (b"".join(s.lux_owner.held) * 2, L, L * n, pad_luxuries + s.lux_owner.free),
-            (bytes(taxes) * 2, 1, n, pad),
-        )
+        self.n = n = s.num_players
+        self.alive2 = bytes(s.alive) * 2
+        if old is not None and old.assets is assets:
+            self.assets2 = old.assets2
+        else:
+            self.assets2 = b"".join([a[_A0:_A1] for a in s.assets.counts]) * 2
+        self.owned2 = old.owned2 if old is not None and old.owner is owner else b"".join(s.owner.held) * 2
+        if old is not None and old.lux is lux:
+            self.lux2, self.for_sale = old.lux2, old.for_sale
+        else:  # (after the luxuries' padding, the `for_sale` piece)
+            self.lux2, self.for_sale = b"".join(s.lux_owner.held) * 2, _PADS[n][3] + s.lux_owner.free
+        self.taxes2 = bytes(map(mul, game.tax_table(s), s.alive)) * 2  # (0 for a player knocked out)
         self.blocks: list = [None] * n
 
     def block(self, me: int) -> bytes:
         """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
-        parts = []
-        for doubled, width, size, tail in self.rows:
-            cut = me * width
-            parts += (doubled[cut : cut + size], tail)
-        block = self.blocks[me] = b"".join(parts)
+        n = self.n
+        end = me + n
+        pad, pad_assets, pad_businesses, _ = _PADS[n]
+        block = self.blocks[me] = b"".join((
+            self.alive2[me:end], pad, self.assets2[me * NA : end * NA], pad_assets,
+            self.owned2[me * B : end * B], pad_businesses, self.lux2[me * L : end * L], self.for_sale,
+            self.taxes2[me:end], pad))
         return block
 
 
@@ -193,7 +198,7 @@ def _view(game, s: State) -> tuple[bytes, bytes]:
     row = game.visible_row(s)
     owner = s.owner.of
     owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
-    return b"".join(map(_SIGN.__getitem__, row)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
+    return b"".join(itemgetter(*row)(_SIGN)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
 
 
 class Observer(_Observer):
@@ -212,6 +217,7 @@ class Observer(_Observer):
         self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
         self._slots_pad = bytes(S * (P - n))
         self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
+        self._rot = [itemgetter(*[(me + i) % n for i in range(n)]) for me in range(n)]  # seat order -> from me
         # What it worked out from the table, kept while the state's containers keep their stamps:
         self._board: _Board | None = None
         self._views: list = [None, None]  # the book's and owners' stamps, then each page's `_view` (None: not yet)
@@ -222,9 +228,11 @@ class Observer(_Observer):
         phase = s.phase
         key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
         head = _HEADS.get(key) or _head(key)
-        money = s.money[me:] + s.money[:me]
-        if max(money) > MONEY:
-            money = [min(m, MONEY) for m in money]
+        rot = self._rot[me]
+        try:
+            money = bytes(rot(s.money))
+        except ValueError:  # above 255
+            money = bytes([min(m, MONEY) for m in rot(s.money)])
         page = s.page
         if s.dice:
             turn = _dice_bytes(page, s.actions_left, s.dice, s.extra_dice)
@@ -246,8 +254,8 @@ class Observer(_Observer):
         visible, slots = view
         pad = self._pad
         return _frombuffer(b"".join((
-            self._head, head, bytes(money), pad, turn, hands[me], bytes(card_counts(hands[me:] + hands[:me])), pad,
-            bytes((s.deck.n,)), s.discard, board.blocks[me] or board.block(me), book.cells, visible,
+            self._head, head, money, pad, turn, hands[me], bytes(card_counts(rot(hands))), pad,
+            _BYTE[s.deck.n], s.discard, board.blocks[me] or board.block(me), book.cells, visible,
             slots[S * me : S * (me + n)], self._slots_pad,
             _NO_TAIL if s.card < 0 and phase != _AUCTION else _tail(s, rel))), _U8).astype(_F32)
 
