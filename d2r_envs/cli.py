@@ -231,7 +231,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _error(f"d2r eval needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
     try:
         return evaluate.run(args, _parse_options(args.option))
-    except ValueError as e:
+    except (ValueError, ImportError, RuntimeError) as e:  # RuntimeError: deals Ray lost (named); ImportError: no Ray
         return _error(str(e))
 
 
@@ -311,6 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="games to play, rounded up to whole deals x rotations (default 100)")
     p.add_argument("--seed", type=int, default=0, help="deal d uses the chance seed (seed, d) (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes over deals; the results do not depend on it (default 1)")
+    p.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                   help="play the deals as Ray tasks: on a local Ray instance (no ADDRESS; --workers CPUs when above 1, "
+                   "else every core) or on a cluster (auto, or HEAD:6379); same results as without (rllib extra)")
     p.add_argument("--out", help="output folder (default runs/eval/GAME-TIMESTAMP)")
     p.add_argument("--training-log", metavar="DIR", help="a training run folder with SB3's progress.csv: adds learning_curve.png")
     p.add_argument("--record", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
