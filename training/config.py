@@ -208,6 +208,9 @@ def _build(cls: type, data: Any, where: str) -> Any:
 
 def from_dict(data: dict) -> Config:
     config = _build(Config, data, "")
+    if "rllib" in data and config.backend != "rllib":
+        raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
+                          f"{config.backend}); set backend: rllib or remove the section")
     _check(config)
     return config
 
@@ -279,8 +282,8 @@ def _check_backend(c: Config) -> None:
     """The keys that belong to one backend only, refused under the other."""
     if c.backend != "rllib":
         if c.rllib != RllibConfig():
-            raise ConfigError("rllib: this section is read only with backend: rllib (the config's backend is "
-                              f"{c.backend}); set backend: rllib or remove it")
+            raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
+                              f"{c.backend}); set backend: rllib or remove the section")
         return
     r = c.rllib
     if r.num_env_runners < 0:
