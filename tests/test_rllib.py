@@ -148,3 +148,59 @@ def test_d2r_train_runs_a_self_play_config_end_to_end(ray_local, tmp_path: Path,
     # the same command again refuses up front, naming the way out
     assert main(["train", "--config", str(path)]) == 2
     assert "--force" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", d2r_envs.names())
+def test_every_game_plays_through_both_rllib_envs_with_the_masked_module(game: str) -> None:
+    """No Ray needed: the self-play env's whole games (each seat's rewards add up to its return, every
+    seat that played gets the end) and the learner's env, acting by MaskedMLP's masked distribution."""
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from training.rllib import envs
+    from training.rllib.module import MaskedMLP
+
+    c = cfg.from_dict({"game": game, "backend": "rllib", "env": {"num_players": "all"}, "rllib": {"mode": "self_play"},
+                       "algo": {"net_arch": [8]}})
+    env = envs.SelfPlayEnv(c)
+    space = env.observation_spaces[env.possible_agents[0]]
+    module = MaskedMLP(observation_space=space, action_space=env.action_spaces[env.possible_agents[0]],
+                       model_config={"hidden": [8], "activation": "tanh"})
+    dist_cls = module.get_exploration_action_dist_cls()
+    torch.manual_seed(0)
+
+    def act(o: dict) -> int:
+        batch = {Columns.OBS: {k: torch.as_tensor(v[None]) for k, v in o.items()}}
+        with torch.no_grad():
+            out = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
+        a = int(dist_cls.from_logits(out).sample()[0])
+        assert o["action_mask"][a] == 1
+        return a
+
+    counts = set()
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        counts.add(len(env.env.possible_agents))
+        totals: dict[str, float] = {}
+        for _ in range(20_000):
+            (agent, o), = obs.items()
+            assert space.contains(o)
+            obs, rewards, done, cut, _ = env.step({agent: act(o)})
+            for a, r in rewards.items():
+                totals[a] = totals.get(a, 0.0) + r
+            if done["__all__"] or cut["__all__"]:
+                break
+        assert done["__all__"] or cut["__all__"]
+        assert set(obs) == set(rewards) and set(obs) <= set(env.env.possible_agents)
+        if done["__all__"]:
+            returns = env.env.game.returns(env.env.state)
+            for a, total in totals.items():
+                assert total == pytest.approx(returns[int(a.split("_")[1])])
+
+    learner = envs.make_learner_env({"config": cfg.from_dict({"game": game, "backend": "rllib"})})
+    o, _ = learner.reset(seed=0)
+    for _ in range(30):
+        assert learner.observation_space.contains(o)
+        o, _, done, cut, _ = learner.step(act(o))
+        if done or cut:
+            o, _ = learner.reset()
