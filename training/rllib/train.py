@@ -23,8 +23,9 @@ Writes to train.run_dir: config.json, progress.csv (SB3's column names where the
 final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
 
 Reliability: a dead env runner is restarted (rllib.restart_failed_env_runners, the default) and the run
-goes on; each restart is printed and counted in progress.csv (ray/env_runner_restarts) and summary.json,
-with the steps the iteration did sample, so a lost rollout is never silent. With restarts off, a dead
+goes on; each restart, and each iteration with runners out of service, is printed with the steps the
+iteration did sample and counted in progress.csv (ray/env_runner_restarts, ray/healthy_env_runners) and
+summary.json, so a lost rollout is never silent. With restarts off, a dead
 env runner stops the run with RLlib's error.
 """
 
@@ -237,7 +238,11 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
             if snapshots:
                 sync_pool(algo, c, snapshots)
         row["ray/env_runner_restarts"], restarts = now, now
-        row["ray/healthy_env_runners"] = group.num_healthy_remote_workers() if group else 0
+        healthy = row["ray/healthy_env_runners"] = group.num_healthy_remote_workers() if group else 0
+        if healthy < c.rllib.num_env_runners:
+            tqdm.write(f"iteration {iteration}: {c.rllib.num_env_runners - healthy} of {c.rllib.num_env_runners} env "
+                       f"runner(s) out of service (dead, being restarted); this iteration sampled {steps - last} of "
+                       f"{train_batch_size(c)} planned steps")
         module = None
         if _due(steps, c.opponents.snapshot_every, last) and c.rllib.mode == "pool":
             module = module or learner_module(algo, c)
