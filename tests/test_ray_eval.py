@@ -117,3 +117,13 @@ def test_cli_eval_with_ray(ray, tmp_path: Path, capsys: pytest.CaptureFixture[st
 
     result = json.loads((out / "result.json").read_text())
     assert result["ray"] == "local" and result["games"] == 8 and "--ray" in result["command"]
+
+
+def test_bars_with_ray(ray, tmp_path: Path, write_numpy_model, capsys: pytest.CaptureFixture[str]) -> None:
+    from training import bars
+
+    model = write_numpy_model(tmp_path / "m")
+    code = bars.main([str(model), "--players", "3", "--games", "6", "--ray"])
+    assert code in (0, 1)
+    out = capsys.readouterr().out
+    assert "## Bars" in out and "| 3 |" in out

@@ -204,3 +204,44 @@ def test_every_game_plays_through_both_rllib_envs_with_the_masked_module(game: s
         o, _, done, cut, _ = learner.step(act(o))
         if done or cut:
             o, _ = learner.reset()
+
+
+def test_an_env_runner_killed_mid_training_is_restarted_and_reported(ray_local, tmp_path: Path, monkeypatch,
+                                                                      capsys) -> None:
+    """SIGKILL to the env runner's process before the second iteration: the run finishes, the restart is
+    printed with what the iteration sampled, and counted in summary.json and progress.csv."""
+    import os
+    import signal
+
+    from training.rllib import train
+
+    real = train.ppo_config
+
+    class Killing:
+        def __init__(self, config) -> None:
+            self.config = config
+
+        def build_algo(self):
+            algo = self.config.build_algo()
+            plain, calls = algo.train, []
+
+            def train_once_killed():
+                calls.append(1)
+                if len(calls) == 2:
+                    pids = algo.env_runner_group.foreach_env_runner(lambda er: os.getpid(), local_env_runner=False)
+                    assert pids and os.getpid() not in pids
+                    os.kill(pids[0], signal.SIGKILL)
+                return plain()
+
+            algo.train = train_once_killed
+            return algo
+
+    monkeypatch.setattr(train, "ppo_config", lambda c: Killing(real(c)))
+    data = tiny(tmp_path, train__total_timesteps=640, train__eval_every=0)
+    train.train(cfg.from_dict(data))
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert summary["env_runner_restarts"] >= 1 and summary["timesteps"] >= 640
+    assert "env runner(s)" in out and "planned" in out
+    assert "ray/env_runner_restarts" in (tmp_path / "run" / "progress.csv").read_text().splitlines()[0]
