@@ -164,6 +164,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from d2r_envs import bench
 
+    if args.rllib is not None and not args.training:
+        return _error("--rllib times training: give it with --training")
+
     try:
         code = bench.run(
             games=args.games,
@@ -182,7 +185,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except ImportError as e:
         return _error(f"bench --training needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
     print()
-    return max(code, speed.run(args.games or d2r_envs.names(), check=not args.no_check))
+    code = max(code, speed.run(args.games or d2r_envs.names(), check=not args.no_check))
+    if args.rllib is None:
+        return code
+    try:
+        runners = [int(r) for r in args.rllib_runners.split(",") if r.strip()]
+    except ValueError:
+        return _error(f"--rllib-runners: expected counts such as 1,2, got {args.rllib_runners!r}")
+    if not runners or min(runners) < 1 or args.rllib_steps < 1:
+        return _error("--rllib-runners needs counts of at least 1, and --rllib-steps at least 1")
+    print()
+    try:
+        return max(code, speed.run_rllib(args.rllib, runners, args.rllib_steps, args.ray or ""))
+    except ImportError as e:
+        return _error(f"bench --rllib needs the rllib extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[rllib]'")
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -231,7 +247,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _error(f"d2r eval needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
     try:
         return evaluate.run(args, _parse_options(args.option))
-    except ValueError as e:
+    except (ValueError, ImportError, RuntimeError) as e:  # RuntimeError: deals Ray lost (named); ImportError: no Ray
         return _error(str(e))
 
 
@@ -280,6 +296,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
     p.add_argument("--training", action="store_true",
                    help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
+    p.add_argument("--rllib", metavar="GAME", choices=games,
+                   help="with --training: also RLlib's PPO on GAME's ppo.yaml with each --rllib-runners count of env "
+                   "runners, beside SB3 on the same config (rllib extra)")
+    p.add_argument("--rllib-runners", default="1,2", metavar="N[,M...]", help="env runner counts for --rllib (default 1,2)")
+    p.add_argument("--rllib-steps", type=int, default=16384, help="env steps each --rllib set-up is timed for (default 16384)")
+    p.add_argument("--ray", metavar="ADDRESS", help="--rllib on this Ray cluster (auto, HEAD:6379) instead of a local instance")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("train", help="train a MaskablePPO policy from a YAML config (training extra)")
@@ -311,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="games to play, rounded up to whole deals x rotations (default 100)")
     p.add_argument("--seed", type=int, default=0, help="deal d uses the chance seed (seed, d) (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes over deals; the results do not depend on it (default 1)")
+    p.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                   help="play the deals as Ray tasks: on a local Ray instance (no ADDRESS; --workers CPUs when above 1, "
+                   "else every core) or on a cluster (auto, or HEAD:6379); same results as without (rllib extra)")
     p.add_argument("--out", help="output folder (default runs/eval/GAME-TIMESTAMP)")
     p.add_argument("--training-log", metavar="DIR", help="a training run folder with SB3's progress.csv: adds learning_curve.png")
     p.add_argument("--record", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")

@@ -40,3 +40,13 @@ def _write_numpy_model(folder: Path, game: str = "draco_and_co") -> Path:
 @pytest.fixture
 def write_numpy_model():
     return _write_numpy_model
+
+
+@pytest.fixture(scope="session")
+def ray_local():
+    """A local Ray instance for the session's Ray tests (2 CPUs, no dashboard), shut down at the end.
+    Code under test that connects (training.ray_cluster.connected) uses it and leaves it running."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()

@@ -45,10 +45,32 @@ def test_no_global_rng_anywhere_in_the_package() -> None:
     assert not offenders, offenders
 
 
+TRAINING_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "yaml", "ray"}
+
+
 def test_environments_never_import_training_libraries() -> None:
     for path in PACKAGE.rglob("*.py"):
-        bad = _imports(path) & {"torch", "stable_baselines3", "sb3_contrib", "yaml"}
+        bad = _imports(path) & TRAINING_LIBRARIES
         assert not bad, f"{path} imports {bad}"
+
+
+def test_environments_and_load_opponent_run_without_ray_or_torch_loaded() -> None:
+    """What the grep above cannot see (an import made by a dependency): a fresh interpreter that makes
+    every game's env, plays a move and loads a shipped opponent has loaded neither Ray nor torch."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, d2r_envs\n"
+        "for name in d2r_envs.names():\n"
+        "    env = d2r_envs.make(name); env.reset(seed=0)\n"
+        "    obs = env.observe(env.agent_selection)\n"
+        "    env.step(int(obs['action_mask'].nonzero()[0][0]))\n"
+        "p = d2r_envs.load_opponent('drags_2_riches/ppo-v2')\n"
+        "print(sorted(m for m in ('ray', 'torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PACKAGE.parent)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -69,6 +91,23 @@ def _modules(path: Path) -> set[str]:
             names.add(node.module)
             names.update(f"{node.module}.{a.name}" for a in node.names)
     return names
+
+
+def test_ray_stays_inside_the_training_modules_that_are_about_it() -> None:
+    """Ray is an optional extra: only training/rllib/, ray_cluster.py and ray_eval.py import it, and the
+    evaluation and SB3 training modules reach it only inside the functions that use it."""
+    allowed = {"training/ray_cluster.py", "training/ray_eval.py"}
+    for path in (PACKAGE.parent / "training").rglob("*.py"):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        if rel.startswith("training/rllib/") or rel in allowed:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        names = {a.name.split(".")[0] for n in top if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module.split(".")[0] for n in top if isinstance(n, ast.ImportFrom) and n.module}
+        names |= {n.module for n in top if isinstance(n, ast.ImportFrom) and n.module}
+        assert "ray" not in names and not any(m.startswith("training.rllib") or m in ("training.ray_eval",
+                                              "training.ray_cluster") for m in names), f"{rel} imports Ray at the top"
 
 
 def test_training_never_reaches_back_up_to_the_command_line() -> None:

@@ -1,6 +1,6 @@
 """Check a shipped opponent against the project's bars at every player count, and record what was measured.
 
-    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--option KEY=VALUE ...] [--games 1000] [--mcts-games 48] [--workers 2] [--record]
+    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--option KEY=VALUE ...] [--games 1000] [--mcts-games 48] [--workers 2] [--ray [ADDRESS]] [--record]
 
 Player counts: every count the game allows (its spec's min_players..max_players), so a new game gets
 its bars with no code; `--players N` (or a list, `--players 2,4`) checks those counts only. Game options
@@ -27,6 +27,7 @@ game is played.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as _dt
 import json
 import shlex
@@ -99,7 +100,7 @@ def _share(result: dict, agent: str) -> float:
 
 
 def check(model: str, game: str, players: int, games: int, workers: int, seed: int,
-          options: dict[str, Any] | None = None) -> tuple[bool, dict[str, dict], list[dict]]:
+          options: dict[str, Any] | None = None, ray_address: str | None = None) -> tuple[bool, dict[str, dict], list[dict]]:
     """The bars at one count: (all passed, {opponent: tournament result}, one verdict per bar). The
     tournament against the k-th bar's opponent is seeded `seed + k`, so 4 players with the default seed
     plays the games this command played before it checked several counts."""
@@ -108,7 +109,7 @@ def check(model: str, game: str, players: int, games: int, workers: int, seed: i
     ok = True
     for k, bar in enumerate(bars_for(players)):
         result = ev.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers, progress=True,
-                             options=options)
+                             options=options, ray_address=ray_address)
         results[bar.opponent] = result
         m, o = _share(result, model), _share(result, bar.opponent)
         passed = bar.passes(m, o)
@@ -171,6 +172,41 @@ def _counts(text: str) -> list[int]:
     return list(dict.fromkeys(counts))
 
 
+def _ray(address: str | None, workers: int):
+    """A Ray instance for the block when --ray is given (training/ray_cluster.py), else nothing."""
+    if address is None:
+        return contextlib.nullcontext()
+    from training.ray_cluster import connected
+
+    return connected(address or None, workers if not address and workers > 1 else None)
+
+
+def _check_count(args: argparse.Namespace, game: str, n: int, options: dict[str, Any], model_dir: Path | None,
+                 command: str, rows: dict[int, dict], verdicts: dict[int, dict]) -> None:
+    """The bars (and the measured MCTS games) at `n` players, printed, recorded, and added to rows and verdicts."""
+    print(f"## {game}, {n} players{' ' + game_config.label(options) if options else ''}\n")
+    ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed, options, args.ray)
+    mcts_text = None
+    if args.mcts_games:
+        mcts = f"mcts:{args.mcts_simulations}"
+        lineup = [args.model, mcts] + ["random"] * (n - 2)
+        results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers,
+                                      progress=True, options=options, ray_address=args.ray)
+        m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
+        print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
+              f"win share {m:.1%} vs {t:.1%}")
+        mcts_text = f"{m:.1%} vs MCTS({args.mcts_simulations}) {t:.1%} ({results['mcts']['games']} games)"
+    for name, result in results.items():
+        print(f"\n### {n} players: {name}\n")
+        print(ev.to_markdown(result))
+        if model_dir is not None:
+            ev.record_evaluation(model_dir, ev.evaluation_key(result), ev.evaluation_summary(result))
+    print()
+    rows[n] = {"verdicts": checks, "passed": ok, "mcts": mcts_text}
+    verdicts[n] = {"date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), "command": command,
+                   "seed": args.seed, "passed": ok, "bars": checks}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m training.bars", description=__doc__.split("\n\n")[0])
     parser.add_argument("model", help="an exported model id or folder, e.g. draco_and_co/ppo-v1")
@@ -182,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mcts-games", type=int, default=0, help="games of the model vs MCTS with random fillers, at each count")
     parser.add_argument("--mcts-simulations", type=int, default=1000, help="MCTS budget per move (default 1000)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                        help="play the deals as Ray tasks, on a local Ray instance (no ADDRESS) or a cluster (auto, "
+                        "HEAD:6379); the same results as without (rllib extra)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--record", action="store_true", help="write the results into the model's manifest.json")
     args = parser.parse_args(argv)
@@ -207,28 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.join(["python", "-m", "training.bars", *(sys.argv[1:] if argv is None else argv)])
     rows: dict[int, dict] = {}
     verdicts: dict[int, dict] = {}
-    for n in counts:
-        print(f"## {game}, {n} players{' ' + game_config.label(options) if options else ''}\n")
-        ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed, options)
-        mcts_text = None
-        if args.mcts_games:
-            mcts = f"mcts:{args.mcts_simulations}"
-            lineup = [args.model, mcts] + ["random"] * (n - 2)
-            results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers,
-                                          progress=True, options=options)
-            m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
-            print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
-                  f"win share {m:.1%} vs {t:.1%}")
-            mcts_text = f"{m:.1%} vs MCTS({args.mcts_simulations}) {t:.1%} ({results['mcts']['games']} games)"
-        for name, result in results.items():
-            print(f"\n### {n} players: {name}\n")
-            print(ev.to_markdown(result))
-            if model_dir is not None:
-                ev.record_evaluation(model_dir, ev.evaluation_key(result), ev.evaluation_summary(result))
-        print()
-        rows[n] = {"verdicts": checks, "passed": ok, "mcts": mcts_text}
-        verdicts[n] = {"date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), "command": command,
-                       "seed": args.seed, "passed": ok, "bars": checks}
+    with _ray(args.ray, args.workers):  # one Ray instance for every tournament (none without --ray)
+        for n in counts:
+            _check_count(args, game, n, options, model_dir, command, rows, verdicts)
     print(f"## Bars: {args.model}{' ' + game_config.label(options) if options else ''}, {args.games} games per tournament\n")
     print(table(rows))
     failed = [f"{n} players ({', '.join(v['bar'] for v in row['verdicts'] if not v['passed'])})"

@@ -84,15 +84,28 @@ class ExportConfig:
 
 
 @dataclass(frozen=True)
+class RllibConfig:
+    """What `backend: rllib` reads beside `algo` (training/rllib/): where Ray runs and how the games are set up."""
+
+    address: str = ""  # "": start a local Ray instance (ray.init()); "auto" or "HOST:6379": join that cluster
+    num_env_runners: int = 1  # Ray actors collecting games, each with algo.n_envs envs (0: collect in the driver)
+    num_cpus: int = 0  # a local instance only: the CPUs Ray may use (0: every core); a cluster has its own
+    mode: str = "pool"  # "pool": the learner's env against opponents.pool; "self_play": one shared policy in every seat
+    restart_failed_env_runners: bool = True  # a dead env runner is restarted (its unfinished games are lost and reported)
+
+
+@dataclass(frozen=True)
 class Config:
     game: str
     seed: int = 0
+    backend: str = "sb3"  # "sb3" (MaskablePPO, one process) or "rllib" (RLlib PPO on Ray; the `rllib` section)
     env: EnvConfig = field(default_factory=EnvConfig)
     opponents: OpponentConfig = field(default_factory=OpponentConfig)
     algo: AlgoConfig = field(default_factory=AlgoConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
     imitate: ImitateConfig = field(default_factory=ImitateConfig)
     export: ExportConfig = field(default_factory=ExportConfig)
+    rllib: RllibConfig = field(default_factory=RllibConfig)
 
     def player_counts(self) -> list[int]:
         """The player counts trained on, in the config's order (`env.num_players` as a list)."""
@@ -131,7 +144,10 @@ def player_counts(game: str, num_players: Any, options: dict | None = None) -> l
     return [num_players]
 
 
+BACKENDS = ("sb3", "rllib")
 ALLOWED = {
+    ("", "backend"): BACKENDS,
+    ("rllib", "mode"): ("pool", "self_play"),
     ("algo", "vec_env"): ("dummy", "subproc"),
     ("algo", "activation"): ("tanh", "relu"),
 }
@@ -192,6 +208,9 @@ def _build(cls: type, data: Any, where: str) -> Any:
 
 def from_dict(data: dict) -> Config:
     config = _build(Config, data, "")
+    if "rllib" in data and config.backend != "rllib":
+        raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
+                          f"{config.backend}); set backend: rllib or remove the section")
     _check(config)
     return config
 
@@ -222,6 +241,7 @@ def _check(c: Config) -> None:
     ]:
         if value < 1:
             raise ConfigError(f"{key}: must be at least 1, got {value}")
+    _check_backend(c)
     if not c.algo.net_arch or not all(isinstance(h, int) and h > 0 for h in c.algo.net_arch):
         raise ConfigError(f"algo.net_arch: expected a list of positive layer sizes, got {c.algo.net_arch!r}")
     try:
@@ -256,6 +276,32 @@ def _check(c: Config) -> None:
     if seat != "random" and seat not in range(fewest):
         at = f" (a seat every count has: the fewest players is {fewest})" if len(counts) > 1 else ""
         raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{fewest - 1}{at}")
+
+
+def _check_backend(c: Config) -> None:
+    """The keys that belong to one backend only, refused under the other."""
+    if c.backend != "rllib":
+        if c.rllib != RllibConfig():
+            raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
+                              f"{c.backend}); set backend: rllib or remove the section")
+        return
+    r = c.rllib
+    if r.num_env_runners < 0:
+        raise ConfigError(f"rllib.num_env_runners: must be at least 0 (0: collect in the driver), got {r.num_env_runners}")
+    if r.num_cpus < 0:
+        raise ConfigError(f"rllib.num_cpus: must be at least 0 (0: every core), got {r.num_cpus}")
+    if r.num_cpus and r.address:
+        raise ConfigError(f"rllib.num_cpus: only for a local Ray instance; the cluster at rllib.address {r.address!r} "
+                          "has the CPUs its nodes were started with (ray start --num-cpus)")
+    if c.algo.vec_env != "dummy":
+        raise ConfigError(f"algo.vec_env: {c.algo.vec_env!r} is SB3's; with backend: rllib the envs run in "
+                          "rllib.num_env_runners Ray actors, algo.n_envs envs each")
+    if c.imitate.teacher:
+        raise ConfigError("imitate.teacher: the imitation warm start is SB3's (backend: sb3) only; remove the "
+                          "imitate section with backend: rllib")
+    if r.mode == "self_play" and c.opponents.snapshot_every:
+        raise ConfigError("opponents.snapshot_every: with rllib.mode self_play every seat is the learner itself, "
+                          "so there is no pool to add snapshots to; set it to 0 or use rllib.mode: pool")
 
 
 def _check_variants(c: Config, counts: list[int]) -> None:

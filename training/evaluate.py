@@ -369,8 +369,16 @@ def evaluate(
     max_decisions: int | None = None,
     progress: bool = False,
     command: str | None = None,
+    ray_address: str | None = None,
+    ray_retries: int | None = None,
 ) -> dict[str, Any]:
     """Play the tournament and return the full result (JSON-ready; see the module docstring).
+
+    `ray_address`: None plays on this process and `workers` processes; otherwise the deals are Ray
+    tasks (training/ray_eval.py): "" on a local Ray instance (`workers` CPUs when above 1, else every
+    core; an instance this process already runs is used as it is), "auto" or HOST:PORT on that cluster.
+    The same seed gives the same result either way; a deal Ray lost (`ray_retries`, default 3, spent)
+    raises `training.ray_eval.LostDeals` naming the deals.
 
     `agents`: specs for `make_agent`, or for `factory(spec, game, engine)` when given (a picklable
     module-level function, to use with workers > 1). `games` is rounded up to whole deals of
@@ -422,7 +430,19 @@ def evaluate(
             bar.update(len(recs))
 
     try:
-        if workers == 1 or deals == 1:
+        if ray_address is not None:
+            from training import ray_eval
+            from training.ray_cluster import connected
+
+            with connected(ray_address or None, workers if not ray_address and workers > 1 else None):
+                retries = ray_eval.DEFAULT_RETRIES if ray_retries is None else ray_retries
+                for chunk in ray_eval.play_deals(setup, engine, built, deals, retries=retries,
+                                                 on_chunk=bar.update if bar is not None else None):
+                    records.extend(chunk[0])
+                    for a, (moves, seconds) in chunk[1].items():
+                        timing[a][0] += moves
+                        timing[a][1] += seconds
+        elif workers == 1 or deals == 1:
             _init_worker(setup, engine, built)
             try:
                 for d in range(deals):
@@ -468,6 +488,7 @@ def evaluate(
         "rotations": n,
         "max_decisions": cap,
         "workers": workers,
+        "ray": None if ray_address is None else (ray_address or "local"),
         "wall_seconds": wall,
         "rating_method": RATING_METHOD,
         **summary,
@@ -476,8 +497,8 @@ def evaluate(
 
 
 def deterministic_part(result: dict[str, Any]) -> dict[str, Any]:
-    """The result without what varies between runs of the same seed (date, timings, workers)."""
-    out = {k: v for k, v in result.items() if k not in ("date", "wall_seconds", "workers", "command")}
+    """The result without what varies between runs of the same seed (date, timings, workers, Ray)."""
+    out = {k: v for k, v in result.items() if k not in ("date", "wall_seconds", "workers", "ray", "command")}
     out["agents"] = {a: {k: v for k, v in e.items() if k != "timing"} for a, e in result["agents"].items()}
     return out
 
@@ -741,6 +762,8 @@ def _command_line(args: Any) -> str:
     if args.players is not None:
         words += ["--players", str(args.players)]
     words += ["--games", str(args.games), "--seed", str(args.seed), "--workers", str(args.workers)]
+    if getattr(args, "ray", None) is not None:
+        words += ["--ray"] + ([args.ray] if args.ray else [])
     for item in args.option or []:
         words += ["--option", item]
     for flag, value in (("--out", args.out), ("--training-log", args.training_log), ("--record", args.record)):
@@ -778,7 +801,7 @@ def run(args: Any, options: dict[str, Any] | None = None) -> int:
 
     result = evaluate(
         args.game, agents, players, args.games, args.seed, workers=args.workers, options=options,
-        progress=True, command=_command_line(args),
+        progress=True, command=_command_line(args), ray_address=getattr(args, "ray", None),
     )
     paths = write_outputs(result, out_dir, args.training_log)
     print(to_markdown(result))

@@ -35,6 +35,7 @@ __all__ = [
     "check_model_name",
     "export_target",
     "export",
+    "write_model",
     "tensors_from_sb3",
     "architecture_from_sb3",
     "snapshot",
@@ -325,7 +326,37 @@ def export(
             raise ValueError(
                 f"the model's input scale differs from {game}'s observation bounds: it was trained on another observation layout"
             )
-    timesteps = getattr(model, "num_timesteps", None)
+    return write_model(
+        folder, game, arch, tensors, config=config, seed=seed, timesteps=getattr(model, "num_timesteps", None),
+        evaluation=evaluation, player_counts=player_counts, player_weights=player_weights,
+        library_versions=_library_versions(), reference_logits=lambda obs: torch_logits(policy, obs),
+        reference="torch",
+    )
+
+
+def write_model(
+    folder: Path,
+    game: str,
+    arch: dict[str, Any],
+    tensors: dict[str, np.ndarray],
+    *,
+    config: dict[str, Any] | None,
+    seed: int | None,
+    timesteps: int | None,
+    library_versions: dict[str, str],
+    reference_logits: Any,
+    reference: str,
+    evaluation: dict[str, Any] | None = None,
+    player_counts: list[int] | None = None,
+    player_weights: list[float] | None = None,
+    training: dict[str, Any] | None = None,
+) -> Path:
+    """Write the manifest and weights of an actor already in the exported layout (`tensors`, `arch`) to
+    `folder` (checked with `export_target`), load it back through `load_opponent`, and compare its numpy
+    logits with `reference_logits(obs)` (the trainer's own, `reference` names it) on 32 observations; a
+    mismatch removes the files and raises. Every backend exports through here (SB3's `export`, RLlib's
+    `training.rllib.train.export_rllib`); `training` adds keys to the manifest's training section."""
+    facts = opponents.installed_game_facts(game)
     manifest: dict[str, Any] = {
         "format": opponents.FORMAT,
         "game": game,
@@ -341,8 +372,9 @@ def export(
             "seed": None if seed is None else int(seed),
             "total_timesteps": None if timesteps is None else int(timesteps),
             **_trained_counts(game, config, player_counts, player_weights),
+            **_jsonable(training or {}),
         },
-        "library_versions": _library_versions(),
+        "library_versions": library_versions,
         "evaluation": _jsonable(evaluation or {}),
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
@@ -352,9 +384,9 @@ def export(
         box = d2r_envs.registry.obs_layout(game).box
         rng = np.random.default_rng(0)
         obs = (rng.random((32, facts["obs_size"])) * np.minimum(box.high, 50.0)).astype(np.float32)
-        diff = float(np.max(np.abs(loaded.logits(obs) - torch_logits(policy, obs))))
+        diff = float(np.max(np.abs(loaded.logits(obs) - reference_logits(obs))))
         if not diff <= CHECK_ATOL:
-            raise RuntimeError(f"exported logits differ from torch's by {diff:.3g} (> {CHECK_ATOL}); the export is wrong")
+            raise RuntimeError(f"exported logits differ from {reference}'s by {diff:.3g} (> {CHECK_ATOL}); the export is wrong")
     except Exception:
         for fname in (MANIFEST_FILE, WEIGHTS_FILE):
             (folder / fname).unlink(missing_ok=True)

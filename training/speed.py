@@ -1,5 +1,6 @@
 """Training speed, side by side: our default set-up against MaskablePPO on PettingZoo's
-connect_four_v3 through the SB3 tutorial's single-env action-mask wrapper.
+connect_four_v3 through the SB3 tutorial's single-env action-mask wrapper; with `--rllib`, RLlib's PPO
+(backend: rllib) with 1 and 2 env runners beside the SB3 path on the same game and config.
 
 Both run whole PPO iterations (rollout + update); steps/s counts env steps the learner takes.
 Our split: time inside the engine and encoder, inside opponents' decisions, and the rest
@@ -117,3 +118,70 @@ def run(games: list[str], iterations: int = 3, check: bool = True) -> int:
         failed |= not ok
         print(f"- {'PASS' if ok else 'FAIL'}: {r['name']} {ratio:.2f}x the reference (bar {BAR:.1f}x)")
     return 1 if failed and check else 0
+
+
+# RLlib beside SB3 ----------------------------------------------------------------------------------
+
+
+def rllib_config(config_path: str | Path, runners: int, address: str = "") -> cfg.Config:
+    """The game's SB3 config as an RLlib one: the same env, pool and algo keys (no warm start), with
+    `runners` env runners of algo.n_envs envs each."""
+    import yaml
+
+    data = yaml.safe_load(Path(config_path).read_text(encoding="utf-8"))
+    data.pop("imitate", None)
+    data["backend"] = "rllib"
+    data["algo"].pop("vec_env", None)
+    data["rllib"] = {"address": address, "num_env_runners": runners}
+    data["export"] = {"name": ""}
+    return cfg.from_dict(data)
+
+
+def rllib(config_path: str | Path, runners: int, steps: int, address: str = "") -> dict:
+    """RLlib PPO on the game of `config_path` with `runners` env runners: whole iterations (sampling on the
+    runners, the update in the driver) until `steps` env steps, timed after one untimed warm-up iteration
+    (Ray's start, the actors' start and the first weights' sync are not counted)."""
+    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
+
+    from training.ray_cluster import connected
+    from training.rllib import envs
+    from training.rllib.train import ppo_config, train_batch_size
+
+    c = rllib_config(config_path, runners, address)
+    torch.set_num_threads(c.train.torch_threads)
+    with connected(address or None, None):
+        envs.register()
+        algo = ppo_config(c).build_algo()
+        try:
+            first = algo.train()[ENV_RUNNER_RESULTS][NUM_ENV_STEPS_SAMPLED_LIFETIME]
+            done, start = first, time.perf_counter()
+            while done - first < steps:
+                done = algo.train()[ENV_RUNNER_RESULTS][NUM_ENV_STEPS_SAMPLED_LIFETIME]
+            seconds = time.perf_counter() - start
+        finally:
+            algo.stop()
+    return {"name": f"{c.game} RLlib PPO, {runners} env runner{'s' if runners != 1 else ''} x {c.algo.n_envs} envs",
+            "steps": int(done - first), "seconds": seconds, "batch": train_batch_size(c)}
+
+
+def run_rllib(game: str, runners: list[int], steps: int, address: str = "") -> int:
+    """RLlib with each count of env runners beside SB3's MaskablePPO on configs/<game>/ppo.yaml, in one run,
+    each for about `steps` env steps (whole iterations); printed as a table, for information (no bar)."""
+    import os
+
+    path = Path("configs") / game / "ppo.yaml"
+    c = cfg.load(path)
+    sb3 = ours(path, iterations=max(1, -(-steps // (c.algo.n_steps * c.algo.n_envs))))
+    sb3["name"] = f"{game} SB3 MaskablePPO, 1 process x {c.algo.n_envs} envs"
+    rows = [sb3] + [rllib(path, r, steps, address) for r in runners]
+    base = sb3["steps"] / sb3["seconds"]
+    where = address or f"a local Ray instance, {os.cpu_count()} CPUs"
+    print(f"## Training speed: RLlib PPO beside SB3 MaskablePPO, {game} ({path}), on {where}\n")
+    print("| training set-up | steps | seconds | steps/s | vs SB3 |")
+    print("|---|---:|---:|---:|---:|")
+    for r in rows:
+        rate = r["steps"] / r["seconds"]
+        print(f"| {r['name']} | {r['steps']:,} | {r['seconds']:.1f} | {rate:,.0f} | {rate / base:.2f}x |")
+    print("\nRLlib: whole iterations after one untimed warm-up (Ray and its actors' start excluded); SB3: whole "
+          "rollouts and updates from the first step. Each env runner is a process; the learner runs in the driver.")
+    return 0

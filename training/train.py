@@ -105,12 +105,14 @@ def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> Poli
     return pool_agent(tensors_from_sb3(model.policy), c, name, engine)
 
 
-def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_players: int | None = None,
+def quick_eval(model: MaskablePPO | dict, c: cfg.Config, games: int, seed: int, num_players: int | None = None,
                variant: int = 0) -> dict:
     """The learner's current policy (deterministic) against train.eval_opponent in every other seat,
-    at `num_players` (default: the config's first count) in the variant numbered `variant`."""
+    at `num_players` (default: the config's first count) in the variant numbered `variant`. `model`: a
+    MaskablePPO, or the actor's tensors in the exported layout (another backend's learner)."""
     env = make_env(c, [c.train.eval_opponent], num_players=num_players or c.player_counts()[0], variant=variant)
-    agent = snapshot_agent(model, c, "learner", env.engine)
+    tensors = model if isinstance(model, dict) else tensors_from_sb3(model.policy)
+    agent = pool_agent(tensors, c, "learner", env.engine)
     rng = np.random.default_rng(seed)
     wins = 0
     total = 0.0
@@ -126,7 +128,7 @@ def quick_eval(model: MaskablePPO, c: cfg.Config, games: int, seed: int, num_pla
     return {"win_share": wins / games, "mean_return": total / games}
 
 
-def quick_evals(model: MaskablePPO, c: cfg.Config, games: int, seed: int) -> dict[Any, dict]:
+def quick_evals(model: MaskablePPO | dict, c: cfg.Config, games: int, seed: int) -> dict[Any, dict]:
     """`quick_eval` at each player count of the config, `games` games each: {count: result}; with
     several variants, at each count in each variant: {(count, variant): result}."""
     if len(c.env.variants) > 1:
@@ -226,7 +228,9 @@ def restore_snapshots(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine) 
 
 
 # What a run writes into train.run_dir; a fresh run with force=True clears these (and nothing else).
-RUN_OUTPUTS = ("config.json", "progress.csv", "summary.json", "imitation.json", "final.zip", "checkpoints", "snapshots")
+# (`final`: an RLlib run's final checkpoint, a folder.)
+RUN_OUTPUTS = ("config.json", "progress.csv", "summary.json", "imitation.json", "final.zip", "final", "checkpoints",
+               "snapshots")
 
 
 class RunError(ValueError):
@@ -239,8 +243,9 @@ def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> 
     unless `force`), and a run folder that already holds an earlier run (refused for a fresh run
     unless `force`) or cannot be written."""
     problems = []
-    if resume is not None and not Path(resume).is_file():
-        problems.append(f"--resume {resume}: no such checkpoint")
+    if resume is not None and not (Path(resume).is_dir() if c.backend == "rllib" else Path(resume).is_file()):
+        kind = "RLlib checkpoint folder" if c.backend == "rllib" else "checkpoint"
+        problems.append(f"--resume {resume}: no such {kind}")
     if c.export.name:
         try:
             export_target(c.game, c.export.name, c.export.out_root, overwrite=force,
@@ -284,7 +289,12 @@ def clear_run_dir(run_dir: Path) -> None:
 
 def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
     """Train, then export if export.name is set. Every output check (`preflight`) runs first;
-    `force` overwrites an exported model of the same name and clears an earlier run's outputs."""
+    `force` overwrites an exported model of the same name and clears an earlier run's outputs.
+    A config with `backend: rllib` is trained by `training.rllib.train.train` (its final checkpoint a folder)."""
+    if c.backend == "rllib":
+        from training.rllib import train as rllib_train
+
+        return rllib_train.train(c, resume=resume, raw_config=raw_config, force=force)
     preflight(c, resume, force)
     run_dir = Path(c.train.run_dir)
     if force and resume is None:
@@ -358,6 +368,17 @@ def run(args: argparse.Namespace) -> int:
     except RunError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if c.backend == "rllib":
+        try:
+            from training.rllib import train as rllib_train
+        except ImportError as err:
+            from training.ray_cluster import INSTALL_RLLIB
+
+            print(f"error: {args.config}: backend: rllib needs Ray RLlib ({err}); install it with: {INSTALL_RLLIB}",
+                  file=sys.stderr)
+            return 2
+        rllib_train.train(c, resume=args.resume, raw_config=raw, force=args.force)
+        return 0
     train(c, resume=args.resume, raw_config=raw, force=args.force)
     return 0
 

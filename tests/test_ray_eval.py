@@ -1,0 +1,129 @@
+"""`d2r eval --ray` and training.ray_eval: deals as Ray tasks on a local instance give the local pool's
+result exactly; a worker killed mid-tournament is retried and the counts come back complete; deals
+lost past the retries are an error naming them, never a smaller tournament. About 20 s."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("ray")
+pytest.importorskip("openskill")
+
+from d2r_envs.agents import make_agent  # noqa: E402
+from d2r_envs.cli import main  # noqa: E402
+from training import evaluate as ev  # noqa: E402
+from training import ray_eval  # noqa: E402
+
+GAME = "drags_2_riches"
+
+
+class KillsItsWorker:
+    """Plays as `inner`, but the first time it acts in a process other than the one that built it, and no
+    other copy has done so yet (`marker` is created atomically), it kills that process with SIGKILL."""
+
+    def __init__(self, inner: Any, marker: str, times: int = 1) -> None:
+        self.inner, self.marker, self.times = inner, marker, times
+        self.home = os.getpid()
+        self.name = "killer"
+
+    def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
+        if os.getpid() != self.home:
+            for k in range(self.times):
+                try:
+                    os.close(os.open(f"{self.marker}.{k}", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                except FileExistsError:
+                    continue
+                os.kill(os.getpid(), signal.SIGKILL)
+        return self.inner.act(game, state, seat, rng)
+
+
+def killer_factory(marker: str, times: int = 1):
+    def factory(spec: str, game: str, engine: Any) -> Any:
+        if spec == "killer":
+            return KillsItsWorker(make_agent("random", game, engine), marker, times)
+        return make_agent(spec, game, engine)
+
+    return factory
+
+
+@pytest.fixture
+def ray(ray_local):
+    # this module's classes travel to the workers by value (tests are not importable there)
+    ray_local.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    return ray_local
+
+
+def local(agents: list[str], players: int, games: int, seed: int, **kw: Any) -> dict:
+    return ev.evaluate(GAME, agents, players, games, seed, **kw)
+
+
+def test_ray_tasks_give_the_local_pools_result(ray) -> None:
+    agents, kw = ["heuristic", "random"], dict(players=3, games=30, seed=7)
+    pool = local(agents, workers=2, **kw)
+    on_ray = local(agents, ray_address="", **kw)
+    assert on_ray["ray"] == "local" and on_ray["deals"] == 10
+    assert ev.deterministic_part(on_ray) == ev.deterministic_part(pool)
+    assert [(r["deal"], r["rotation"]) for r in on_ray["records"]] == [(d, r) for d in range(10) for r in range(3)]
+    other = local(agents, ray_address="", players=3, games=30, seed=8)
+    assert other["records"] != on_ray["records"]
+
+
+def test_a_worker_killed_mid_tournament_is_retried_and_the_counts_are_complete(ray, tmp_path: Path) -> None:
+    kw = dict(players=2, games=40, seed=3)
+    expected = local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "never")), **kw)  # kills nobody here
+    marker = tmp_path / "killed"
+    result = local(["killer", "heuristic"], factory=killer_factory(str(marker)), ray_address="", **kw)
+    assert (tmp_path / "killed.0").exists(), "no worker was killed: the test did not test anything"
+    assert result["games"] == 40 and sum(e["seats"] for e in result["agents"].values()) == 80
+    assert ev.deterministic_part(result) == ev.deterministic_part(expected)
+
+
+def test_deals_lost_past_the_retries_are_an_error_naming_them(ray, tmp_path: Path) -> None:
+    with pytest.raises(ray_eval.LostDeals) as caught:
+        local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "killed")), ray_address="",
+              ray_retries=0, players=2, games=40, seed=3)
+    lost = caught.value.lost
+    assert lost and set(lost) < set(range(20)), lost
+    assert "deals " + ", ".join(map(str, lost[:3])) in str(caught.value)
+    assert "WorkerCrashedError" in str(caught.value) or "Error" in str(caught.value)
+
+
+def test_an_agents_own_error_is_raised_as_itself_not_retried(ray) -> None:
+    class Broken:
+        name = "broken"
+
+        def act(self, game: Any, state: Any, seat: int, rng: Any) -> int:
+            raise ZeroDivisionError("the agent's own bug")
+
+    def factory(spec: str, game: str, engine: Any) -> Any:
+        return Broken() if spec == "broken" else make_agent(spec, game, engine)
+
+    with pytest.raises(ZeroDivisionError, match="the agent's own bug"):
+        local(["broken", "random"], factory=factory, ray_address="", players=2, games=8, seed=0)
+
+
+def test_cli_eval_with_ray(ray, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "eval"
+    assert main(["eval", GAME, "--agents", "heuristic,random", "--players", "2", "--games", "8", "--ray",
+                 "--out", str(out)]) == 0
+    import json
+
+    result = json.loads((out / "result.json").read_text())
+    assert result["ray"] == "local" and result["games"] == 8 and "--ray" in result["command"]
+
+
+def test_bars_with_ray(ray, tmp_path: Path, write_numpy_model, capsys: pytest.CaptureFixture[str]) -> None:
+    from training import bars
+
+    model = write_numpy_model(tmp_path / "m")
+    code = bars.main([str(model), "--players", "3", "--games", "6", "--ray"])
+    assert code in (0, 1)
+    out = capsys.readouterr().out
+    assert "## Bars" in out and "| 3 |" in out

@@ -1,0 +1,247 @@
+"""backend: rllib: the config's keys refused by name, a few PPO iterations on a local Ray instance (the
+session's, started by the tests), the export loaded with numpy alone and its forward pass equal to
+RLlib's own logits, the mask honoured, and `d2r train` running a self-play config end to end. About 40 s."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+pytest.importorskip("ray.rllib")
+pytest.importorskip("sb3_contrib")
+
+import d2r_envs  # noqa: E402
+from training import config as cfg  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "drags_2_riches"
+
+
+def tiny(tmp_path: Path, mode: str = "pool", **over) -> dict:
+    data = yaml.safe_load((ROOT / "configs" / GAME / "rllib_ppo.yaml").read_text(encoding="utf-8"))
+    data["env"] = {"num_players": [2, 3], "learner_seat": "random", "options": {}}
+    data["algo"].update(n_envs=2, n_steps=32, batch_size=32, n_epochs=1, net_arch=[16])
+    data["opponents"] = {"pool": ["random"], "snapshot_every": 64 if mode == "pool" else 0, "max_snapshots": 1}
+    data["train"].update(total_timesteps=128, checkpoint_every=64, eval_every=64, eval_games=2, eval_opponent="random",
+                         run_dir=str(tmp_path / "run"), torch_threads=1)
+    data["export"] = {"name": "", "out_root": str(tmp_path / "models")}
+    data["rllib"] = {"address": "", "num_env_runners": 1, "num_cpus": 0, "mode": mode}
+    for key, value in over.items():
+        section, _, field = key.partition("__")
+        data[section][field] = value
+    return data
+
+
+def test_the_shipped_rllib_configs_load_and_name_the_backend() -> None:
+    paths = sorted((ROOT / "configs").glob("*/rllib_ppo.yaml"))
+    assert paths
+    for path in paths:
+        c = cfg.load(path)
+        assert c.backend == "rllib" and c.rllib.mode in ("pool", "self_play")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["rllib"].update(num_env_runner=2), "rllib: unknown key.*num_env_runner.*allowed: address, num_env_runners"),
+        (lambda d: d["rllib"].update(mode="league"), "rllib.mode: 'league' is not allowed; allowed: pool, self_play"),
+        (lambda d: d.update(backend="tune"), "backend: 'tune' is not allowed; allowed: sb3, rllib"),
+        (lambda d: d["rllib"].update(num_env_runners=-1), "rllib.num_env_runners: must be at least 0"),
+        (lambda d: d["rllib"].update(num_env_runners="two"), "rllib.num_env_runners: expected int"),
+        (lambda d: d["rllib"].update(address="auto", num_cpus=2), "rllib.num_cpus: only for a local Ray instance"),
+        (lambda d: d["algo"].update(vec_env="subproc"), "algo.vec_env: 'subproc' is SB3's"),
+        (lambda d: d.update(imitate={"teacher": "heuristic", "games": 10}), "imitate.teacher: .*SB3's"),
+        (lambda d: d.update(backend="sb3"), "rllib: this section is read only with backend: rllib"),
+    ],
+)
+def test_bad_rllib_configs_are_refused_naming_the_key(tmp_path: Path, edit, message: str) -> None:
+    data = tiny(tmp_path)
+    edit(data)
+    with pytest.raises(cfg.ConfigError, match=message):
+        cfg.from_dict(data)
+
+
+def test_self_play_has_no_pool_to_snapshot_into(tmp_path: Path) -> None:
+    with pytest.raises(cfg.ConfigError, match="opponents.snapshot_every: with rllib.mode self_play"):
+        cfg.from_dict(tiny(tmp_path, mode="self_play", opponents__snapshot_every=64))
+
+
+def test_a_few_iterations_export_and_numpy_matches_rllibs_logits(ray_local, tmp_path: Path) -> None:
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from training.rllib import envs, train
+
+    c = cfg.from_dict(tiny(tmp_path))
+    envs.register()
+    algo = train.ppo_config(c).build_algo()
+    try:
+        before = train.tensors(train.learner_module(algo, c))
+        steps = 0
+        for _ in range(2):
+            steps = algo.train()["env_runners"]["num_env_steps_sampled_lifetime"]
+        assert steps >= 2 * train.train_batch_size(c)
+        learner = train.learner_module(algo, c)
+        after = train.tensors(learner)
+        assert any(not np.array_equal(before[k], after[k]) for k in after if k != "obs_scale"), "nothing trained"
+        folder = train.export_rllib(learner, c, "rllib-test", None, steps)
+        rllib_module = algo.get_module(train.MODULE_ID)  # the module RLlib's env runner samples with
+    finally:
+        algo.stop()
+
+    policy = d2r_envs.load_opponent(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["training"]["backend"] == "rllib" and manifest["library_versions"]["ray"]
+    assert manifest["training"]["player_counts"] == [2, 3] and policy.hidden == [16]
+
+    # observations and masks from real games, at both counts
+    env = envs.make_learner_env({"config": c})
+    obs, masks = [], []
+    for seed in range(6):
+        o, _ = env.reset(seed=seed)
+        for _ in range(5):
+            obs.append(o["observation"]), masks.append(o["action_mask"])
+            o, _, done, cut, _ = env.step(int(np.flatnonzero(o["action_mask"])[0]))
+            if done or cut:
+                break
+    obs, masks = np.stack(obs), np.stack(masks)
+    batch = {Columns.OBS: {"observation": torch.as_tensor(obs), "action_mask": torch.as_tensor(masks)}}
+    with torch.no_grad():
+        theirs = rllib_module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS].numpy()
+    ours = policy.logits(obs, masks)
+    legal = masks != 0
+    np.testing.assert_allclose(ours[legal], theirs[legal], atol=1e-5)
+    assert np.all(np.isneginf(ours[~legal])) and np.all(theirs[~legal] <= -1e38)
+    # the same choice: numpy's best legal action is RLlib's greedy action
+    assert np.array_equal(ours.argmax(1), theirs.argmax(1))
+    # and RLlib's own action distribution never samples a masked action
+    dist = rllib_module.get_exploration_action_dist_cls().from_logits(torch.as_tensor(theirs))
+    draws = torch.stack([dist.sample() for _ in range(200)]).numpy()
+    assert legal[np.arange(len(obs))[None, :].repeat(200, 0), draws].all()
+
+
+def test_d2r_train_runs_a_self_play_config_end_to_end(ray_local, tmp_path: Path, capsys) -> None:
+    from d2r_envs.cli import main
+
+    data = tiny(tmp_path, mode="self_play")
+    data["export"]["name"] = "self-play"
+    path = tmp_path / "rllib.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["train", "--config", str(path)]) == 0
+    run = tmp_path / "run"
+    assert (run / "final" / "rllib_checkpoint.json").is_file() and (run / "checkpoints").is_dir()
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["backend"] == "rllib" and summary["timesteps"] >= 128 and summary["env_runner_restarts"] == 0
+    rows = (run / "progress.csv").read_text().splitlines()
+    assert rows[0].startswith("time/total_timesteps") and "eval/2p/win_share" in rows[0]
+    policy = d2r_envs.load_opponent(tmp_path / "models" / GAME / "self-play")
+    assert policy.manifest["training"]["rllib"]["mode"] == "self_play"
+    # it plays: a tournament against random through the usual agent specs
+    from training import evaluate as ev
+
+    result = ev.evaluate(GAME, [str(tmp_path / "models" / GAME / "self-play"), "random"], 2, 4, 0)
+    assert result["games"] == 4
+    # the same command again refuses up front, naming the way out
+    assert main(["train", "--config", str(path)]) == 2
+    assert "--force" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", d2r_envs.names())
+def test_every_game_plays_through_both_rllib_envs_with_the_masked_module(game: str) -> None:
+    """No Ray needed: the self-play env's whole games (each seat's rewards add up to its return, every
+    seat that played gets the end) and the learner's env, acting by MaskedMLP's masked distribution."""
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from training.rllib import envs
+    from training.rllib.module import MaskedMLP
+
+    c = cfg.from_dict({"game": game, "backend": "rllib", "env": {"num_players": "all"}, "rllib": {"mode": "self_play"},
+                       "algo": {"net_arch": [8]}})
+    env = envs.SelfPlayEnv(c)
+    space = env.observation_spaces[env.possible_agents[0]]
+    module = MaskedMLP(observation_space=space, action_space=env.action_spaces[env.possible_agents[0]],
+                       model_config={"hidden": [8], "activation": "tanh"})
+    dist_cls = module.get_exploration_action_dist_cls()
+    torch.manual_seed(0)
+
+    def act(o: dict) -> int:
+        batch = {Columns.OBS: {k: torch.as_tensor(v[None]) for k, v in o.items()}}
+        with torch.no_grad():
+            out = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
+        a = int(dist_cls.from_logits(out).sample()[0])
+        assert o["action_mask"][a] == 1
+        return a
+
+    counts = set()
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        counts.add(len(env.env.possible_agents))
+        totals: dict[str, float] = {}
+        for _ in range(20_000):
+            (agent, o), = obs.items()
+            assert space.contains(o)
+            obs, rewards, done, cut, _ = env.step({agent: act(o)})
+            for a, r in rewards.items():
+                totals[a] = totals.get(a, 0.0) + r
+            if done["__all__"] or cut["__all__"]:
+                break
+        assert done["__all__"] or cut["__all__"]
+        assert set(obs) == set(rewards) and set(obs) <= set(env.env.possible_agents)
+        if done["__all__"]:
+            returns = env.env.game.returns(env.env.state)
+            for a, total in totals.items():
+                assert total == pytest.approx(returns[int(a.split("_")[1])])
+
+    learner = envs.make_learner_env({"config": cfg.from_dict({"game": game, "backend": "rllib"})})
+    o, _ = learner.reset(seed=0)
+    for _ in range(30):
+        assert learner.observation_space.contains(o)
+        o, _, done, cut, _ = learner.step(act(o))
+        if done or cut:
+            o, _ = learner.reset()
+
+
+def test_an_env_runner_killed_mid_training_is_restarted_and_reported(ray_local, tmp_path: Path, monkeypatch,
+                                                                      capsys) -> None:
+    """SIGKILL to the env runner's process before the second iteration: the run finishes, the restart is
+    printed with what the iteration sampled, and counted in summary.json and progress.csv."""
+    import os
+    import signal
+
+    from training.rllib import train
+
+    real = train.ppo_config
+
+    class Killing:
+        def __init__(self, config) -> None:
+            self.config = config
+
+        def build_algo(self):
+            algo = self.config.build_algo()
+            plain, calls = algo.train, []
+
+            def train_once_killed():
+                calls.append(1)
+                if len(calls) == 2:
+                    pids = algo.env_runner_group.foreach_env_runner(lambda er: os.getpid(), local_env_runner=False)
+                    assert pids and os.getpid() not in pids
+                    os.kill(pids[0], signal.SIGKILL)
+                return plain()
+
+            algo.train = train_once_killed
+            return algo
+
+    monkeypatch.setattr(train, "ppo_config", lambda c: Killing(real(c)))
+    data = tiny(tmp_path, train__total_timesteps=640, train__eval_every=0)
+    train.train(cfg.from_dict(data))
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert summary["env_runner_restarts"] >= 1 and summary["timesteps"] >= 640
+    assert "env runner(s)" in out and "planned" in out
+    assert "ray/env_runner_restarts" in (tmp_path / "run" / "progress.csv").read_text().splitlines()[0]

@@ -1,0 +1,290 @@
+"""Training with RLlib's PPO on Ray (`backend: rllib`), from the same YAML as the SB3 path.
+
+    d2r train --config configs/drags_2_riches/rllib_ppo.yaml [--resume RUN_DIR/checkpoints/step_N] [--force]
+
+The config's keys mean what they mean for SB3 where both have them (training/config.py); `rllib` adds
+where Ray runs and how the games are set up:
+
+- `rllib.mode: pool`: the learner's env (`SingleAgentEnv`) against opponents.pool, with frozen snapshots
+  of the learner added to every env runner's pool every opponents.snapshot_every steps; `self_play`: the
+  AEC env, every seat played by one shared policy (training/rllib/envs.py);
+- `rllib.num_env_runners` Ray actors collect games, `algo.n_envs` envs each, `algo.n_steps` steps per env
+  per iteration: an iteration trains on n_steps x n_envs x max(1, num_env_runners) steps, in minibatches
+  of algo.batch_size for algo.n_epochs epochs (SB3's rollout, scaled by the runners); the learner runs
+  in the driver process;
+- `rllib.address`: "" starts a local Ray instance (`rllib.num_cpus` CPUs, 0: all), "auto" or HOST:PORT
+  joins a cluster.
+
+PPO's settings: lr, gamma, lambda, clip_param, entropy_coeff, vf_loss_coeff and grad_clip (global norm)
+from `algo`; no KL penalty (SB3 has none). The model is `training.rllib.module.MaskedMLP`.
+
+Writes to train.run_dir: config.json, progress.csv (SB3's column names where they exist, so `d2r eval
+--training-log` plots it), checkpoints/step_N/ (RLlib checkpoint folders, for --resume only), snapshots/,
+final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
+
+Reliability: a dead env runner is restarted (rllib.restart_failed_env_runners, the default) and the run
+goes on; each restart, and each iteration with runners out of service, is printed with the steps the
+iteration did sample and counted in progress.csv (ray/env_runner_restarts, ray/healthy_env_runners) and
+summary.json, so a lost rollout is never silent. With restarts off, a dead
+env runner stops the run with RLlib's error.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+import platform
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from tqdm import tqdm
+
+import d2r_envs
+from training import config as cfg
+from training.ray_cluster import connected
+from training.rllib import envs
+from training.rllib.module import MaskedMLP, architecture, logits, tensors
+from training.train import clear_run_dir, preflight, quick_evals
+
+MODULE_ID = "default_policy"  # RLlib's id of the one module of a single-agent set-up
+
+
+def module_id(c: cfg.Config) -> str:
+    return envs.SHARED_POLICY if c.rllib.mode == "self_play" else MODULE_ID
+
+
+def train_batch_size(c: cfg.Config) -> int:
+    """Steps per iteration: algo.n_steps per env, algo.n_envs envs per runner, max(1, runners) runners."""
+    return c.algo.n_steps * c.algo.n_envs * max(1, c.rllib.num_env_runners)
+
+
+def module_spec(c: cfg.Config):
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+
+    return RLModuleSpec(module_class=MaskedMLP, model_config={"hidden": list(c.algo.net_arch), "activation": c.algo.activation})
+
+
+def ppo_config(c: cfg.Config):
+    """RLlib's PPOConfig for the config (see the module docstring for the mapping)."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+
+    a, r = c.algo, c.rllib
+    self_play = r.mode == "self_play"
+    config = (
+        PPOConfig()
+        .environment(envs.SELF_PLAY_ENV if self_play else envs.LEARNER_ENV, env_config={"config": c},
+                     disable_env_checking=True)
+        .env_runners(num_env_runners=r.num_env_runners, num_envs_per_env_runner=a.n_envs,
+                     rollout_fragment_length=a.n_steps, num_cpus_per_env_runner=1)
+        .learners(num_learners=0)
+        .training(lr=a.learning_rate, gamma=a.gamma, lambda_=a.gae_lambda, clip_param=a.clip_range,
+                  entropy_coeff=a.ent_coef, vf_loss_coeff=a.vf_coef, grad_clip=a.max_grad_norm,
+                  grad_clip_by="global_norm", use_kl_loss=False, train_batch_size_per_learner=train_batch_size(c),
+                  minibatch_size=a.batch_size, num_epochs=a.n_epochs)
+        .debugging(seed=c.seed, log_level="ERROR")
+        .fault_tolerance(restart_failed_env_runners=r.restart_failed_env_runners)
+        .reporting(metrics_num_episodes_for_smoothing=20)
+    )
+    if self_play:
+        config = config.multi_agent(policies={envs.SHARED_POLICY}, policy_mapping_fn=_shared)
+        config = config.rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={envs.SHARED_POLICY: module_spec(c)}))
+    else:
+        config = config.rl_module(rl_module_spec=module_spec(c))
+    return config
+
+
+def _shared(agent_id: Any, episode: Any = None, **kwargs: Any) -> str:
+    return envs.SHARED_POLICY
+
+
+def learner_module(algo: Any, c: cfg.Config) -> MaskedMLP:
+    """A copy of the learner's module with its current weights (the learner's own, not an env runner's)."""
+    weights = algo.learner_group.get_weights([module_id(c)])[module_id(c)]
+    probe = (envs.SelfPlayEnv(c) if c.rllib.mode == "self_play" else envs.make_learner_env({"config": c}))
+    agent = probe.possible_agents[0] if c.rllib.mode == "self_play" else None
+    obs_space = probe.observation_spaces[agent] if agent else probe.observation_space
+    act_space = probe.action_spaces[agent] if agent else probe.action_space
+    module = MaskedMLP(observation_space=obs_space, action_space=act_space,
+                       model_config={"hidden": list(c.algo.net_arch), "activation": c.algo.activation})
+    module.set_state({k: torch.as_tensor(np.asarray(v)) for k, v in weights.items()})
+    module.eval()
+    return module
+
+
+# The pool ----------------------------------------------------------------------------------------
+
+
+def _sync_pool(env_runner: Any, c: cfg.Config, snapshots: list[tuple[str, dict]]) -> int:
+    """Make every learner's env in `env_runner` hold opponents.pool then `snapshots` (idempotent, so a
+    restarted env runner gets them back too). Returns the envs synced."""
+    from training.train import pool_agent
+
+    found = envs.learner_envs(env_runner)
+    keep = len(c.opponents.pool)
+    for env in found:
+        del env.pool[keep:]
+        for name, weights in snapshots:
+            env.add_opponent(pool_agent(weights, c, name, env.engine))
+    return len(found)
+
+
+def sync_pool(algo: Any, c: cfg.Config, snapshots: list[tuple[str, dict]]) -> None:
+    algo.env_runner_group.foreach_env_runner(functools.partial(_sync_pool, c=c, snapshots=snapshots),
+                                             local_env_runner=True)
+
+
+# The run -----------------------------------------------------------------------------------------
+
+
+def _due(step: int, every: int, last: int) -> bool:
+    """Whether a schedule of `every` steps fired between `last` (exclusive) and `step` (inclusive)."""
+    return every > 0 and step // every > last // every
+
+
+def _write_progress(path: Path, rows: list[dict]) -> None:
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, columns)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def library_versions() -> dict[str, str]:
+    import ray
+
+    return {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
+            "ray": ray.__version__, "d2r_envs": d2r_envs.__version__}
+
+
+def export_rllib(module: MaskedMLP, c: cfg.Config, name: str, raw_config: dict | None, timesteps: int,
+                 overwrite: bool = False) -> Path:
+    """Export the module's actor to <export.out_root>/<game>/<name>/; the check compares the loaded
+    model's numpy logits with the module's own (`forward_inference`, every action legal)."""
+    from training.export import export_target, write_model
+
+    folder = export_target(c.game, name, c.export.out_root, overwrite)
+    return write_model(
+        folder, c.game, architecture(module), tensors(module), config=raw_config or cfg.to_dict(c), seed=c.seed,
+        timesteps=timesteps, library_versions=library_versions(), reference_logits=lambda obs: logits(module, obs),
+        reference="RLlib", player_counts=c.player_counts(), player_weights=c.player_weights(),
+        training={"backend": "rllib", "rllib": cfg.to_dict(c)["rllib"]},
+    )
+
+
+def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
+    """Train, then export if export.name is set; returns the final checkpoint folder."""
+    from ray.rllib.utils.metrics import (ENV_RUNNER_RESULTS, EPISODE_LEN_MEAN, EPISODE_RETURN_MEAN,
+                                         NUM_ENV_STEPS_SAMPLED_LIFETIME)
+
+    preflight(c, resume, force)
+    run_dir = Path(c.train.run_dir)
+    if force and resume is None:
+        clear_run_dir(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
+    torch.set_num_threads(c.train.torch_threads)
+    address = c.rllib.address or None
+    with connected(address, c.rllib.num_cpus or None):
+        envs.register()
+        algo = ppo_config(c).build_algo()
+        try:
+            return _run(algo, c, run_dir, resume, raw_config, force,
+                        (ENV_RUNNER_RESULTS, EPISODE_LEN_MEAN, EPISODE_RETURN_MEAN, NUM_ENV_STEPS_SAMPLED_LIFETIME))
+        finally:
+            algo.stop()
+
+
+def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config: dict | None, force: bool,
+         keys: tuple) -> Path:
+    RUNNERS, LEN, RET, SAMPLED = keys
+    snapshots: list[tuple[str, dict]] = []
+    rows: list[dict] = []
+    steps = 0
+    if resume:
+        algo.restore_from_path(str(Path(resume).resolve()))
+        state = json.loads((Path(resume) / "d2r_progress.json").read_text(encoding="utf-8"))
+        steps, rows = state["steps"], state["rows"]
+        from safetensors.numpy import load_file
+
+        paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
+        snapshots = [(f"snapshot@{p.stem[5:]}", load_file(str(p))) for p in paths[-c.opponents.max_snapshots:]]
+        if snapshots:
+            sync_pool(algo, c, snapshots)
+    group = algo.env_runner_group
+    restarts = group.num_remote_worker_restarts() if group else 0
+    start, began = steps, time.perf_counter()
+    bar = tqdm(total=c.train.total_timesteps, initial=steps, unit="step", dynamic_ncols=True, mininterval=1.0)
+    iteration = len(rows)
+    while steps < c.train.total_timesteps:
+        t0 = time.perf_counter()
+        result = algo.train()
+        iteration += 1
+        runners = result.get(RUNNERS, {})
+        last, steps = steps, int(runners.get(SAMPLED, steps))
+        bar.update(steps - last)
+        row: dict[str, Any] = {"time/total_timesteps": steps, "time/iterations": iteration,
+                               "time/fps": round((steps - last) / max(time.perf_counter() - t0, 1e-9), 1),
+                               "rollout/ep_rew_mean": runners.get(RET), "rollout/ep_len_mean": runners.get(LEN)}
+        now = group.num_remote_worker_restarts() if group else 0
+        if now != restarts:
+            tqdm.write(f"iteration {iteration}: {now - restarts} env runner(s) died and were restarted; the games they "
+                       f"had not finished were lost (this iteration sampled {steps - last} steps, "
+                       f"{train_batch_size(c)} planned)")
+            if snapshots:
+                sync_pool(algo, c, snapshots)
+        row["ray/env_runner_restarts"], restarts = now, now
+        healthy = row["ray/healthy_env_runners"] = group.num_healthy_remote_workers() if group else 0
+        if healthy < c.rllib.num_env_runners:
+            tqdm.write(f"iteration {iteration}: {c.rllib.num_env_runners - healthy} of {c.rllib.num_env_runners} env "
+                       f"runner(s) out of service (dead, being restarted); this iteration sampled {steps - last} of "
+                       f"{train_batch_size(c)} planned steps")
+        module = None
+        if _due(steps, c.opponents.snapshot_every, last) and c.rllib.mode == "pool":
+            module = module or learner_module(algo, c)
+            weights = tensors(module)
+            from safetensors.numpy import save
+
+            (run_dir / "snapshots").mkdir(exist_ok=True)
+            (run_dir / "snapshots" / f"step_{steps}.safetensors").write_bytes(save(weights))
+            snapshots = (snapshots + [(f"snapshot@{steps}", weights)])[-c.opponents.max_snapshots:]
+            sync_pool(algo, c, snapshots)
+        if _due(steps, c.train.eval_every, last):
+            module = module or learner_module(algo, c)
+            results = quick_evals(tensors(module), c, c.train.eval_games, seed=10_000 + steps)
+            several = len(results) > 1
+            for key, res in results.items():
+                n, v = key if isinstance(key, tuple) else (key, None)
+                prefix = (f"eval/{n}p/" if v is None else f"eval/{n}p/v{v}/") if several else "eval/"
+                row[prefix + "win_share"], row[prefix + "mean_return"] = res["win_share"], res["mean_return"]
+                at = f" at {n} players" if several else ""
+                tqdm.write(f"step {steps:,}: {c.train.eval_games} games against {c.train.eval_opponent}{at}: "
+                           f"win share {res['win_share']:.1%}, mean return {res['mean_return']:+.3f}")
+        if _due(steps, c.train.checkpoint_every, last):
+            save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows + [row])
+        rows.append(row)
+        _write_progress(run_dir / "progress.csv", rows)
+    bar.close()
+    elapsed = time.perf_counter() - began
+    final = save_checkpoint(algo, run_dir / "final", steps, rows)
+    summary = {"backend": "rllib", "timesteps": steps, "seconds": round(elapsed, 1),
+               "steps_per_second": round((steps - start) / max(elapsed, 1e-9), 1),
+               "env_runners": c.rllib.num_env_runners, "env_runner_restarts": restarts}
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    print(f"trained {steps} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
+    if c.export.name:
+        out = export_rllib(learner_module(algo, c), c, c.export.name, raw_config, steps, overwrite=force)
+        print(f"exported to {out}")
+    return final
+
+
+def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict]) -> Path:
+    """RLlib's checkpoint folder plus d2r_progress.json (the steps and the progress rows, for --resume)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    algo.save_to_path(str(folder.resolve()))
+    (folder / "d2r_progress.json").write_text(json.dumps({"steps": steps, "rows": rows}), encoding="utf-8")
+    return folder
