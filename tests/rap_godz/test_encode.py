@@ -90,6 +90,17 @@ def plain(g, s, me):
     v["spend_left"][0] = s.spend_left
     if s.slot >= 0:
         v["buying"][s.slot] = 1
+    rapper = C.RAPPERZ[s.rappers[me] - C.RAPPER_FIRST].colour if s.rappers[me] >= 0 else None
+    city = C.CITIEZ[s.cities[me] - C.CITY_FIRST].colour if s.cities[me] >= 0 else None
+    for k, card in enumerate(C.CARDS):
+        if not card.beef:
+            v["card_fit"][k] = [card.colour == rapper, card.colour == city]
+        if card.lock:
+            v["short"][k] = max(0, card.lock[1] - s.res[me][card.lock[0]])
+    for j, k in enumerate(s.slots):
+        if k >= 0:
+            v["slot_fit"][j] = [*v["card_fit"][k], g.can_play(s, me, k)]
+    v["come_cost"][0] = g.come_cost(s, me)
     return out
 
 
@@ -98,6 +109,8 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
     g = d2r_envs.make_game("rap_godz", n)
     obs = g.make_observer()
     rng = np.random.default_rng(n)
+    views = ("card_fit", "short", "slot_fit", "come_cost")
+    seen = set()  # the views for learning, each non-zero somewhere
     for _ in range(2):
         s = g.new_initial_state()
         while True:
@@ -105,6 +118,7 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
                 fast = obs.encode(s, me)
                 assert np.array_equal(fast, plain(g, s, me)), (me, g.state_to_string(s))
                 assert LAYOUT.box.contains(fast)
+                seen.update(k for k in views if LAYOUT.views(fast)[k].any())
             if g.is_terminal(s):
                 break
             if g.current_player(s) == CHANCE:
@@ -112,6 +126,7 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
             else:
                 legal = g.legal_actions(s)
                 g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    assert seen == set(views)
 
 
 def test_a_hand_is_seen_only_by_its_owner_and_offers_too():

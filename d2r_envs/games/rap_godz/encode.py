@@ -57,6 +57,12 @@ LAYOUT = ObsLayout(
     Piece("bonus", (2,), 20, "+2 on Beef used by the starter, the target"),
     Piece("spend_left", (1,), 3, "cards still to spend for the Come Upz"),
     Piece("buying", (C.MAX_SLOTS,), 1, "the Come Upz slot being bought"),
+    # Views for learning, from what the pieces above show: how each card fits me (a card's worth to a
+    # seat turns on its Rapper's and City's colours and its lock), by kind and by face-up slot.
+    Piece("card_fit", (NP, 2), 1, "per card kind: its colour is my Rapper's bonus colour; my City's colour"),
+    Piece("short", (NP,), C.TRACK_MAX, "per card kind: how much of its lock's resource I still lack (RG-PLAY-2)"),
+    Piece("slot_fit", (C.MAX_SLOTS, 3), 1, "per face-up Come Upz: its colour is my Rapper's; my City's; I could play it"),
+    Piece("come_cost", (1,), C.COME_COST, "cards a Come Upz costs me now (RG-TURN-2)"),
 )
 
 
@@ -71,6 +77,24 @@ _DECKS, _TABLE3 = _O["decks"], _O["track_pickups"]
 _BEEF = _O["beef_album"]  # track_pickups .. cube_supply: the table
 _STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["bonus"]
 _SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
+_CARD_FIT, _SHORT, _SLOT_FIT, _COME_COST = _O["card_fit"], _O["short"], _O["slot_fit"], _O["come_cost"]
+
+
+def _short_by(r: int) -> list[int]:
+    """Per amount x of resource r, the piece `short` of the cards locked on r alone, as a big-endian
+    integer: the three resources' rows touch different kinds, so adding them joins them."""
+    rows = []
+    for x in range(C.TRACK_MAX + 1):
+        row = bytearray(NP)
+        for k, c in enumerate(C.CARDS):
+            if c.lock and c.lock[0] == r and x < c.lock[1]:
+                row[k] = c.lock[1] - x
+        rows.append(int.from_bytes(row, "big"))
+    return rows
+
+
+_SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
+_COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
 _OVER = int(Phase.OVER)
 _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 (_A0, _A1), (_B0, _B1), (_C0, _C1) = _ALBUM_SPANS
@@ -268,6 +292,8 @@ class Observer(_Observer):
                                    "pickups", "cubes", "cube_supply"], lambda s: _Table(setup(s), s))
         self._hands = [None] * n  # per seat, the hand last seen (a copy) ...
         self._albums = [b""] * n  # ... and its cards per Album
+        self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
+        self._views: dict = {}  # what they depend on -> the views for learning (see _learning_views)
 
     def _new_career(self, s: State) -> _Career:
         """The career from the seats' records, each worked out anew only where that seat's fields
@@ -335,7 +361,38 @@ class Observer(_Observer):
         v[_SPEND_LEFT] = s.spend_left
         if s.slot >= 0:
             v[_BUYING + s.slot] = 1
+        key = (s.rappers[me], s.cities[me], *s.res[me], *s.slots, s.used[me])
+        views = self._views.get(key)
+        if views is None:
+            views = self._learning_views(s, me, key)
+        v[_CARD_FIT:] = views
         return np.frombuffer(v, np.uint8).astype(np.float32)
+
+    def _learning_views(self, s: State, me: int, key: tuple) -> bytes:
+        """The pieces `card_fit` to `come_cost` of seat `me` (the views for learning), kept by what
+        they depend on: its Rapper, City, resources and ability, and the face-up Come Upz."""
+        fit = self._fit(s, me)
+        r0, r1, r2 = s.res[me]
+        short = (_SHORT_BY[0][r0] + _SHORT_BY[1][r1] + _SHORT_BY[2][r2]).to_bytes(NP, "big")
+        slots = bytearray(3 * C.MAX_SLOTS)
+        for j, k in enumerate(s.slots):
+            if k >= 0:
+                slots[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
+        if len(self._views) > 4096:
+            self._views.clear()
+        views = self._views[key] = fit + short + bytes(slots) + bytes((self.game.come_cost(s, me),))
+        return views
+
+    def _fit(self, s: State, me: int) -> bytes:
+        """The piece `card_fit` of seat `me`."""
+        key = (s.rappers[me], s.cities[me])
+        fit = self._fits.get(key)
+        if fit is None:
+            rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
+            city = C.CITIEZ[key[1] - _CITY].colour if key[1] >= 0 else -2
+            fit = self._fits[key] = b"".join(bytes((c == rapper, c == city)) for c in _COLOUR)
+        return fit
+
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game
