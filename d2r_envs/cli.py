@@ -9,12 +9,13 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import d2r_envs
-from d2r_envs import registry
+from d2r_envs import registry, replay
 from d2r_envs.core import config as _config
 from training import commands  # argument definitions only: no torch
 
@@ -94,6 +95,27 @@ def cmd_describe(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    def show(env, agent, action):
+        if action is not None:
+            game = env.unwrapped.game
+            print(f"  {agent}: {game.action_to_string(env.unwrapped.state, int(action))}")
+
+    for path in args.files:
+        try:
+            data = replay.load(path)
+            if args.show:
+                print(f"{path}: {data['game']} v{data['version']}, {data['num_players']} players, seed {data['seed']}")
+        except (OSError, replay.ReplayError) as e:
+            return _error(str(e))
+        try:
+            returns = replay.play_back(data, on_step=show if args.show else None)
+        except replay.ReplayError as e:
+            return _error(f"{path}: {e}")
+        print(f"{path}: {len(data['actions'])} actions replayed, returns {returns} as recorded")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -116,6 +138,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         returns = dict.fromkeys(agents, 0.0)
         decisions = 0
         was_truncated = False
+        actions = []
         for agent in env.agent_iter():
             obs, rew, term, trunc, info = env.last()
             returns[agent] += rew  # the rewards an agent sees at its turns sum to its return
@@ -124,9 +147,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 action = None
             else:
                 action = rng.choice(np.flatnonzero(obs["action_mask"]))
+                actions.append(action)
                 decisions += 1
             env.step(action)
             steps += 1
+        if args.record:
+            record = replay.make(args.game, len(agents), options, args.seed + g, ["random"] * len(agents),
+                                 actions, [returns[a] for a in agents], was_truncated)
+            replay.save(record, Path(args.record) / f"{args.game}_{args.seed + g:06d}.json")
         lengths.append(decisions)
         truncated += was_truncated
         winners = [a for a in agents if returns[a] == spec.max_return]
@@ -283,7 +311,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", "-o", action="append", metavar="KEY=VALUE",
         help="a game option, value read as JSON when it parses (short_game=10, long_game=true); repeatable",
     )
+    p.add_argument("--record", metavar="DIR", help="write each game as a replay, DIR/<game>_<seed>.json (d2r replay)")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="play recorded games back through the engine and check they match")
+    p.add_argument("files", nargs="+", metavar="FILE", help="replay files (d2r simulate --record)")
+    p.add_argument("--show", action="store_true", help="print each action as the game describes it")
+    p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
         "bench", help="steps/s of random play, ours beside connect_four_v3 and leduc_holdem_v4, and the bare engine"

@@ -126,7 +126,7 @@ LAYERS = [
     ("games", ["d2r_envs.games"]),
     ("registry", ["d2r_envs.registry"]),
     ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
-    ("learner's env and goldens", ["d2r_envs.single_agent", "d2r_envs.playthrough"]),
+    ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]
 FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench"]
 

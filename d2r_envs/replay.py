@@ -1,0 +1,129 @@
+"""Replays: one game as a small JSON file, and playing it back through the engine.
+
+A replay holds the game, its rules version, options and player count, the seed the AEC env was reset
+with (it resolves every chance outcome), the agents seated, each player action in order and the final
+returns. Playing it back makes the same env, resets it with the seed and steps the actions: every
+action must be legal where it falls, and the game must end with the recorded returns. A replay of
+another rules version, an illegal or missing action, or another outcome is refused with what differs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from d2r_envs import registry
+
+FORMAT = "d2r-replay/1"
+MAX_BYTES = 4_000_000  # far above any game here (a 4-player Extravaganza game: ~400 actions)
+FIELDS = {"format": str, "game": str, "version": int, "options": dict, "num_players": int, "seed": int,
+          "agents": list, "actions": list, "returns": list, "truncated": bool}
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read, or that does not play back as recorded."""
+
+
+def version(game: str) -> int:
+    return int(registry.game_package(game).VERSION)
+
+
+def make(game: str, num_players: int, options: dict[str, Any], seed: int, agents: list[str],
+         actions: list[int], returns: list[float], truncated: bool) -> dict[str, Any]:
+    """A replay record (a plain dict, as written to JSON)."""
+    return {"format": FORMAT, "game": game, "version": version(game), "options": dict(options),
+            "num_players": num_players, "seed": seed, "agents": list(agents), "actions": [int(a) for a in actions],
+            "returns": [float(r) for r in returns], "truncated": bool(truncated)}
+
+
+def save(replay: dict[str, Any], path: str | Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(replay, separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A replay from JSON text, its fields and their types checked (nothing else is trusted)."""
+    if len(text) > MAX_BYTES:
+        raise ReplayError(f"replay too large: {len(text):,} bytes (at most {MAX_BYTES:,})")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ReplayError(f"not a JSON replay: {e}") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"a replay is a JSON object, got {type(data).__name__}")
+    missing = sorted(set(FIELDS) - set(data))
+    unknown = sorted(set(data) - set(FIELDS))
+    if missing or unknown:
+        raise ReplayError(f"replay fields: missing {missing}, unknown {unknown}; expected {sorted(FIELDS)}")
+    for key, kind in FIELDS.items():
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ReplayError(f"replay field {key!r}: expected {kind.__name__}, got {type(value).__name__}")
+    if data["format"] != FORMAT:
+        raise ReplayError(f"replay format {data['format']!r}: this version reads {FORMAT!r}")
+    if data["game"] not in registry.names():
+        raise ReplayError(f"replay game {data['game']!r}: unknown; registered: {', '.join(registry.names())}")
+    for key, kind in (("actions", int), ("returns", (int, float)), ("agents", str)):
+        if not all(isinstance(x, kind) and not isinstance(x, bool) for x in data[key]):
+            raise ReplayError(f"replay field {key!r}: every entry must be {getattr(kind, '__name__', 'a number')}")
+    return data
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    if path.stat().st_size > MAX_BYTES:
+        raise ReplayError(f"{path}: replay too large ({path.stat().st_size:,} bytes, at most {MAX_BYTES:,})")
+    try:
+        return parse(path.read_bytes())
+    except ReplayError as e:
+        raise ReplayError(f"{path}: {e}") from None
+
+
+def play_back(data: dict[str, Any], on_step=None) -> list[float]:
+    """Step the replay's actions through a fresh env reset with its seed; return the returns. Raises
+    ReplayError on another rules version, an illegal or missing action, actions left over, or returns
+    that differ. `on_step(env, agent, action)` is called before each step."""
+    game, recorded = data["game"], version(data["game"])
+    if data["version"] != recorded:
+        raise ReplayError(f"replay of {game} version {data['version']}; these rules are version {recorded}")
+    try:
+        env = registry.game_package(game).env(data["num_players"], **data["options"])  # as d2r_envs.make
+    except ValueError as e:
+        raise ReplayError(f"replay options: {e}") from None
+    if len(data["agents"]) != data["num_players"]:
+        raise ReplayError(f"replay: {len(data['agents'])} agents for {data['num_players']} players")
+    env.reset(seed=data["seed"])
+    actions = data["actions"]
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    i = 0
+    truncated = False
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        returns[agent] += reward
+        if term or trunc:
+            truncated |= bool(trunc)
+            action = None
+        else:
+            if i >= len(actions):
+                raise ReplayError(f"replay ends after {len(actions)} actions, but the game goes on ({agent} to move)")
+            action = actions[i]
+            mask = obs["action_mask"]
+            if not 0 <= action < len(mask) or not mask[action]:
+                legal = np.flatnonzero(mask).tolist()
+                raise ReplayError(f"replay action {i} ({agent}): {action} is not legal here; legal: {legal}")
+            i += 1
+        if on_step is not None:
+            on_step(env, agent, action)
+        env.step(action)
+    if i != len(actions):
+        raise ReplayError(f"replay: the game ended after {i} actions; {len(actions) - i} more recorded")
+    got = [returns[a] for a in env.possible_agents]
+    if got != data["returns"] or truncated != data["truncated"]:
+        raise ReplayError(f"replay outcome differs: played back returns {got} (truncated {truncated}), "
+                          f"recorded {data['returns']} (truncated {data['truncated']})")
+    return got
