@@ -96,10 +96,9 @@ def cmd_describe(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    def show(env, agent, action):
-        if action is not None:
-            game = env.unwrapped.game
-            print(f"  {agent}: {game.action_to_string(env.unwrapped.state, int(action))}")
+    def show(game, state, player, action):
+        who = "chance" if player < 0 else f"player_{player}"
+        print(f"  {who}: {game.action_to_string(state, int(action))}")
 
     for path in args.files:
         try:
@@ -372,7 +371,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "else every core) or on a cluster (auto, or HEAD:6379); same results as without (rllib extra)")
     p.add_argument("--out", help="output folder (default runs/eval/GAME-TIMESTAMP)")
     p.add_argument("--training-log", metavar="DIR", help="a training run folder with SB3's progress.csv: adds learning_curve.png")
-    p.add_argument("--record", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
+    p.add_argument("--manifest", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
+    p.add_argument("--record", metavar="DIR", help="write each game as a replay into DIR (d2r replay FILE)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.set_defaults(func=cmd_eval)
 

@@ -1,10 +1,12 @@
 """Replays: one game as a small JSON file, and playing it back through the engine.
 
-A replay holds the game, its rules version, options and player count, the seed the AEC env was reset
-with (it resolves every chance outcome), the agents seated, each player action in order and the final
-returns. Playing it back makes the same env, resets it with the seed and steps the actions: every
-action must be legal where it falls, and the game must end with the recorded returns. A replay of
-another rules version, an illegal or missing action, or another outcome is refused with what differs.
+A replay holds the game, its rules version, options and player count, the seed, the agents seated, the
+actions in order and the final returns. Its `chance` says where chance outcomes come from: "env" (from
+`d2r simulate`): the AEC env reset with the seed resolves them, and `actions` are the players' actions;
+"recorded" (from `d2r eval`, whose chance has a stream of its own per deal): `actions` hold every
+outcome too, in the order applied. Playing it back steps the actions through a fresh env or engine: every
+action must be legal where it falls, and the game must end with the recorded returns. A replay of another
+rules version, an illegal, missing or extra action, or another outcome is refused with what differs.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from typing import Any
 import numpy as np
 
 from d2r_envs import registry
+from d2r_envs.core.game import CHANCE, TERMINAL
 
 FORMAT = "d2r-replay/1"
 MAX_BYTES = 4_000_000  # far above any game here (a 4-player Extravaganza game: ~400 actions)
 FIELDS = {"format": str, "game": str, "version": int, "options": dict, "num_players": int, "seed": int,
-          "agents": list, "actions": list, "returns": list, "truncated": bool}
+          "chance": str, "agents": list, "actions": list, "returns": list, "truncated": bool}
+CHANCE_KINDS = ("env", "recorded")
 
 
 class ReplayError(ValueError):
@@ -32,10 +36,11 @@ def version(game: str) -> int:
 
 
 def make(game: str, num_players: int, options: dict[str, Any], seed: int, agents: list[str],
-         actions: list[int], returns: list[float], truncated: bool) -> dict[str, Any]:
+         actions: list[int], returns: list[float], truncated: bool, chance: str = "env") -> dict[str, Any]:
     """A replay record (a plain dict, as written to JSON)."""
     return {"format": FORMAT, "game": game, "version": version(game), "options": dict(options),
-            "num_players": num_players, "seed": seed, "agents": list(agents), "actions": [int(a) for a in actions],
+            "num_players": num_players, "seed": seed, "chance": chance, "agents": list(agents),
+            "actions": [int(a) for a in actions],
             "returns": [float(r) for r in returns], "truncated": bool(truncated)}
 
 
@@ -66,6 +71,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
             raise ReplayError(f"replay field {key!r}: expected {kind.__name__}, got {type(value).__name__}")
     if data["format"] != FORMAT:
         raise ReplayError(f"replay format {data['format']!r}: this version reads {FORMAT!r}")
+    if data["chance"] not in CHANCE_KINDS:
+        raise ReplayError(f"replay chance {data['chance']!r}: expected one of {', '.join(CHANCE_KINDS)}")
     if data["game"] not in registry.names():
         raise ReplayError(f"replay game {data['game']!r}: unknown; registered: {', '.join(registry.names())}")
     for key, kind in (("actions", int), ("returns", (int, float)), ("agents", str)):
@@ -85,18 +92,38 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def play_back(data: dict[str, Any], on_step=None) -> list[float]:
-    """Step the replay's actions through a fresh env reset with its seed; return the returns. Raises
-    ReplayError on another rules version, an illegal or missing action, actions left over, or returns
-    that differ. `on_step(env, agent, action)` is called before each step."""
+    """Step the replay's actions through a fresh env (chance "env", reset with the seed) or engine
+    (chance "recorded"); return the returns. Raises ReplayError on another rules version, an illegal or
+    missing action, actions left over, or returns that differ. `on_step(game, state, player, action)` is
+    called before each action is applied (player: a seat, or core.game.CHANCE)."""
     game, recorded = data["game"], version(data["game"])
     if data["version"] != recorded:
         raise ReplayError(f"replay of {game} version {data['version']}; these rules are version {recorded}")
-    try:
-        env = registry.game_package(game).env(data["num_players"], **data["options"])  # as d2r_envs.make
-    except ValueError as e:
-        raise ReplayError(f"replay options: {e}") from None
     if len(data["agents"]) != data["num_players"]:
         raise ReplayError(f"replay: {len(data['agents'])} agents for {data['num_players']} players")
+    try:
+        if data["chance"] == "env":
+            got, truncated, used = _through_env(data, on_step)
+        else:
+            got, truncated, used = _through_engine(data, on_step)
+    except (ValueError, TypeError) as e:
+        if isinstance(e, ReplayError):
+            raise
+        raise ReplayError(f"replay options: {e}") from None
+    if used != len(data["actions"]):
+        raise ReplayError(f"replay: the game ended after {used} actions; {len(data['actions']) - used} more recorded")
+    if got != data["returns"] or truncated != data["truncated"]:
+        raise ReplayError(f"replay outcome differs: played back returns {got} (truncated {truncated}), "
+                          f"recorded {data['returns']} (truncated {data['truncated']})")
+    return got
+
+
+def _illegal(i: int, who: str, action: int, legal: list[int]) -> ReplayError:
+    return ReplayError(f"replay action {i} ({who}): {action} is not legal here; legal: {legal}")
+
+
+def _through_env(data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
+    env = registry.game_package(data["game"]).env(data["num_players"], **data["options"])  # as d2r_envs.make
     env.reset(seed=data["seed"])
     actions = data["actions"]
     returns = dict.fromkeys(env.possible_agents, 0.0)
@@ -114,16 +141,30 @@ def play_back(data: dict[str, Any], on_step=None) -> list[float]:
             action = actions[i]
             mask = obs["action_mask"]
             if not 0 <= action < len(mask) or not mask[action]:
-                legal = np.flatnonzero(mask).tolist()
-                raise ReplayError(f"replay action {i} ({agent}): {action} is not legal here; legal: {legal}")
+                raise _illegal(i, agent, action, np.flatnonzero(mask).tolist())
             i += 1
-        if on_step is not None:
-            on_step(env, agent, action)
+            if on_step is not None:
+                on_step(env.unwrapped.game, env.unwrapped.state, env.possible_agents.index(agent), action)
         env.step(action)
-    if i != len(actions):
-        raise ReplayError(f"replay: the game ended after {i} actions; {len(actions) - i} more recorded")
-    got = [returns[a] for a in env.possible_agents]
-    if got != data["returns"] or truncated != data["truncated"]:
-        raise ReplayError(f"replay outcome differs: played back returns {got} (truncated {truncated}), "
-                          f"recorded {data['returns']} (truncated {data['truncated']})")
-    return got
+    return [returns[a] for a in env.possible_agents], truncated, i
+
+
+def _through_engine(data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
+    game = registry.make_game(data["game"], data["num_players"], **data["options"])
+    state = game.new_initial_state()
+    actions = data["actions"]
+    for i, action in enumerate(actions):
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return [float(x) for x in game.returns(state)], False, i
+        legal = [o for o, _ in game.chance_outcomes(state)] if player == CHANCE else game.legal_actions(state)
+        if action not in legal:
+            raise _illegal(i, "chance" if player == CHANCE else f"player_{player}", action, legal)
+        if on_step is not None:
+            on_step(game, state, player, action)
+        game.apply_action(state, action)
+    if game.current_player(state) == TERMINAL:
+        return [float(x) for x in game.returns(state)], False, len(actions)
+    if data["truncated"]:  # cut off by the tournament's cap: no winner, every seat the lowest return
+        return [float(game.spec.min_return)] * game.spec.num_players, True, len(actions)
+    raise ReplayError(f"replay ends after {len(actions)} actions, but the game goes on")

@@ -238,7 +238,7 @@ def test_cli_eval_writes_everything(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--agents", "a,b,c,d,e", "--players", "4"], "--players"),
         (["--lineup", "random,random,random", "--players", "4"], "--lineup"),
         (["--agents", "random", "--games", "0"], "games"),
-        (["--agents", "random", "--record", "draco_and_co/nope"], "--record"),
+        (["--agents", "random", "--manifest", "draco_and_co/nope"], "--manifest"),
         (["--agents", "random", "--training-log", "/no/such/dir"], "training log"),
     ],
 )
@@ -289,7 +289,7 @@ def test_record_refuses_a_manifest_that_hashes_itself(tmp_path: Path) -> None:
 def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str], write_numpy_model) -> None:
     model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
     code = main(["eval", GAME, "--agents", f"{model},random", "--players", "3", "--games", "3",
-                 "--out", str(tmp_path / "out"), "--record", str(model)])
+                 "--out", str(tmp_path / "out"), "--manifest", str(model)])
     assert code == 0
     capsys.readouterr()
     manifest = json.loads((model / "manifest.json").read_text())

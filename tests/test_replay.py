@@ -31,8 +31,8 @@ def test_every_recorded_game_plays_back_step_by_step(recorded, game: str, capsys
     assert data["game"] == game and data["version"] == replay.version(game) and data["seed"] == 7
     assert len(data["agents"]) == data["num_players"] and len(data["actions"]) > 10
     seen = []
-    assert replay.play_back(data, on_step=lambda env, agent, action: seen.append(action)) == data["returns"]
-    assert [a for a in seen if a is not None] == data["actions"]
+    assert replay.play_back(data, on_step=lambda game, state, player, action: seen.append(action)) == data["returns"]
+    assert seen == data["actions"] and data["chance"] == "env"
     assert sorted(data["returns"])[-1] == 1.0
     assert d2r(["replay", *map(str, files)]) == 0
     assert capsys.readouterr().out.count("as recorded") == 2
@@ -69,6 +69,7 @@ def _first_illegal(data: dict) -> None:
         (lambda d: d.update(actions="1,2"), "'actions': expected list"),
         (lambda d: d.update(actions=[1.5]), "every entry must be int"),
         (lambda d: d.update(format="other/9"), "format"),
+        (lambda d: d.update(chance="dice"), "expected one of env, recorded"),
     ],
 )
 def test_a_replay_that_does_not_match_is_refused_with_what_differs(recorded, tmp_path: Path, capsys, change,
@@ -87,3 +88,39 @@ def test_what_is_not_a_replay_is_refused_before_anything_runs(tmp_path: Path) ->
         path.write_bytes(text)
         with pytest.raises(replay.ReplayError, match=message):
             replay.load(path)
+
+
+def test_eval_records_every_game_and_each_plays_back_with_its_chance(tmp_path: Path, capsys) -> None:
+    """`d2r eval --record DIR`: one replay per game (deal x rotation), chance outcomes among the actions;
+    each plays back through the engine to its returns, a game cut off by the cap too; the result's
+    records stay as they were without it."""
+    from training import evaluate as ev
+
+    out = tmp_path / "replays"
+    assert d2r(["eval", "filthy_rich", "--agents", "heuristic,random", "--players", "3", "--games", "6",
+                "--workers", "1", "--out", str(tmp_path / "eval"), "--record", str(out)]) == 0
+    files = sorted(out.glob("*.json"))
+    assert [f.name for f in files][:2] == ["filthy_rich_0_deal00000_rot0.json", "filthy_rich_0_deal00000_rot1.json"]
+    assert len(files) == 6 and "wrote 6 replays" in capsys.readouterr().err
+    for f in files:
+        data = replay.load(f)
+        assert data["chance"] == "recorded" and data["agents"][0] in ("heuristic", "random")
+        assert replay.play_back(data) == data["returns"]
+    plain = ev.evaluate("filthy_rich", ["heuristic", "random"], 3, 6, 0)
+    traced = ev.evaluate("filthy_rich", ["heuristic", "random"], 3, 6, 0, trace=True)
+    named = ev.replays(traced)
+    assert ev.deterministic_part(traced) == ev.deterministic_part(plain) and len(named) == 6
+
+    cut = ev.evaluate("filthy_rich", ["random"], 3, 3, 0, max_decisions=5, trace=True)
+    name, data = ev.replays(cut)[0]
+    assert data["truncated"] and replay.play_back(data) == [-1.0] * 3
+    data["truncated"] = False
+    with pytest.raises(replay.ReplayError, match="goes on"):
+        replay.play_back(data)
+
+
+def test_eval_refuses_a_record_path_that_is_a_file(tmp_path: Path, capsys) -> None:
+    taken = tmp_path / "file.txt"
+    taken.write_text("x")
+    assert d2r(["eval", "filthy_rich", "--agents", "random", "--games", "2", "--record", str(taken)]) == 2
+    assert "not a folder" in capsys.readouterr().err

@@ -142,8 +142,10 @@ def play_game(
     rngs: Sequence[np.random.Generator],
     max_decisions: int,
     clock: list[list[float]] | None = None,
+    trace: list[int] | None = None,
 ) -> tuple[list[float], int, bool]:
-    """One game: (returns per seat, player decisions, truncated). `clock[seat]` += [moves, seconds]."""
+    """One game: (returns per seat, player decisions, truncated). `clock[seat]` += [moves, seconds];
+    `trace` += every action applied, chance outcomes included (a replay's actions)."""
     spec = engine.spec
     state = engine.new_initial_state()
     decisions = 0
@@ -152,7 +154,10 @@ def play_game(
         if player == TERMINAL:
             return [float(x) for x in engine.returns(state)], decisions, False
         if player == CHANCE:
-            engine.apply_legal(state, engine.sample_chance(state, chance))
+            outcome = engine.sample_chance(state, chance)
+            if trace is not None:
+                trace.append(int(outcome))
+            engine.apply_legal(state, outcome)
             continue
         if decisions >= max_decisions:
             return [float(spec.min_return)] * spec.num_players, decisions, True
@@ -167,6 +172,8 @@ def play_game(
             engine.apply_action(state, action)
         except IllegalActionError as e:
             raise IllegalActionError(f"agent {getattr(agent, 'name', agent)!r} in seat {player}: {e}") from e
+        if trace is not None:
+            trace.append(int(action))
         decisions += 1
 
 
@@ -179,6 +186,7 @@ class _Setup:
     seed: int
     max_decisions: int
     factory: AgentFactory | None
+    trace: bool = False  # each record holds its game's actions (replays)
 
 
 _WORKER: dict[str, Any] = {}
@@ -203,6 +211,7 @@ def _play_deal(deal: int) -> tuple[list[dict[str, Any]], dict[str, list[float]]]
     for rotation in range(n):
         names = seat_agents(setup.lineup, rotation)
         clock = [[0.0, 0.0] for _ in range(n)]
+        trace: list[int] | None = [] if setup.trace else None
         returns, decisions, truncated = play_game(
             engine,
             [agents[a] for a in names],
@@ -210,6 +219,7 @@ def _play_deal(deal: int) -> tuple[list[dict[str, Any]], dict[str, list[float]]]
             [agent_rng(setup.seed, deal, rotation, s) for s in range(n)],
             setup.max_decisions,
             clock,
+            trace,
         )
         for s, a in enumerate(names):
             timing[a][0] += clock[s][0]
@@ -218,6 +228,8 @@ def _play_deal(deal: int) -> tuple[list[dict[str, Any]], dict[str, list[float]]]
             {"deal": deal, "rotation": rotation, "seats": names, "returns": returns,
              "decisions": decisions, "truncated": truncated}
         )
+        if trace is not None:
+            records[-1]["actions"] = trace
     return records, timing
 
 
@@ -371,6 +383,7 @@ def evaluate(
     command: str | None = None,
     ray_address: str | None = None,
     ray_retries: int | None = None,
+    trace: bool = False,
 ) -> dict[str, Any]:
     """Play the tournament and return the full result (JSON-ready; see the module docstring).
 
@@ -378,7 +391,8 @@ def evaluate(
     tasks (training/ray_eval.py): "" on a local Ray instance (`workers` CPUs when above 1, else every
     core; an instance this process already runs is used as it is), "auto" or HOST:PORT on that cluster.
     The same seed gives the same result either way; a deal Ray lost (`ray_retries`, default 3, spent)
-    raises `training.ray_eval.LostDeals` naming the deals.
+    raises `training.ray_eval.LostDeals` naming the deals. `trace`: each record also holds its game's
+    actions, chance outcomes included (`replays` turns them into replay files' contents).
 
     `agents`: specs for `make_agent`, or for `factory(spec, game, engine)` when given (a picklable
     module-level function, to use with workers > 1). `games` is rounded up to whole deals of
@@ -409,7 +423,7 @@ def evaluate(
         raise ValueError(f"max_decisions must be at least 1, got {max_decisions}")
     n = num_players
     deals = -(-games // n)
-    setup = _Setup(game, options, n, lineup, seed, cap, factory)
+    setup = _Setup(game, options, n, lineup, seed, cap, factory, trace)
 
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
@@ -494,6 +508,20 @@ def evaluate(
         **summary,
         "records": records,
     }
+
+
+def replays(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(file name, replay) for each game of a result played with `trace`, its chance outcomes among
+    its actions (d2r_envs/replay.py, chance "recorded"); the records then no longer hold the actions."""
+    from d2r_envs import replay
+
+    out = []
+    for rec in result["records"]:
+        actions = rec.pop("actions")
+        data = replay.make(result["game"], result["num_players"], result["options"], result["seed"], rec["seats"],
+                           actions, rec["returns"], rec["truncated"], chance="recorded")
+        out.append((f"{result['game']}_{result['seed']}_deal{rec['deal']:05d}_rot{rec['rotation']}.json", data))
+    return out
 
 
 def deterministic_part(result: dict[str, Any]) -> dict[str, Any]:
@@ -766,7 +794,8 @@ def _command_line(args: Any) -> str:
         words += ["--ray"] + ([args.ray] if args.ray else [])
     for item in args.option or []:
         words += ["--option", item]
-    for flag, value in (("--out", args.out), ("--training-log", args.training_log), ("--record", args.record)):
+    for flag, value in (("--out", args.out), ("--training-log", args.training_log), ("--manifest", args.manifest),
+                        ("--record", args.record)):
         if value:
             words += [flag, str(value)]
     return shlex.join(words)
@@ -793,16 +822,24 @@ def run(args: Any, options: dict[str, Any] | None = None) -> int:
     if args.training_log:
         find_progress_csv(args.training_log)  # refuse a missing log before playing
     record_dir = None
-    if args.record:
-        if args.record not in agents:
-            raise ValueError(f"--record {args.record!r}: that model is not among the agents ({', '.join(agents)})")
-        record_dir = resolve_model_dir(args.record)
+    if args.manifest:
+        if args.manifest not in agents:
+            raise ValueError(f"--manifest {args.manifest!r}: that model is not among the agents ({', '.join(agents)})")
+        record_dir = resolve_model_dir(args.manifest)
+    if args.record and Path(args.record).exists() and not Path(args.record).is_dir():
+        raise ValueError(f"--record {args.record!r}: not a folder (replays go into a folder, one file a game)")
     out_dir = Path(args.out or Path("runs") / "eval" / f"{args.game}-{_dt.datetime.now():%Y%m%d-%H%M%S}")
 
     result = evaluate(
         args.game, agents, players, args.games, args.seed, workers=args.workers, options=options,
         progress=True, command=_command_line(args), ray_address=getattr(args, "ray", None),
+        trace=bool(args.record),
     )
+    if args.record:
+        from d2r_envs import replay
+
+        files = [replay.save(data, Path(args.record) / name) for name, data in replays(result)]
+        print(f"wrote {len(files)} replays to {args.record} (d2r replay FILE)", file=sys.stderr)
     paths = write_outputs(result, out_dir, args.training_log)
     print(to_markdown(result))
     print(f"\nwrote {', '.join(str(p) for p in paths.values())}", file=sys.stderr)
