@@ -287,6 +287,19 @@ def clear_run_dir(run_dir: Path) -> None:
         path.unlink()
 
 
+def prepare_run(c: cfg.Config, resume: str | None, force: bool) -> Path:
+    """Every output check first (`preflight`), then the run folder (cleared with `force`, unless
+    resuming) with the config in it, and torch's threads: what each backend does before training."""
+    preflight(c, resume, force)
+    run_dir = Path(c.train.run_dir)
+    if force and resume is None:
+        clear_run_dir(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
+    torch.set_num_threads(c.train.torch_threads)
+    return run_dir
+
+
 def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
     """Train, then export if export.name is set. Every output check (`preflight`) runs first;
     `force` overwrites an exported model of the same name and clears an earlier run's outputs.
@@ -295,13 +308,7 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
         from training.rllib import train as rllib_train
 
         return rllib_train.train(c, resume=resume, raw_config=raw_config, force=force)
-    preflight(c, resume, force)
-    run_dir = Path(c.train.run_dir)
-    if force and resume is None:
-        clear_run_dir(run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
-    torch.set_num_threads(c.train.torch_threads)
+    run_dir = prepare_run(c, resume, force)
     set_random_seed(c.seed)
     vec_env = make_vec_env(c)
     engine = make_env(c).engine

@@ -48,7 +48,7 @@ from training import config as cfg
 from training.ray_cluster import connected
 from training.rllib import envs
 from training.rllib.module import MaskedMLP, architecture, logits, tensors
-from training.train import clear_run_dir, preflight, quick_evals
+from training.train import prepare_run, quick_evals
 
 MODULE_ID = "default_policy"  # RLlib's id of the one module of a single-agent set-up
 
@@ -181,13 +181,7 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     from ray.rllib.utils.metrics import (ENV_RUNNER_RESULTS, EPISODE_LEN_MEAN, EPISODE_RETURN_MEAN,
                                          NUM_ENV_STEPS_SAMPLED_LIFETIME)
 
-    preflight(c, resume, force)
-    run_dir = Path(c.train.run_dir)
-    if force and resume is None:
-        clear_run_dir(run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "config.json").write_text(json.dumps(cfg.to_dict(c), indent=2), encoding="utf-8")
-    torch.set_num_threads(c.train.torch_threads)
+    run_dir = prepare_run(c, resume, force)
     address = c.rllib.address or None
     with connected(address, c.rllib.num_cpus or None):
         envs.register()
