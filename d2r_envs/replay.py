@@ -101,15 +101,18 @@ def play_back(data: dict[str, Any], on_step=None) -> list[float]:
         raise ReplayError(f"replay of {game} version {data['version']}; these rules are version {recorded}")
     if len(data["agents"]) != data["num_players"]:
         raise ReplayError(f"replay: {len(data['agents'])} agents for {data['num_players']} players")
-    try:
+    n, options = data["num_players"], data["options"]
+    try:  # a bad option or player count: the game's own ValueError, one line
         if data["chance"] == "env":
-            got, truncated, used = _through_env(data, on_step)
+            made = registry.game_package(game).env(n, **options)  # as d2r_envs.make
         else:
-            got, truncated, used = _through_engine(data, on_step)
+            made = registry.make_game(game, n, **options)
     except (ValueError, TypeError) as e:
-        if isinstance(e, ReplayError):
-            raise
         raise ReplayError(f"replay options: {e}") from None
+    if data["chance"] == "env":
+        got, truncated, used = _through_env(made, data, on_step)
+    else:
+        got, truncated, used = _through_engine(made, data, on_step)
     if used != len(data["actions"]):
         raise ReplayError(f"replay: the game ended after {used} actions; {len(data['actions']) - used} more recorded")
     if got != data["returns"] or truncated != data["truncated"]:
@@ -122,8 +125,7 @@ def _illegal(i: int, who: str, action: int, legal: list[int]) -> ReplayError:
     return ReplayError(f"replay action {i} ({who}): {action} is not legal here; legal: {legal}")
 
 
-def _through_env(data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
-    env = registry.game_package(data["game"]).env(data["num_players"], **data["options"])  # as d2r_envs.make
+def _through_env(env, data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
     env.reset(seed=data["seed"])
     actions = data["actions"]
     returns = dict.fromkeys(env.possible_agents, 0.0)
@@ -149,8 +151,7 @@ def _through_env(data: dict[str, Any], on_step) -> tuple[list[float], bool, int]
     return [returns[a] for a in env.possible_agents], truncated, i
 
 
-def _through_engine(data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
-    game = registry.make_game(data["game"], data["num_players"], **data["options"])
+def _through_engine(game, data: dict[str, Any], on_step) -> tuple[list[float], bool, int]:
     state = game.new_initial_state()
     actions = data["actions"]
     for i, action in enumerate(actions):

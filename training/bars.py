@@ -15,7 +15,7 @@ No bar against information-set MCTS at 1,000 simulations yet: the head-to-head i
 --mcts-games (the model and MCTS in one game, the other seats random) at each count and recorded.
 
 It prints each count's checks and tournaments, then a table of counts x bars. `--record` writes every
-tournament into the model's manifest (evaluation["<n>p:<lineup>"], as `d2r eval --record` does) and
+tournament into the model's manifest (evaluation["<n>p:<lineup>"], as `d2r eval --manifest` does) and
 each count's verdict under evaluation["bars"]["<n>"], or "<n>[key=value,...]" with options (other
 verdicts already there are kept).
 

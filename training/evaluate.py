@@ -710,7 +710,7 @@ def evaluation_key(result: dict[str, Any]) -> str:
 
 
 def evaluation_summary(result: dict[str, Any]) -> dict[str, Any]:
-    """What `d2r eval --record` writes: the per-agent figures, without the game records."""
+    """What `d2r eval --manifest` writes: the per-agent figures, without the game records."""
     return {
         "date": result["date"],
         "command": result["command"],
