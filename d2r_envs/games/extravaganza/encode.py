@@ -143,8 +143,9 @@ _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rul
 _MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
 _SIZE = attrgetter("n")  # a Deck's size
-_STARS = C.CARD_STARS
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
+_CARD_COLOUR_ROW = [_COLOUR_ROW[C.CARD_COLOUR[k]] for k in range(K)] + [bytes(NC)]  # by card id; -1: none
+_CARD_STARS = list(C.CARD_STARS) + [0]  # by card id; -1: none
 
 
 def _rotated(rows: list, me: int) -> bytes:
@@ -264,12 +265,13 @@ class Observer(_Observer):
         v[_STACKS:_STACKS + len(played)] = played
         cats, song, lyrics, revealed = self._seldom_view(s, me)
         v[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = cats
-        for j, k in enumerate(s.display):
+        display = s.display
+        for k in display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
-                v[_DISPLAY_COLOUR + j * NC + k % NC] = 1
-                v[_DISPLAY_STARS + j] = _STARS[k]
-                v[_DRAW_LIPS + j] = g.draw_lips(s, me, j)
+        view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
+                + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
+        v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
         v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
@@ -338,15 +340,23 @@ class Observer(_Observer):
         return np.frombuffer(v, _U8).astype(_F32)
 
     def _reach(self, s: State, me: int, v: bytearray) -> None:
-        """The pieces `reach` and `toll` of my move."""
+        """The pieces `reach` and `toll` of my move: one walk out along each line from my queen,
+        counting the rhinestones of each colour and the queens passed so far."""
         stage, pos = s.stage, s.pos
-        paths = C.MOVE_PATH[pos[me]]
-        for d in self.game.destinations(s, me):
-            path = paths[d]
-            stone = stage[d]
-            if stone >= 0:
-                v[_REACH + d] = 1 + sum(1 for sp in path if stage[sp] == stone)
-            v[_TOLL + d] = sum(1 for sp in path if sp in pos)
+        legal = set(self.game.destinations(s, me))
+        for ray in C.RAYS[pos[me]]:
+            counts = [0] * NC
+            queens = 0
+            for sp in ray:
+                stone = stage[sp]
+                if sp in legal:
+                    if stone >= 0:
+                        v[_REACH + sp] = 1 + counts[stone]
+                    v[_TOLL + sp] = queens
+                if stone >= 0:
+                    counts[stone] += 1
+                if sp in pos:
+                    queens += 1
 
     def string_from(self, s: State, me: int) -> str:
         from d2r_envs.games.extravaganza import narrate

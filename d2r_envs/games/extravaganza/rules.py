@@ -943,19 +943,21 @@ class Game(core.Game[State]):
         s.lips[p] += k
 
     def draw_lips(self, s: State, p: int, j: int) -> int:
-        """EX-DRAW-1: the lips `p` earns drawing judge j's display card, a lip per matching display
-        card (itself included) and played card (before the supply runs short)."""
-        colour = C.CARD_COLOUR[s.display[j]]
-        lips = 0
+        """EX-DRAW-1: the lips `p` earns drawing judge j's display card."""
+        return self.lips_by_judge(s, p)[j]
+
+    def lips_by_judge(self, s: State, p: int) -> list[int]:
+        """EX-DRAW-1: per judge, the lips `p` earns drawing its display card (0: none there), a lip per
+        matching display card (itself included) and played card (before the supply runs short)."""
+        colours = [0] * NC
         for d in s.display:
-            if d >= 0 and d % NC == colour:
-                lips += 1
+            if d >= 0:
+                colours[d % NC] += 1
         for x in s.stacks[p]:
-            if x % NC == colour:
-                lips += 1
-        if self._is(s, p, C.SAVANNAH) and lips <= 2:  # EX-QUEEN-LINGUIST
-            lips += 1
-        return lips
+            colours[x % NC] += 1
+        linguist = self._is(s, p, C.SAVANNAH)  # EX-QUEEN-LINGUIST: one more, up to 3
+        return [0 if d < 0 else colours[d % NC] + 1 if linguist and colours[d % NC] <= 2 else colours[d % NC]
+                for d in s.display]
 
     def _draw(self, s: State, p: int, j: int) -> list[int]:
         """EX-DRAW-1: the card and its lips."""
