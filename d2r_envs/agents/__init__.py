@@ -1,5 +1,6 @@
-"""Opponents by name: "random", "heuristic", "mcts" or "mcts:<simulations>", "shipped" (the game's
-newest shipped model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2")."""
+"""Opponents by name: "random", "heuristic", "mcts" or "mcts:<simulations>", "rollouts" or
+"rollouts:<samples>" (flat Monte Carlo over the heuristic), "shipped" (the game's newest shipped
+model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2")."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from d2r_envs.registry import game_package
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
-BUILT_IN = ("random", "heuristic", "mcts", "mcts:N", "shipped")
+BUILT_IN = ("random", "heuristic", "mcts", "mcts:N", "rollouts", "rollouts:N", "shipped")
 
 
 def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> Agent:
@@ -37,6 +38,13 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
         if budget and not budget.isdigit():
             raise ValueError(f"opponent {spec!r}: the MCTS budget must be a whole number of simulations, e.g. mcts:1000")
         return ISMCTS(simulations=int(budget or 1000))
+    if spec == "rollouts" or spec.startswith("rollouts:"):
+        from d2r_envs.agents.rollouts import Rollouts
+
+        samples = spec.partition(":")[2]
+        if samples and not (samples.isdigit() and int(samples) >= 1):
+            raise ValueError(f"opponent {spec!r}: the rollouts per move must be a whole number from 1, e.g. rollouts:32")
+        return Rollouts(make_agent("heuristic", engine), samples=int(samples or 32))
     from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model, shipped_model
 
     if spec == "shipped":
@@ -57,10 +65,11 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
 def _unknown(spec: str, game: str, models: list[str]) -> str:
     """Names the built-in agents, the models found for `game` and the closest match to `spec`."""
     base, colon, budget = spec.partition(":")
-    candidates = {"random": "random", "heuristic": "heuristic", "mcts": "mcts" + colon + budget, "shipped": "shipped"}
+    candidates = {"random": "random", "heuristic": "heuristic", "mcts": "mcts" + colon + budget,
+                  "rollouts": "rollouts" + colon + budget, "shipped": "shipped"}
     for model in models:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
-    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic, mcts:N (N simulations a move) "
-            f"and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
+    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic, mcts:N (N simulations a move), "
+            f"rollouts:N (N heuristic play-outs a legal move) and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

@@ -71,6 +71,11 @@ class Game(abc.ABC, Generic[StateT]):
     def returns(self, state: StateT) -> list[float]:
         """Per-seat returns so far (the game's utility at a terminal node)."""
 
+    def scores(self, state: StateT) -> list[float] | None:
+        """Per-seat points at a terminal node, for a game whose winner has the most points (its returns
+        come from them); None where it keeps none. Agents that value a margin read it (agents/rollouts.py)."""
+        return None
+
     @abc.abstractmethod
     def action_to_string(self, state: StateT, action: int) -> str: ...
 

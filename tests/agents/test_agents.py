@@ -10,7 +10,7 @@ from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.registry import game_package
 
-AGENTS = ["random", "heuristic", "mcts:30"]
+AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1"]
 CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
 
 
@@ -66,11 +66,12 @@ def _decision_states(game, count: int, seed: int) -> list:
 
 @pytest.mark.parametrize("game_name,spec", CASES)
 def test_agent_plays_only_legal_actions(game_name: str, spec: str) -> None:
-    for n in _players(game_name):
+    # A whole game of play-outs at every decision is slow: rollouts play at the fewest players only.
+    for n in _players(game_name)[:1] if spec.startswith("rollouts") else _players(game_name):
         game = d2r_envs.make_game(game_name, n)
         agent = make_agent(spec, game_name)
-        # Cheap agents take every seat; the search plays one seat among random players.
-        seats = [agent] * n if not spec.startswith("mcts") else [agent] + [None] * (n - 1)
+        # Cheap agents take every seat; a search plays one seat among random players.
+        seats = [agent] * n if not spec.startswith(("mcts", "rollouts")) else [agent] + [None] * (n - 1)
         returns = _play(game, seats, seed=n)
         assert game.spec.min_return <= min(returns) <= max(returns) <= game.spec.max_return
 
@@ -135,3 +136,63 @@ def test_mcts_does_not_search_a_forced_move(game_name: str) -> None:
     game.legal_actions = lambda state: [only]  # this instance now offers a single move
     agent = make_agent("mcts:1000000", game_name)  # a search would take hours
     assert agent.act(game, s, game.current_player(s), np.random.default_rng(0)) == only
+
+
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+def test_scores_name_the_winners(game_name: str) -> None:
+    """Where a game keeps points (Game.scores), the seats with the best return have the most points,
+    and there are none before the end."""
+    game = d2r_envs.make_game(game_name)
+    assert game.scores(game.new_initial_state()) is None
+    for seed in range(4):
+        game = d2r_envs.make_game(game_name)
+        s = game.new_initial_state()
+        rng = np.random.default_rng(seed)
+        while game.current_player(s) != TERMINAL:
+            if game.current_player(s) == CHANCE:
+                game.apply_legal(s, game.sample_chance(s, rng))
+            else:
+                legal = game.legal_actions(s)
+                game.apply_legal(s, legal[int(rng.random() * len(legal))])
+        scores, returns = game.scores(s), game.returns(s)
+        if scores is None:
+            continue
+        assert len(scores) == len(returns)
+        best = max(returns)
+        assert all(scores[p] == max(scores) for p, r in enumerate(returns) if r == best)
+
+
+def test_rollouts_value_adds_the_margin() -> None:
+    from d2r_envs.agents.rollouts import value
+
+    class Fake:
+        def __init__(self, scores):
+            self._scores = scores
+
+        def returns(self, state):
+            best = max(self._scores)
+            return [1.0 if x == best else -1.0 for x in self._scores]
+
+        def scores(self, state):
+            return self._scores
+
+    assert value(Fake([60.0, 40.0, 30.0]), None, 0) == pytest.approx(1 + 20 / 60)
+    assert value(Fake([60.0, 40.0, 30.0]), None, 2) == pytest.approx(-1 - 30 / 60)
+    assert value(Fake([50.0, 49.0]), None, 1) < value(Fake([50.0, 49.0]), None, 0)
+    Fake.scores = lambda self, state: None
+    assert value(Fake([50.0, 49.0]), None, 1) == -1.0
+
+
+@pytest.mark.parametrize("spec", ["rollouts:0", "rollouts:x", "rollouts:-3"])
+def test_rollouts_refuses_a_bad_count(spec: str) -> None:
+    with pytest.raises(ValueError, match="rollouts per move must be a whole number"):
+        make_agent(spec, d2r_envs.names()[0])
+
+
+def test_rollouts_beats_random_play() -> None:
+    """A sanity check on a real game: two play-outs a move beat random players clearly."""
+    game_name = "rap_godz"
+    game = d2r_envs.make_game(game_name, 2)
+    agent = make_agent("rollouts:2", game)
+    wins = sum(_play(game, [agent, None], seed=200 + g)[0] > 0 for g in range(4))
+    assert wins >= 3, f"rollouts:2 won {wins} of 4 against random"

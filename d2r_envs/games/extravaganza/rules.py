@@ -1225,6 +1225,10 @@ class Game(core.Game[State]):
             return [1.0 if f == best else -1.0 for f in s.final]
         return [0.0 if f == best else -1.0 for f in s.final]  # EX-DECIDE-TIE
 
+    def scores(self, s: State) -> list[float] | None:
+        """Each seat's final score (EX-FINAL-6), None before the end."""
+        return [float(f) for f in s.final] if s.over else None
+
     # Hidden information --------------------------------------------------------------------------
 
     def redeterminise(self, state: State, player: int, rng: Any) -> State:

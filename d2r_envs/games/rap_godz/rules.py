@@ -712,6 +712,10 @@ class Game(core.Game[State]):
             return [0.0] * self.n
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
+    def scores(self, s: State) -> list[float] | None:
+        """Each seat's plaque points at the end (RG-SCORE-1), None before."""
+        return [float(self.points(s, p)) for p in range(self.n)] if s.phase == Phase.OVER else None
+
     # Reports ----------------------------------------------------------------------------------
 
     def seat_facts(self, s: State) -> list[dict[str, Any]]:
