@@ -10,6 +10,7 @@ system fonts, and a browser falls back to Verdana or its own sans-serif.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -56,14 +57,17 @@ def fit(text: str, width: float, size: float, bold: bool = False) -> str:
 
 
 def wrap(text: str, width: float, size: float, max_lines: int, bold: bool = False) -> list[str]:
-    """`text` broken at spaces into at most `max_lines` lines of at most `width`; the last line ends
-    in an ellipsis where the text does not fit."""
+    """`text` broken at spaces and after hyphens into at most `max_lines` lines of at most `width`;
+    the last line ends in an ellipsis where the text does not fit."""
     out: list[str] = []
-    for word in text.split():
-        if out and text_width(out[-1] + " " + word, size, bold) <= width:
-            out[-1] += " " + word
+    end = -1
+    for m in re.finditer(r"\S+?-|\S+", text):
+        piece = ("" if m.start() == end else " ") + m.group()
+        end = m.end()
+        if out and text_width(out[-1] + piece, size, bold) <= width:
+            out[-1] += piece
         else:
-            out.append(word)
+            out.append(piece.lstrip())
     if len(out) > max_lines:
         out = out[:max_lines]
         out[-1] += " …"

@@ -30,6 +30,7 @@ def test_fit_and_wrap_keep_text_inside_the_width() -> None:
     assert len(lines) == 3 and lines[-1].endswith("…")
     assert all(S.text_width(line, 11) <= 150 for line in lines)
     assert S.wrap("two words", 150, 11, 3) == ["two words"]
+    assert S.wrap("Hand-me-down Outfit", 86, 11, 2, bold=True) == ["Hand-me-", "down Outfit"]  # after a hyphen
 
 
 def test_chips_that_do_not_fit_are_counted() -> None:

@@ -114,6 +114,8 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
     rows = 1 if n <= 3 else 2
     boxes = S.cells(x, y, w, rows * 150 + (rows - 1) * 10, n, 3 if n > 4 else n if n <= 3 else 2)
     richest = game.richest(s)
+    laid_out = len(s.order) == len(game.characters) and -1 not in s.order
+    gains, costs = game.toast_deltas(s) if laid_out and s.phase != Phase.OVER else (None, None)
     for p, (bx, by, bw, bh) in enumerate(boxes):
         mark = S.HIGHLIGHT if (p in s.winners if s.phase == Phase.OVER else p == player) else None
         name = f"player_{p} ({C.COLOURS[p]})" + (" - you" if p == seat else "")
@@ -131,6 +133,9 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         items = [(f"{i + 1}. {C.character_name(ch)}", _fill(ch)) for i, ch in enumerate(s.order) if ch in mine]
         S.chips(c, bx + 10, body + 34, bw - 20, items, rows=1)
         cards = sum(s.hands[p])
+        if gains is not None:
+            toast = " ".join(t for t in (f"+{gains[p]}" if gains[p] else "", f"-{costs[p]}" if costs[p] else "") if t)
+            c.text(bx + bw - 10, body + 74, f"a toast now: {toast or '0'}", size=11, anchor="end")
         if seat is None or seat == p:
             c.text(bx + 10, body + 74, f"hand ({cards}):", size=11, fill=S.MUTED)
             items = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
