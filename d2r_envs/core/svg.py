@@ -24,8 +24,7 @@ HIGHLIGHT = "#e0a100"  # the seat to act, a winner
 # Named colours the games use, chosen to be told apart and to carry dark or white text.
 PALETTE = {
     "green": "#3f9b4f", "purple": "#8455b8", "yellow": "#e8c42f", "red": "#d2453c", "blue": "#3d79c9",
-    "black": "#333333", "orange": "#ec8a2c", "grey": "#8c8c8c", "white": "#ffffff", "pink": "#e46aa6",
-    "teal": "#2f9c95", "brown": "#8d5a3b",
+    "black": "#333333", "orange": "#ec8a2c",
 }
 # Seat colours for a game whose players have none of their own.
 SEATS = ("#3d79c9", "#d2453c", "#3f9b4f", "#8455b8", "#ec8a2c", "#2f9c95")
