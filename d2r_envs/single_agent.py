@@ -16,6 +16,7 @@ from gymnasium import spaces
 from numpy.random import SeedSequence
 
 from d2r_envs.agents import Agent, PolicyAgent, make_agent
+from d2r_envs.core import raster
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 from d2r_envs import registry
 from d2r_envs.registry import game_package
@@ -114,9 +115,11 @@ class SingleAgentEnv(gymnasium.Env):
     illegal_action: "lose" (as PettingZoo's usual handling: the episode ends with the game's minimum
         return; gymnasium's check_env samples unmasked actions) or "raise" (IllegalActionError,
         nothing changes).
+    render_mode: "ansi" (the learner's view as text) or "rgb_array" (the picture from above, a
+        spectator's video frame; it needs `pip install 'd2r_envs[render]'`).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
 
     def __init__(
         self,
@@ -155,8 +158,10 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(f"learner_seat {learner_seat!r} is not allowed; allowed: 'random' or 0..{n - 1}{at}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_MODES)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, 'ansi'")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, 'ansi', 'rgb_array'")
+        if render_mode == "rgb_array":
+            raster.require()
         if isinstance(opponents, str) or not opponents:
             raise ValueError("opponents must be a non-empty list of agent specs, e.g. ['random', 'heuristic']")
         self.learner_seat = learner_seat
@@ -268,10 +273,14 @@ class SingleAgentEnv(gymnasium.Env):
         """The learner's legal actions now, as a bool mask."""
         return self._legal_mask().copy()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """"ansi": the learner's view as text; "rgb_array": the game's picture from above as an (H, W, 3)
+        uint8 array (the render extra; its size is fixed by the game and the episode's player count)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return raster.rgb(self.engine.svg(self.state))
         return self.observer.string_from(self.state, self.seat)
 
     # Helpers ------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from d2r_envs.registry import game_package
 
 ROOT = Path(d2r_envs.__file__).resolve().parent.parent
 EXPORTS = ("Config", "Game", "Observer", "ACTIONS", "LAYOUT", "VERSION", "DEFAULT_PLAYERS", "invariants", "env", "raw_env")
-MODULES = ("config", "cards", "state", "rules", "rulebook", "actions", "encode", "narrate", "invariants", "heuristic")
+MODULES = ("config", "cards", "state", "rules", "rulebook", "actions", "encode", "narrate", "draw", "invariants", "heuristic")
 SECTIONS = ("## Hidden information", "## Event log", "## Action and observation tables",
             "## Deviations and reconstructions", "## The heuristic and the shipped opponent")
 
@@ -41,6 +41,7 @@ def test_the_package_has_every_piece(name: str) -> None:
     assert mods["rules"].NAME == name and mods["rules"].VERSION == pkg.VERSION
     assert isinstance(mods["rulebook"].RULES, dict) and mods["rulebook"].RULES
     assert callable(mods["narrate"].events) and callable(mods["narrate"].explain)
+    assert callable(mods["draw"].svg) and callable(mods["draw"].size)
     assert callable(mods["invariants"].violations)
     assert callable(mods["heuristic"].Heuristic().act)
     assert dataclasses.is_dataclass(mods["state"].State)

@@ -11,7 +11,7 @@ import pytest
 import d2r_envs
 
 PACKAGE = Path(d2r_envs.__file__).parent
-ENGINE_FILES = ["rules.py", "state.py", "cards.py", "config.py", "actions.py", "invariants.py", "narrate.py"]
+ENGINE_FILES = ["rules.py", "state.py", "cards.py", "config.py", "actions.py", "invariants.py", "narrate.py", "draw.py"]
 NOT_IN_ENGINE = ("numpy", "gymnasium", "pettingzoo", "torch")
 
 
@@ -125,6 +125,7 @@ LAYERS = [
     ("core", ["d2r_envs.core"]),
     ("games", ["d2r_envs.games"]),
     ("registry", ["d2r_envs.registry"]),
+    ("pictures", ["d2r_envs.render"]),
     ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
     ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]

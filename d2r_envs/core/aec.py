@@ -12,26 +12,40 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.base import BaseWrapper
 
+from d2r_envs.core import raster
 from d2r_envs.core.game import TERMINAL, Game, IllegalActionError
 from d2r_envs.core.obs import Observer
 
 _INT64, _INT8, _frombuffer = np.int64, np.int8, np.frombuffer
+RENDER_MODES = (None, "ansi", "human", "rgb_array")
 
 
 class GameEnv(AECEnv):
-    """Turns-based AEC env over an engine. Chance is resolved with the env's own seeded RNG."""
+    """Turns-based AEC env over an engine. Chance is resolved with the env's own seeded RNG.
+
+    render_mode: "ansi" (render() returns the acting seat's view as text; the whole state once the
+    game is over), "human" (prints it after every step) or "rgb_array" (render() returns the game's
+    picture from above, every hand shown, as an (H, W, 3) uint8 array of a size fixed by the game and
+    its player count: a spectator's video frame. It needs the render extra, `pip install
+    'd2r_envs[render]'`, and the env refuses to be made without it). In a notebook the env shows the
+    same picture from above as SVG (`_repr_svg_`).
+    """
 
     def __init__(self, game: Game, observer: Observer, render_mode: str | None = None) -> None:
         super().__init__()
         spec = game.spec
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, 'ansi', 'human'")
+        if render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, "
+                             + ", ".join(repr(m) for m in RENDER_MODES[1:]))
+        if render_mode == "rgb_array":
+            raster.require()
         self.game = game
         self.observer = observer
         self.render_mode = render_mode
         self.metadata = {
             "name": f"{spec.name}_v{spec.version}",
-            "render_modes": ["ansi", "human"],
+            "render_modes": list(RENDER_MODES[1:]),
+            "render_fps": 2,
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{i}" for i in range(spec.num_players)]
@@ -146,12 +160,14 @@ class GameEnv(AECEnv):
             }
         return obs, self._cumulative_rewards[agent], terminated, truncated, self.infos[agent]
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before render()")
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return raster.rgb(self.game.svg(self.state))
         seat = self._seat[self.agent_selection]
         text = self.observer.string_from(self.state, seat)
         if self.game.is_terminal(self.state):
@@ -163,6 +179,10 @@ class GameEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+    def _repr_svg_(self) -> str | None:
+        """The current state's picture from above, for a notebook (nothing before reset())."""
+        return None if self.state is None else self.game.svg(self.state)
 
     # Helpers ---------------------------------------------------------------------------------
 
@@ -315,6 +335,9 @@ class SafeEnv(BaseWrapper):
 
     def __str__(self) -> str:
         return str(self._raw)
+
+    def _repr_svg_(self) -> str | None:
+        return self._raw._repr_svg_()
 
 
 class _SafeIterable:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 import importlib
+import numbers
 import sys
 from dataclasses import dataclass
 from types import ModuleType
@@ -178,7 +179,11 @@ class Game(abc.ABC, Generic[StateT]):
     @property
     def narration(self) -> ModuleType | None:
         """The game package's `narrate` module (d2r_envs/games/README.md), None for a game without one."""
-        name = self.package.__name__ + ".narrate"
+        return self._module("narrate")
+
+    def _module(self, short: str) -> ModuleType | None:
+        """The game package's module `short`, None where it has none."""
+        name = self.package.__name__ + "." + short
         if name not in sys.modules:
             try:
                 importlib.import_module(name)
@@ -209,16 +214,37 @@ class Game(abc.ABC, Generic[StateT]):
         if not self.is_terminal(state):
             return []
         returns = self.returns(state)
+        head = self.result_headline(state)
+        return [Event(head + " (returns " + ", ".join(f"player_{p} {r:g}" for p, r in enumerate(returns)) + ")")]
+
+    def result_headline(self, state: StateT) -> str:
+        """"game over: player_1 wins" (or "... and ... win", "nobody wins": the seats with the best
+        return above the minimum) at a terminal node; "" elsewhere."""
+        if not self.is_terminal(state):
+            return ""
+        returns = self.returns(state)
         best = max(returns)
         winners = [f"player_{p}" for p, r in enumerate(returns) if r == best and r > self.spec.min_return]
-        head = "game over: " + (" and ".join(winners) + (" wins" if len(winners) == 1 else " win") if winners else "nobody wins")
-        return [Event(head + " (returns " + ", ".join(f"player_{p} {r:g}" for p, r in enumerate(returns)) + ")")]
+        return "game over: " + (" and ".join(winners) + (" wins" if len(winners) == 1 else " win") if winners else "nobody wins")
 
     def seat_facts(self, state: StateT) -> list[dict[str, Any]]:
         """What each seat had and made, at the end of a game, for balance reports (`d2r balance`): text
         values are categories whose win shares are compared (a character, a starting card), numbers are
         averaged (points by source). The default says nothing."""
         return [{} for _ in range(self.spec.num_players)]
+
+    def svg(self, state: StateT, seat: int | None = None) -> str:
+        """The state's picture, a standalone SVG document of a size fixed by the game and its player
+        count: from `seat`'s view (only what that seat may see, as its observation) or from above
+        (everything) when `seat` is None. The game package's `draw.svg(game, state, seat)` draws it."""
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.spec.num_players:
+                raise ValueError(f"seat {seat!r} is not a seat of this game (0..{self.spec.num_players - 1}, or None)")
+            seat = int(seat)
+        drawing = self._module("draw")
+        if drawing is None:
+            raise NotImplementedError(f"{self.spec.name} has no draw.py")
+        return drawing.svg(self, state, seat)
 
     def explain(self, state: StateT, action: int) -> str:
         """What a legal action at this node does, for a person choosing it (a card's text, a cost);

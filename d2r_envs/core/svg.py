@@ -1,0 +1,247 @@
+"""A small SVG builder for the games' pictures (each game's `draw.py`): shapes and text on a canvas of
+fixed size, and the few layouts the pictures share (a banner, a panel with a title, a row of chips
+that wraps). It writes SVG text and knows no game.
+
+Text never measures itself in SVG, so `text_width` estimates it from DejaVu Sans' advance widths
+(Verdana's are alike), a little generously; `fit` and `wrap` use it to keep every label inside its
+box. The font list names DejaVu Sans first: the rasteriser (core/raster.py) finds it among the
+system fonts, and a browser falls back to Verdana or its own sans-serif.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+FONT = "DejaVu Sans, Verdana, sans-serif"
+INK = "#222222"  # text and lines
+MUTED = "#6b6b6b"  # secondary text
+PAPER = "#f6f3ee"  # the background
+CARD = "#ffffff"  # a panel
+EDGE = "#c9c3b8"  # a panel's border
+HIGHLIGHT = "#e0a100"  # the seat to act, a winner
+
+# Named colours the games use, chosen to be told apart and to carry dark or white text.
+PALETTE = {
+    "green": "#3f9b4f", "purple": "#8455b8", "yellow": "#e8c42f", "red": "#d2453c", "blue": "#3d79c9",
+    "black": "#333333", "orange": "#ec8a2c",
+}
+# Seat colours for a game whose players have none of their own.
+SEATS = ("#3d79c9", "#d2453c", "#3f9b4f", "#8455b8", "#ec8a2c", "#2f9c95")
+
+# Advance widths in ems (DejaVu Sans, rounded up by class); anything not listed is 0.64, capitals 0.74.
+_WIDTHS = {**dict.fromkeys("ijlIJ'|", 0.3), **dict.fromkeys(" .,:;!-()/frt[]", 0.4),
+           **dict.fromkeys("csz*_?\"", 0.56), **dict.fromkeys("mwMW%&+#@~=<>", 1.0)}
+
+
+def escape(text: object) -> str:
+    """`text` made safe for SVG text and attribute values."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """An upper estimate of the width of `text` at font size `size`."""
+    em = sum(_WIDTHS.get(ch, 0.74 if ch.isupper() else 0.64) for ch in text)
+    return em * size * (1.1 if bold else 1.0)
+
+
+def fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text`, cut and ended with an ellipsis where it is wider than `width`."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+def wrap(text: str, width: float, size: float, max_lines: int, bold: bool = False) -> list[str]:
+    """`text` broken at spaces and after hyphens into at most `max_lines` lines of at most `width`;
+    the last line ends in an ellipsis where the text does not fit."""
+    out: list[str] = []
+    end = -1
+    for m in re.finditer(r"\S+?-|\S+", text):
+        piece = ("" if m.start() == end else " ") + m.group()
+        end = m.end()
+        if out and text_width(out[-1] + piece, size, bold) <= width:
+            out[-1] += piece
+        else:
+            out.append(piece.lstrip())
+    if len(out) > max_lines:
+        out = out[:max_lines]
+        out[-1] += " …"
+    return [fit(line, width, size, bold) for line in out]
+
+
+def counted(n: int, noun: str) -> str:
+    """"1 card", "3 cards": `noun` in the singular, made plural with an s."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def contrast(fill: str) -> str:
+    """Dark or white text, whichever reads better on `fill` (a #rrggbb colour)."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def tint(fill: str, amount: float) -> str:
+    """`fill` mixed with white: 0 leaves it, 1 is white."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in (r, g, b))
+
+
+def _n(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+class Canvas:
+    """An SVG document of a fixed size, built element by element; `str(canvas)` is the document."""
+
+    def __init__(self, width: int, height: int, title: str = "", background: str = PAPER) -> None:
+        self.width, self.height = width, height
+        self.title = title
+        self.parts: list[str] = [f'<rect width="{width}" height="{height}" fill="{background}"/>']
+
+    def add(self, element: str) -> None:
+        self.parts.append(element)
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = "none", stroke: str = "none",
+             stroke_width: float = 1, rx: float = 0, dash: bool = False) -> None:
+        extra = f' rx="{_n(rx)}"' if rx else ""
+        extra += ' stroke-dasharray="4 3"' if dash else ""
+        self.add(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{fill}" '
+                 f'stroke="{stroke}" stroke-width="{_n(stroke_width)}"{extra}/>')
+
+    def circle(self, cx: float, cy: float, r: float, fill: str = "none", stroke: str = "none",
+               stroke_width: float = 1) -> None:
+        self.add(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}" stroke="{stroke}" '
+                 f'stroke-width="{_n(stroke_width)}"/>')
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK, stroke_width: float = 1) -> None:
+        self.add(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{stroke}" '
+                 f'stroke-width="{_n(stroke_width)}"/>')
+
+    def polygon(self, points: Iterable[tuple[float, float]], fill: str = INK, stroke: str = "none") -> None:
+        pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+        self.add(f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}"/>')
+
+    def text(self, x: float, y: float, text: str, size: float = 13, fill: str = INK, anchor: str = "start",
+             bold: bool = False, width: float | None = None) -> None:
+        """`text` with its baseline at `y`; cut to `width` where given (see `fit`)."""
+        if width is not None:
+            text = fit(text, width, size, bold)
+        if not text:
+            return
+        weight = ' font-weight="bold"' if bold else ""
+        anchor_attr = f' text-anchor="{anchor}"' if anchor != "start" else ""
+        self.add(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{weight}{anchor_attr}>'
+                 f"{escape(text)}</text>")
+
+    def __str__(self) -> str:
+        title = f"<title>{escape(self.title)}</title>" if self.title else ""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+                f'viewBox="0 0 {self.width} {self.height}" font-family="{FONT}">{title}'
+                + "".join(self.parts) + "</svg>")
+
+
+# Layouts ------------------------------------------------------------------------------------------
+
+
+def cells(x: float, y: float, w: float, h: float, count: int, columns: int, gap: float = 10
+          ) -> list[tuple[float, float, float, float]]:
+    """`count` boxes (x, y, w, h) filling the area row by row, `columns` to a row."""
+    rows = -(-count // columns)
+    cw = (w - gap * (columns - 1)) / columns
+    ch = (h - gap * (rows - 1)) / rows
+    return [(x + (i % columns) * (cw + gap), y + (i // columns) * (ch + gap), cw, ch) for i in range(count)]
+
+
+def banner(c: Canvas, title: str, view: str, headline: str, detail: str, height: float = 58,
+           done: bool = False) -> float:
+    """The strip across the top: the game and the view on the left, whose turn and which decision
+    (or, when the game is over, its result) on the right. Returns the y below it."""
+    c.rect(0, 0, c.width, height, fill="#2b2b3a")
+    c.text(16, 26, title, size=20, fill="#ffffff", bold=True, width=260)
+    c.text(16, 46, view, size=12, fill="#c9c9d6", width=260)
+    if done:
+        c.rect(290, 8, c.width - 300, height - 16, fill=HIGHLIGHT, rx=6)
+    ink = INK if done else "#ffffff"
+    c.text(304, 27, headline, size=16, fill=ink, bold=True, width=c.width - 324)
+    c.text(304, 46, detail, size=12, fill=ink if done else "#dcdce6", width=c.width - 324)
+    return height
+
+
+def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str, colour: str = "#8c8c8c",
+          note: str = "", mark: str | None = None) -> float:
+    """A box with a coloured title strip (`note` at its right); `mark` outlines it (the seat to act,
+    a winner). Returns the y below the strip."""
+    c.rect(x, y, w, h, fill=CARD, stroke=mark or EDGE, stroke_width=3 if mark else 1, rx=6)
+    c.rect(x + 1.5, y + 1.5, w - 3, 22, fill=colour, rx=5)
+    ink = contrast(colour)
+    note_w = min(text_width(note, 11), w / 2) if note else 0
+    c.text(x + 8, y + 17, title, size=13, fill=ink, bold=True, width=w - note_w - 22)
+    if note:
+        c.text(x + w - 8, y + 17, note, size=11, fill=ink, anchor="end", width=note_w)
+    return y + 24
+
+
+def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, str]], size: float = 11,
+          rows: int = 1, max_chip: float = 190, height: float | None = None, empty: str = "") -> float:
+    """Labels on rounded chips (`items`: label, fill) from left to right, wrapping onto at most `rows`
+    rows within `w`; where they do not fit, the last chip says how many more there are; with no items,
+    `empty` in grey. Returns the y below the rows."""
+    h = height or size + 9
+    if not items and empty:
+        c.text(x, y + h / 2 + size * 0.36, empty, size=size, fill=MUTED, width=w)
+    gap = 4
+    placed: list[tuple[float, float, float, str, str | None]] = []  # x, y, width, label, fill
+    cx, row = x, 0
+    for label, fill in items:
+        cw = min(text_width(label, size) + 12, max_chip, w)
+        if cx + cw > x + w and cx > x:
+            row, cx = row + 1, x
+        if row >= rows:
+            break
+        placed.append((cx, y + row * (h + gap), cw, label, fill))
+        cx += cw + gap
+    hidden = len(items) - len(placed)
+    while hidden:  # the last chip that leaves room says how many more there are
+        more = f"+{hidden} more"
+        mw = text_width(more, size) + 8
+        if not placed:
+            placed.append((x, y, mw, more, None))
+            break
+        px, py, pw, _, _ = placed[-1]
+        if px + pw + gap + mw <= x + w:
+            placed.append((px + pw + gap, py, mw, more, None))
+            break
+        placed.pop()
+        hidden += 1
+    for px, py, pw, label, fill in placed:
+        base = py + h / 2 + size * 0.36
+        if fill is None:
+            c.text(px + 4, base, label, size=size, fill=MUTED)
+            continue
+        c.rect(px, py, pw, h, fill=fill, stroke=EDGE if fill in ("#ffffff", CARD) else "none", rx=4)
+        c.text(px + 6, base, label, size=size, fill=contrast(fill), width=pw - 10)
+    used = max((p[1] for p in placed), default=y - h - gap) - y + h + gap
+    return y + used
+
+
+def bar(c: Canvas, x: float, y: float, w: float, h: float, value: float, top: float, fill: str,
+        label: str = "") -> None:
+    """A horizontal gauge of `value` out of `top`, with `label` over it."""
+    c.rect(x, y, w, h, fill="#ebe7df", rx=3)
+    if top > 0 and value > 0:
+        c.rect(x, y, w * min(value, top) / top, h, fill=fill, rx=3)
+    if label:
+        c.text(x + 5, y + h / 2 + 4, label, size=11, fill=INK, width=w - 8)
+
+
+def lines(c: Canvas, x: float, y: float, w: float, texts: Sequence[str], size: float = 12, leading: float = 1.35,
+          fill: str = INK) -> float:
+    """Lines of text from `y` (the first baseline at y + size), each cut to `w`. Returns the y below."""
+    step = size * leading
+    for i, t in enumerate(texts):
+        c.text(x, y + size + i * step, t, size=size, fill=fill, width=w)
+    return y + len(texts) * step + size * (leading - 1)

@@ -1,0 +1,170 @@
+"""Draco & Co's picture (core/svg.py): the circle before Draco with each place's toast, the players'
+fortunes and characters, and a hand with each card's text.
+
+A seat's view shows its own hand and only the sizes of the others' (DRACO-HIDDEN-1), as its
+observation; from above every hand is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core import svg as S
+from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co.state import Phase, State
+
+WIDTH = 1200
+_CLASS = {C.Class.AMAZON: "Amazon", C.Class.GOBLIN: "Goblin", C.Class.ROGUE: "Rogue", C.Class.DWARF: "Dwarf",
+          C.Class.AUNT_SARAH: "Sarah", C.Class.BROTHER_JOHN: "John", C.Class.ZORK: "Zork"}
+_SPECIAL_FILL = {C.AUNT_SARAH: "#f2d5e4", C.BROTHER_JOHN: "#d9d2c3", C.ZORK: "#c7e0d0"}
+
+
+def colour(seat: int) -> str:
+    return S.PALETTE[C.COLOURS[seat]]
+
+
+def _fill(c: int) -> str:
+    return _SPECIAL_FILL[c] if c in _SPECIAL_FILL else colour(c // 2)
+
+
+def size(n: int) -> tuple[int, int]:
+    """The canvas for `n` players: the same for every state of the game."""
+    rows = 1 if n <= 3 else 2
+    return WIDTH, 58 + 12 + 190 + 12 + rows * 150 + (rows - 1) * 10 + 12 + 176 + 12
+
+
+def svg(game: Any, s: State, seat: int | None) -> str:
+    n = game.n
+    width, height = size(n)
+    over = s.phase == Phase.OVER
+    c = S.Canvas(width, height, title=f"Draco & Co: {game.decision_name(s)}")
+    player = game.current_player(s)
+    if over:
+        head = game.result_headline(s)
+        detail = "winners: " + (", ".join(f"player_{p}" for p in s.winners) or "Draco (all lose)")
+    else:
+        head = f"turn {s.turns}: player_{s.turn}" if s.turn >= 0 else "setting up"
+        detail = game.decision_name(s)
+    view = "from above" if seat is None else f"player_{seat}'s view ({C.COLOURS[seat]})"
+    y = S.banner(c, "Draco & Co", view, head, detail, done=over) + 12
+    y = _circle(c, game, s, 12, y, width - 24) + 12
+    y = _players(c, game, s, seat, 12, y, width - 24, player) + 12
+    shown = seat if seat is not None else (player if player >= 0 else s.turn)
+    _hand(c, s, shown, 12, y, width - 24, seat is None)
+    return str(c)
+
+
+def _circle(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> float:
+    """The characters in their places from Draco's preferred side, with what a toast pays each place."""
+    h = 190
+    top = S.panel(c, x, y, w, h, "The circle before Draco", "#5b4a3a",
+                  note=f"draw pile {s.draw_pile.n} | discards {sum(s.discard)} | pile ran out {s.exhausted}/{game.ends_after}")
+    places = len(game.characters)
+    step = min(72, (w - 150) / places)
+    r = min(27, step / 2 - 3)
+    cy = top + 58
+    c.circle(x + 48, cy, 34, fill="#b8402f", stroke="#6e2219", stroke_width=2)
+    c.text(x + 48, cy + 5, "Draco", size=13, fill="#ffffff", bold=True, anchor="middle")
+    cup = ["the cup:", "in the centre" if s.cup < 0 else f"player_{s.cup}"] + (["(set-up cup)"] if s.cup_initial and s.cup >= 0 else [])
+    for i, line in enumerate(cup):
+        c.text(x + 48, cy + 52 + 13 * i, line, size=11, fill=S.MUTED, anchor="middle", width=90)
+    x0 = x + 110 + (w - 120 - step * places) / 2
+    gains = _toast(game, places)
+    for i in range(places):
+        cx = x0 + step * i + step / 2
+        c.text(cx, top + 20, str(i + 1), size=11, fill=S.MUTED, anchor="middle")
+        ch = s.order[i] if i < len(s.order) else -1
+        if ch < 0:
+            c.circle(cx, cy, r, fill="none", stroke=S.EDGE, stroke_width=1.5)
+            c.text(cx, cy + 4, "?", size=12, fill=S.MUTED, anchor="middle")
+        else:
+            fill = _fill(ch)
+            c.circle(cx, cy, r, fill=fill, stroke=S.INK if ch in s.picked or ch in s.todo else "#ffffff",
+                     stroke_width=3 if ch in s.picked or ch in s.todo else 1.5)
+            c.text(cx, cy + 4, _CLASS[C.CHARACTER_CLASS[ch]], size=10, fill=S.contrast(fill), anchor="middle",
+                   width=2 * r - 2)
+            owner = game.controller(s, ch)
+            c.text(cx, cy + r + 15, f"p{owner}" if owner >= 0 else "-", size=11, anchor="middle", bold=owner >= 0)
+        g = gains[i]
+        if g:
+            c.text(cx, cy + r + 31, f"{g:+d}", size=11, fill="#2e7d32" if g > 0 else "#c62828", anchor="middle")
+    c.text(x + w - 10, y + h - 10, "toast: +4 +3 +2 +1 silver to the first four places; the last two pay 2 and 1",
+           size=11, fill=S.MUTED, anchor="end")
+    if s.card >= 0:  # the card being resolved, under the circle
+        card = C.CATALOGUE[s.card]
+        text = f"resolving {card.name} (step {s.step + 1}): {card.text}"
+        if s.die:
+            text += f" | die: {s.die}"
+        c.text(x + 12, y + h - 10, text, size=12, bold=True, width=w - 470)
+    return y + h
+
+
+def _toast(game: Any, places: int) -> list[int]:
+    """What a toast pays (or charges) the owner of each place, the specials aside."""
+    out = [0] * places
+    for i, g in enumerate(C.TOAST_GAINS):
+        out[i] = g
+    for i, charge in enumerate(C.TOAST_CHARGES):
+        out[places - 1 - i] = -charge
+    return out
+
+
+def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float, player: int) -> float:
+    n = game.n
+    rows = 1 if n <= 3 else 2
+    boxes = S.cells(x, y, w, rows * 150 + (rows - 1) * 10, n, 3 if n > 4 else n if n <= 3 else 2)
+    richest = game.richest(s)
+    laid_out = len(s.order) == len(game.characters) and -1 not in s.order
+    gains, costs = game.toast_deltas(s) if laid_out and s.phase != Phase.OVER else (None, None)
+    for p, (bx, by, bw, bh) in enumerate(boxes):
+        mark = S.HIGHLIGHT if (p in s.winners if s.phase == Phase.OVER else p == player) else None
+        name = f"player_{p} ({C.COLOURS[p]})" + (" - you" if p == seat else "")
+        flags = []
+        if s.cup == p:
+            flags.append("holds the cup")
+        if p == s.turn and s.phase != Phase.OVER:
+            flags.append("turn")
+        body = S.panel(c, bx, by, bw, bh, name, colour(p), note=", ".join(flags), mark=mark)
+        gold, silver = divmod(s.money[p], 3)
+        c.text(bx + 10, body + 24, f"{s.money[p]} silver", size=20, bold=True)
+        c.text(bx + 10 + S.text_width(f"{s.money[p]} silver", 20, True) + 8, body + 24,
+               f"({gold} gold, {silver} silver){', the richest' if p == richest else ''}", size=11, fill=S.MUTED)
+        mine = [ch for ch in game.characters if game.controller(s, ch) == p]
+        items = [(f"{i + 1}. {C.character_name(ch)}", _fill(ch)) for i, ch in enumerate(s.order) if ch in mine]
+        S.chips(c, bx + 10, body + 34, bw - 20, items, rows=1)
+        cards = sum(s.hands[p])
+        if gains is not None:
+            toast = " ".join(t for t in (f"+{gains[p]}" if gains[p] else "", f"-{costs[p]}" if costs[p] else "") if t)
+            c.text(bx + bw - 10, body + 74, f"a toast now: {toast or '0'}", size=11, anchor="end")
+        if seat is None or seat == p:
+            c.text(bx + 10, body + 74, f"hand ({cards}):", size=11, fill=S.MUTED)
+            items = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
+            S.chips(c, bx + 10, body + 80, bw - 20, items, size=10, rows=2, empty="no cards")
+        else:
+            c.text(bx + 10, body + 74, "hand: " + S.counted(cards, "card"), size=11, fill=S.MUTED)
+            S.chips(c, bx + 10, body + 80, bw - 20, [("", "#7a6a58")] * cards, size=10, rows=1, max_chip=14)
+    return y + rows * 150 + (rows - 1) * 10
+
+
+def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
+    """Seat `p`'s hand with each card's text (the acting seat's, seen from above)."""
+    h = 176
+    if p < 0:
+        S.panel(c, x, y, w, h, "Hands are dealt after the circle is laid out", "#5b4a3a")
+        return
+    whose = f"player_{p}'s hand" + (" (the seat to act)" if above else "")
+    body = S.panel(c, x, y, w, h, whose, colour(p), note=S.counted(sum(s.hands[p]), "card"))
+    kinds = [k for k, m in enumerate(s.hands[p]) if m]
+    per_col = 7
+    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
+    for i, k in enumerate(kinds[: 2 * per_col]):
+        cx = x + 10 + (i // per_col) * (col_w + 10)
+        cy = body + 18 + (i % per_col) * 20
+        card = C.CATALOGUE[k]
+        label = card.name + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
+        c.text(cx, cy, label, size=12, bold=True, width=200)
+        c.text(cx + 206, cy, card.text, size=11, fill=S.MUTED, width=col_w - 210)
+    if len(kinds) > 2 * per_col:
+        c.text(x + w - 10, y + h - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
+    if not kinds:
+        c.text(x + 10, body + 18, "no cards", size=12, fill=S.MUTED)

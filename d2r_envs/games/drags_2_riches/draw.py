@@ -1,0 +1,198 @@
+"""Drags 2 Riches' picture (core/svg.py): the Event and the Market, each queen's Look, Floordrobe,
+prestige and counts, and a hand with each card's text.
+
+A seat's view shows what its observation holds (D2R-HIDDEN-1): its own hand and Look, its Peek, of
+the others only which Look slots are filled and how many cards their hands and Wardrobes hold, and
+the thumbs only once everyone has chosen; from above everything is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core import svg as S
+from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.state import Phase, State
+
+WIDTH = 1200
+TYPE_FILL = ("#8455b8", "#e46aa6", "#d2453c", "#ec8a2c", "#2f9c95")  # Outfit, Hair, Heels, Makeup, Accessories
+COIN_FILL = ("#c0c0c0", "#e8c42f")  # Silver, Gold
+PANEL_H = 196
+THUMBS = ("thumbs down", "thumbs up", "thumbs up + Deathdrop Diva")
+
+
+def kind_fill(k: int) -> str:
+    t = C.TYPE_OF[k]
+    return COIN_FILL[k] if t < 0 else TYPE_FILL[t]
+
+
+def size(n: int) -> tuple[int, int]:
+    """The canvas for `n` players: the same for every state of the game."""
+    rows = 1 if n <= 3 else 2
+    return WIDTH, 58 + 12 + 176 + 12 + rows * PANEL_H + (rows - 1) * 10 + 12 + 150 + 12
+
+
+def svg(game: Any, s: State, seat: int | None) -> str:
+    n = game.n
+    width, height = size(n)
+    over = s.phase == Phase.OVER
+    c = S.Canvas(width, height, title=f"Drags 2 Riches: {game.decision_name(s)}")
+    if over:
+        head = game.result_headline(s)
+        detail = "prestige: " + ", ".join(f"player_{p} {game.prestige(s, p)} ({len(s.won[p])} events)" for p in range(n))
+    else:
+        head = f"round {s.round}" + (f": player_{s.turn}'s turn" if s.turn >= 0 else "")
+        detail = game.decision_name(s)
+    view = "from above" if seat is None else f"player_{seat}'s view"
+    y = S.banner(c, "Drags 2 Riches", view, head, detail, done=over) + 12
+    y = _table(c, game, s, 12, y, width - 24) + 12
+    y = _players(c, game, s, seat, 12, y, width - 24) + 12
+    actor = s.actor if s.actor >= 0 else s.turn
+    _hand(c, game, s, seat if seat is not None else actor, 12, y, width - 24, seat is None)
+    return str(c)
+
+
+def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> float:
+    """The Event, the Market, the pile and what the turn has played so far."""
+    h = 176
+    body = S.panel(c, x, y, w, h, "The Event and the Market", "#4a3b5c",
+                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
+    # The Event card.
+    c.rect(x + 10, body + 8, 180, h - 42, fill="#fbf3df", stroke=S.EDGE, rx=6)
+    if s.event >= 0:
+        ev = C.EVENTS[s.event]
+        c.text(x + 100, body + 30, ev.name, size=14, bold=True, anchor="middle", width=166)
+        c.text(x + 100, body + 64, f"{ev.prestige}", size=30, bold=True, anchor="middle")
+        c.text(x + 100, body + 82, "prestige", size=11, fill=S.MUTED, anchor="middle")
+        c.text(x + 100, body + 102, f"deck {'I' * (ev.deck + 1)}", size=11, fill=S.MUTED, anchor="middle")
+    else:
+        c.text(x + 100, body + 60, "no Event yet", size=12, fill=S.MUTED, anchor="middle")
+    left = sum(len(s.decks[d]) + 1 for d in s.stages[s.stage:])  # each deck's regulars, then its special
+    c.text(x + 100, body + h - 42, f"Events to come: {left}", size=11, fill=S.MUTED, anchor="middle")
+    # The Market, one card per copy.
+    mx, mw = x + 204, 8 * 102
+    cards = [k for k in range(C.NUM_KINDS) for _ in range(s.market[k])]
+    for i in range(C.MARKET_SIZE):
+        cx = mx + i * 102
+        if i < len(cards):
+            _card(c, cards[i], cx, body + 8, 96, 112)
+        else:
+            c.rect(cx, body + 8, 96, 112, fill="none", stroke=S.EDGE, rx=6, dash=True)
+    c.text(mx, body + 140, f"Market draw pile {s.pile.n} | trash {sum(s.trash)}", size=12, fill=S.MUTED)
+    # The turn so far.
+    tx = mx + mw + 8
+    tw = x + w - tx - 10
+    if s.turn >= 0 and not s.phase == Phase.OVER:
+        lines = [f"player_{s.turn}'s turn", f"coins to spend: {s.coins}",
+                 "bought a card" if s.bought else "nothing bought yet"]
+        if s.thrifted:
+            lines.append("Thrifting used")
+        if s.card >= 0 and s.phase in (Phase.CARD, Phase.REACT):
+            lines.append(f"resolving {C.KINDS[s.card].name}")
+        if s.target >= 0:
+            lines.append(f"target: player_{s.target}")
+        yy = S.lines(c, tx, body + 4, tw, lines, size=12)
+        active = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k)) for k, m in enumerate(s.active[s.turn]) if m]
+        if active:
+            c.text(tx, yy + 10, "played this turn:", size=11, fill=S.MUTED)
+            S.chips(c, tx, yy + 16, tw, active, size=10, rows=2)
+    return y + h
+
+
+def _card(c: S.Canvas, k: int, x: float, y: float, w: float, h: float) -> None:
+    """A Market card: its type band, name, value and what it does."""
+    kind = C.KINDS[k]
+    fill = kind_fill(k)
+    c.rect(x, y, w, h, fill="#ffffff", stroke=fill, stroke_width=2, rx=6)
+    c.rect(x + 1, y + 1, w - 2, 18, fill=fill, rx=5)
+    c.text(x + 6, y + 14, C.TYPES[kind.type] if kind.type >= 0 else "coin", size=10, fill=S.contrast(fill), width=w - 30)
+    c.text(x + w - 6, y + 14, str(kind.value), size=11, fill=S.contrast(fill), bold=True, anchor="end")
+    for i, line in enumerate(S.wrap(kind.name, w - 10, 11, 2, bold=True)):
+        c.text(x + 5, y + 34 + 13 * i, line, size=11, bold=True)
+    for i, line in enumerate(S.wrap(kind.text, w - 10, 9, 4)):
+        c.text(x + 5, y + 64 + 11 * i, line, size=9, fill=S.MUTED)
+
+
+def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float) -> float:
+    n = game.n
+    rows = 1 if n <= 3 else 2
+    boxes = S.cells(x, y, w, rows * PANEL_H + (rows - 1) * 10, n, n if n <= 3 else (2 if n == 4 else 3))
+    over = s.phase == Phase.OVER
+    revealed = s.phase != Phase.THUMBS and max(s.last_values, default=-1) >= 0
+    for p, (bx, by, bw, bh) in enumerate(boxes):
+        sees = seat is None or seat == p
+        mark = S.HIGHLIGHT if (p in s.winners if over else p == s.actor) else None
+        note = ", ".join(x for x in ("first player" if p == s.first else "", "turn" if p == s.turn and not over else "") if x)
+        body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note, mark=mark)
+        c.text(bx + 10, body + 24, f"{game.prestige(s, p)} prestige", size=18, bold=True)
+        c.text(bx + bw - 10, body + 24, "events won: " + str(len(s.won[p])), size=11, fill=S.MUTED, anchor="end")
+        yy = body + 34
+        if s.characters and s.characters[p] >= 0:
+            name, ability = C.CHARACTERS[s.characters[p]][:2]
+            c.text(bx + 10, yy + 10, f"{name}: {ability}" + (" (used)" if s.used[p] else ""), size=11, width=bw - 20)
+            yy += 14
+        # The Look: one slot per type.
+        sw = (bw - 20 - 4 * 4) / 5
+        for t in range(C.NUM_TYPES):
+            k = s.looks[p][t]
+            sx = bx + 10 + t * (sw + 4)
+            if k >= 0:
+                c.rect(sx, yy + 4, sw, 34, fill=S.tint(TYPE_FILL[t], 0.55 if sees else 0.75), stroke=TYPE_FILL[t], rx=4)
+                if sees:
+                    label = C.KINDS[k].name.replace(f" {C.TYPES[t]}", "")
+                    c.text(sx + sw / 2, yy + 18, label, size=9, anchor="middle", bold=True, width=sw - 4)
+                    c.text(sx + sw / 2, yy + 32, f"value {C.VALUE[k]}", size=9, fill=S.MUTED, anchor="middle")
+                else:
+                    c.text(sx + sw / 2, yy + 25, "face down", size=9, anchor="middle", width=sw - 4)
+            else:
+                c.rect(sx, yy + 4, sw, 34, fill="none", stroke=S.EDGE, rx=4, dash=True)
+                c.text(sx + sw / 2, yy + 25, C.TYPES[t], size=9, fill=S.MUTED, anchor="middle", width=sw - 4)
+        yy += 42
+        facts = []
+        if sees:
+            facts.append(f"Look value {game.look_value(s, p, s.phase == Phase.THUMBS and s.thumbs[p] == 2)}")
+        if revealed and s.last_values[p] >= 0:
+            facts.append(f"revealed {s.last_values[p]}")
+        if s.phase == Phase.THUMBS and s.thumbs[p] >= 0 and sees:
+            facts.append(THUMBS[s.thumbs[p]])
+        if s.pending and s.pending[p]:
+            facts.append(f"{len(s.pending[p])} reversed Shade waiting")
+        facts.append(f"hand {sum(s.hands[p])} | wardrobe {s.wardrobes[p].n}")
+        c.text(bx + 10, yy + 12, " | ".join(facts), size=11, width=bw - 20)
+        yy += 18
+        if sees:
+            hand = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k)) for k, m in enumerate(s.hands[p]) if m]
+            c.text(bx + 10, yy + 11, "hand:", size=10, fill=S.MUTED)
+            S.chips(c, bx + 46, yy, bw - 56, hand, size=10, rows=1, empty="no cards")
+            yy += 20
+        floor = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k)) for k, m in enumerate(s.floors[p]) if m]
+        c.text(bx + 10, yy + 11, "floor:", size=10, fill=S.MUTED)
+        S.chips(c, bx + 46, yy, bw - 56, floor, size=10, rows=2 if sees else 3, empty="empty Floordrobe")
+    return y + rows * PANEL_H + (rows - 1) * 10
+
+
+def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
+    """Seat `p`'s hand with what each card does, and what its Peek showed."""
+    h = 150
+    if p < 0:
+        S.panel(c, x, y, w, h, "Hands are dealt with the first Event", "#4a3b5c")
+        return
+    note = S.counted(sum(s.hands[p]), "card")
+    if s.peek[p] >= 0:
+        note = f"peeked at player_{s.peek[p]}: {C.counts_to_string(s.peek_hand[p])} | " + note
+    body = S.panel(c, x, y, w, h, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p], note=note)
+    kinds = [k for k, m in enumerate(s.hands[p]) if m]
+    per_col = 5
+    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
+    for i, k in enumerate(kinds[: 2 * per_col]):
+        cx = x + 10 + (i // per_col) * (col_w + 10)
+        cy = body + 20 + (i % per_col) * 23
+        kind = C.KINDS[k]
+        c.rect(cx, cy - 13, 10, 16, fill=kind_fill(k), rx=2)
+        label = kind.name + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
+        c.text(cx + 16, cy, label, size=12, bold=True, width=190)
+        c.text(cx + 212, cy, f"value {kind.value}: {kind.text}", size=11, fill=S.MUTED, width=col_w - 214)
+    if len(kinds) > 2 * per_col:
+        c.text(x + w - 10, y + h - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
+    if not kinds:
+        c.text(x + 10, body + 20, "no cards", size=12, fill=S.MUTED)

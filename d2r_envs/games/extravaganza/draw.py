@@ -1,0 +1,233 @@
+"""Extravaganza's picture (core/svg.py): the stage with its rhinestones and queens, the judges with
+their categories and display cards, the song, each queen's supply and scores, and a hand.
+
+A seat's view shows what its observation holds (EX-DECIDE-HIDDEN): its own hand and reveal cards, of
+the others only how many they hold; never a deck's order or contents. From above everything is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core import svg as S
+from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+
+WIDTH = 1200
+STONE = tuple(S.PALETTE[name] for name in C.COLOURS)  # purple, orange, blue, green, yellow
+CELL = 56
+TOP_H = 24 + 5 * CELL + 44
+PANEL_H = 236
+HAND_H = 132
+
+
+def size(n: int) -> tuple[int, int]:
+    """The canvas for `n` players: the same for every state of the game."""
+    return WIDTH, 58 + 12 + TOP_H + 12 + PANEL_H + 12 + HAND_H + 12
+
+
+def svg(game: Any, s: State, seat: int | None) -> str:
+    width, height = size(game.n)
+    c = S.Canvas(width, height, title=f"Extravaganza: {game.decision_name(s)}")
+    if s.over:
+        head = game.result_headline(s)
+        detail = "final scores: " + ", ".join(f"player_{q} {f}" for q, f in enumerate(s.final))
+    else:
+        head = f"player_{s.turn}'s turn" if s.turn >= 0 else "setting up"
+        detail = game.decision_name(s)
+    view = "from above" if seat is None else f"player_{seat}'s view"
+    y = S.banner(c, "Extravaganza", view, head, detail, done=s.over) + 12
+    _stage(c, game, s, 12, y)
+    _judges(c, game, s, 12 + 5 * CELL + 32, y, width - 24 - 5 * CELL - 32)
+    y += TOP_H + 12
+    _players(c, game, s, seat, 12, y, width - 24)
+    y += PANEL_H + 12
+    decider = _decider(game, s)
+    _hand(c, game, s, seat if seat is not None else decider, 12, y, width - 24, seat is None)
+    return str(c)
+
+
+def _decider(game: Any, s: State) -> int:
+    p = game.current_player(s)
+    return p if p >= 0 else s.turn
+
+
+def _stage(c: S.Canvas, game: Any, s: State, x: float, y: float) -> None:
+    """The 5x5 stage: each space tinted by its area, its rhinestone, the queen standing there."""
+    w = 5 * CELL + 20
+    body = S.panel(c, x, y, w, TOP_H, "The stage", "#3c2f4f", note=f"bag {s.bag.n}")
+    gx, gy = x + 10, body + 8
+    queens = {pos: q for q, pos in enumerate(s.pos) if pos >= 0}
+    for sp in range(C.NUM_SPACES):
+        r, col = divmod(sp, C.SIDE)
+        cx, cy = gx + col * CELL, gy + r * CELL
+        c.rect(cx, cy, CELL - 2, CELL - 2, fill=S.tint(STONE[game.areas[sp]], 0.55),
+               stroke=S.INK if sp == s.landed else "none", stroke_width=2, rx=4)
+        c.text(cx + 4, cy + 12, C.space_name(sp), size=9, fill=S.MUTED)
+        if s.stage[sp] >= 0:
+            c.circle(cx + CELL - 14, cy + 14, 8, fill=STONE[s.stage[sp]], stroke="#ffffff", stroke_width=1.5)
+        if sp in queens:
+            q = queens[sp]
+            c.circle(cx + CELL / 2 - 1, cy + CELL / 2 + 6, 15, fill=S.SEATS[q], stroke="#ffffff", stroke_width=2)
+            c.text(cx + CELL / 2 - 1, cy + CELL / 2 + 11, f"p{q}", size=12, fill="#ffffff", bold=True, anchor="middle")
+        elif sp in s.path:
+            c.circle(cx + CELL / 2 - 1, cy + CELL / 2 + 6, 4, fill=S.INK)
+    c.text(x + 10, y + TOP_H - 26, "spent:", size=11)
+    _dots(c, x + 66, y + TOP_H - 30, s.spent)
+    c.text(x + 10, y + TOP_H - 12, f"lips in the supply: {s.lip_supply}", size=11, fill=S.MUTED, width=w - 20)
+
+
+def _dots(c: S.Canvas, x: float, cy: float, counts: list[int]) -> None:
+    """Rhinestones by colour: a dot of each colour and how many."""
+    for k in range(C.NUM_COLOURS):
+        c.circle(x + k * 34, cy, 9, fill=STONE[k])
+        c.text(x + k * 34 + 12, cy + 4, str(counts[k]), size=11, bold=True)
+
+
+def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> None:
+    """The five judges (category, display card, deck), the song, and what this turn has done."""
+    body = S.panel(c, x, y, w, TOP_H, "The judges and the song", "#3c2f4f",
+                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
+    jw = (w - 20 - 4 * 8) / 5
+    for j in range(C.NUM_JUDGES):
+        jx = x + 10 + j * (jw + 8)
+        c.text(jx, body + 16, C.JUDGES[j], size=12, bold=True, width=jw)
+        c.text(jx, body + 31, f"{C.JUDGE_ROLES[j]} judge, {C.JUDGE_POINTS[j]} pts", size=10, fill=S.MUTED, width=jw)
+        cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
+        c.text(jx, body + 50, cat, size=15, bold=True, width=jw)
+        k = s.display[j]
+        if k >= 0:
+            fill = STONE[C.CARD_COLOUR[k]]
+            c.rect(jx, body + 58, jw, 44, fill=fill, rx=5)
+            c.text(jx + 6, body + 75, C.move_name(C.CARD_CATEGORY[k], C.card_move(k)), size=11, bold=True,
+                   fill=S.contrast(fill), width=jw - 12)
+            c.text(jx + 6, body + 93, f"{C.COLOURS[C.CARD_COLOUR[k]]}, up to {C.CARD_STARS[k]} stars", size=10,
+                   fill=S.contrast(fill), width=jw - 12)
+        else:
+            c.rect(jx, body + 58, jw, 44, fill="none", stroke=S.EDGE, rx=5, dash=True)
+        facts = [f"deck: {s.decks[j].n} cards"]
+        if game.tens_on:
+            facts.append(f"10-tokens left: {s.tens_left[j]}")
+        yy = S.lines(c, jx, body + 104, jw, facts, size=10, fill=S.MUTED)
+        if game.desires_on and s.desire_face[j] >= 0:
+            for i, line in enumerate(S.wrap("desire: " + C.desire_text(s.desire_face[j]), jw, 10, 4)):
+                c.text(jx, yy + 12 + 13 * i, line, size=10)
+    # The song: one token a slot, the next to claim outlined, the flag's slot marked.
+    sy = body + 214
+    c.text(x + 10, sy, f"the song ({s.song_next}/{game.song_length} claimed"
+           + (", the flag is revealed)" if s.end_triggered else ")"), size=11, fill=S.MUTED)
+    tw = min(34, (w - 20) / game.song_length)
+    for i in range(game.song_length):
+        tx, ty = x + 10 + i * tw, sy + 8
+        t = s.song[i] if i < len(s.song) else -1
+        claimed = i < s.song_next
+        if t >= 0:
+            fill = S.tint(STONE[C.LYRIC_COLOUR[t]], 0.6) if claimed else STONE[C.LYRIC_COLOUR[t]]
+            c.rect(tx, ty, tw - 4, 26, fill=fill, rx=4, stroke=S.INK if i == s.song_next else "none", stroke_width=2)
+            c.text(tx + (tw - 4) / 2, ty + 18, str(C.LYRIC_STARS[t]), size=12, bold=not claimed, anchor="middle",
+                   fill=S.contrast(fill))
+        else:
+            c.rect(tx, ty, tw - 4, 26, fill="none", stroke=S.EDGE, rx=4, dash=True)
+        if i == game.flag_slot:
+            c.text(tx + (tw - 4) / 2, ty + 40, "flag", size=9, fill=S.MUTED, anchor="middle")
+    c.text(x + 10, y + TOP_H - 10, _this_turn(game, s), size=11, width=w - 20)
+
+
+def _this_turn(game: Any, s: State) -> str:
+    """What the turn under way has done so far."""
+    if s.over or s.turn < 0 or not s.turns or not s.todo or (s.todo[0] >> SHIFT) in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW):
+        return ""
+    parts = []
+    if s.moved:
+        parts.append(f"moved {S.counted(s.moved, 'space')} through {S.counted(s.passed, 'queen')}"
+                     + (f" (+{s.strut} strut)" if s.strut else ""))
+    if s.landed >= 0:
+        parts.append(f"landed on {C.space_name(s.landed)}")
+    if s.danced >= 0:
+        parts.append(f"danced {C.CARD_NAMES[s.danced]}" + (f" for {S.counted(s.stars, 'star')}, {S.counted(s.paid, 'pair')} paid" if s.stars else ""))
+    if s.shown:
+        parts.append("Handwerk shows " + ", ".join(C.CARD_NAMES[k] for k in s.shown))
+    return "this turn: " + ("; ".join(parts) if parts else "nothing yet")
+
+
+def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float) -> None:
+    n = game.n
+    decider = game.current_player(s)
+    returns = game.returns(s)
+    for q, (bx, by, bw, bh) in enumerate(S.cells(x, y, w, PANEL_H, n, n)):
+        sees = seat is None or seat == q
+        mark = S.HIGHLIGHT if (returns[q] == max(returns) if s.over else q == decider) else None
+        queen = C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "no queen yet"
+        note = "first player" if q == s.first else ""
+        body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
+                       note=note, mark=mark)
+        yy = body + 4
+        if game.powers and s.queen[q] >= 0:
+            c.text(bx + 10, yy + 12, f"power: {C.POWERS[s.queen[q]]}", size=11, fill=S.MUTED, width=bw - 20)
+        place = C.space_name(s.pos[q]) if s.pos[q] >= 0 else "-"
+        c.text(bx + bw - 10, yy + 12, f"at {place}", size=11, anchor="end")
+        yy += 18
+        # Rhinestones and lips.
+        _dots(c, bx + 18, yy + 10, s.supply[q])
+        c.text(bx + 18 + 5 * 34, yy + 14, f"lips {s.lips[q]}", size=11, width=bw - 190)
+        yy += 24
+        # Category tracks, one per judge.
+        bar_w = (bw - 20 - 4 * 4) / 5
+        for j in range(C.NUM_JUDGES):
+            cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
+            S.bar(c, bx + 10 + j * (bar_w + 4), yy, bar_w, 18, s.scores[q][j], C.CATEGORY_CAP, S.tint(S.SEATS[q], 0.45),
+                  label=str(s.scores[q][j]))
+            c.text(bx + 10 + j * (bar_w + 4), yy + 30, cat, size=9, fill=S.MUTED, width=bar_w)
+        yy += 36
+        top = C.CARD_NAMES[s.stacks[q][-1]] if s.stacks[q] else "-"
+        c.text(bx + 10, yy + 12, f"played {len(s.stacks[q])} (top: {top})", size=11, width=bw - 20)
+        yy += 16
+        lyrics = [(f"{C.LYRIC_STARS[t]}", STONE[C.LYRIC_COLOUR[t]]) for t in s.lyrics[q]]
+        c.text(bx + 10, yy + 13, "lyrics:", size=10, fill=S.MUTED)
+        S.chips(c, bx + 52, yy + 2, bw - 62, lyrics, size=10, rows=1, empty="none")
+        yy += 20
+        extras = []
+        if game.desires_on:
+            extras.append("desires claimed, by judge: " + " / ".join(str(d) for d in s.desires[q]))
+        if game.tens_on:
+            tens = [C.CATEGORIES[s.cats[j]] for j in range(C.NUM_JUDGES) if s.tens[q][j] and s.cats[j] >= 0]
+            held = [C.REWARDS[C.REVEAL_REWARD[r]] for r in range(C.NUM_REVEALS) if s.reveal_hands[q][r]]
+            extras.append(f"10s: {', '.join(tens) or 'none'} | reveal cards played {len(s.revealed[q])}, held "
+                          + (", ".join(held) if sees and held else str(len(held))))
+        for line in extras:
+            c.text(bx + 10, yy + 12, line, size=10, fill=S.MUTED, width=bw - 20)
+            yy += 16
+        cards = sum(s.hands[q])
+        if sees:
+            items = [(C.CARD_NAMES[k], STONE[C.CARD_COLOUR[k]]) for k in range(C.NUM_CARDS) if s.hands[q][k]]
+            c.text(bx + 10, yy + 13, f"hand ({cards}):", size=10, fill=S.MUTED)
+            S.chips(c, bx + 10, yy + 18, bw - 20, items, size=10, rows=2, empty="no cards")
+        else:
+            c.text(bx + 10, yy + 13, "hand: " + S.counted(cards, "card"), size=10, fill=S.MUTED)
+            S.chips(c, bx + 10, yy + 18, bw - 20, [("", "#6b5b7a")] * cards, size=10, rows=1, max_chip=14)
+
+
+def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
+    """Seat `p`'s hand (each card's colour, stars and category rule) and its reveal cards."""
+    if p < 0:
+        S.panel(c, x, y, w, HAND_H, "Hands are dealt after the queens", "#3c2f4f")
+        return
+    body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
+                   note=S.counted(sum(s.hands[p]), "card"))
+    kinds = [k for k in range(C.NUM_CARDS) if s.hands[p][k]]
+    col_w = (w - 30) / 2
+    for i, k in enumerate(kinds[:8]):
+        cx = x + 10 + (i // 4) * (col_w + 10)
+        cy = body + 18 + (i % 4) * 19
+        c.rect(cx, cy - 12, 10, 15, fill=STONE[C.CARD_COLOUR[k]], rx=2)
+        c.text(cx + 16, cy, f"{C.CARD_NAMES[k]}, up to {C.CARD_STARS[k]} stars", size=12, bold=True, width=250)
+        c.text(cx + 272, cy, C.CARDS_RULE[C.CARD_CATEGORY[k]], size=10, fill=S.MUTED, width=col_w - 274)
+    if len(kinds) > 8:
+        c.text(x + w - 10, body + 92, f"+{len(kinds) - 8} more", size=11, fill=S.MUTED, anchor="end")
+    if not kinds:
+        c.text(x + 10, body + 18, "no cards", size=12, fill=S.MUTED)
+    if game.tens_on:
+        reveals = [r for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
+        items = [(C.reveal_name(r), S.tint(STONE[C.REVEAL_COLOUR[r]], 0.5)) for r in reveals]
+        c.text(x + 10, y + HAND_H - 10, "reveal cards:", size=10, fill=S.MUTED)
+        S.chips(c, x + 84, y + HAND_H - 24, w - 94, items, size=10, rows=1, empty="none")

@@ -1,0 +1,178 @@
+"""Filthy Rich's picture (core/svg.py): the book (the signs visible from the current page, and all four
+pages), the luxuries and who owns them, each tycoon's money, businesses and assets, and a hand.
+
+A seat's view shows what its observation holds: everything on the table, its own hand and the sizes
+of the others' hands and of the deck. From above every hand is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d2r_envs.core import svg as S
+from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
+
+WIDTH = 1200
+TOP_H = 372
+PANEL_H = 176
+HAND_H = 150
+BOOK = "#1f5c4a"
+SLOT = 96  # a slot of the current view
+
+
+def size(n: int) -> tuple[int, int]:
+    """The canvas for `n` players: the same for every state of the game."""
+    rows = 1 if n <= 3 else 2
+    return WIDTH, 58 + 12 + TOP_H + 12 + rows * PANEL_H + (rows - 1) * 10 + 12 + HAND_H + 12
+
+
+def svg(game: Any, s: State, seat: int | None) -> str:
+    n = game.n
+    width, height = size(n)
+    over = s.phase == Phase.OVER
+    c = S.Canvas(width, height, title=f"Filthy Rich: {game.decision_name(s)}")
+    if over:
+        head = game.result_headline(s)
+        detail = f"player_{s.winner} " + ("bought a third luxury" if sum(o == s.winner for o in s.lux_owner.of) >= 3
+                                          else "is the last tycoon standing")
+    else:
+        head = f"page {s.page + 1}: player_{s.turn}'s turn" if s.turn >= 0 else "setting up"
+        detail = game.decision_name(s)
+    view = "from above" if seat is None else f"player_{seat}'s view"
+    y = S.banner(c, "Filthy Rich", view, head, detail, done=over) + 12
+    _book(c, game, s, 12, y, 620)
+    _luxuries(c, game, s, 12 + 620 + 12, y, width - 24 - 632)
+    y += TOP_H + 12
+    y = _players(c, game, s, seat, 12, y, width - 24) + 12
+    actor = s.actor if s.actor >= 0 else s.turn
+    _hand(c, s, seat if seat is not None else actor, 12, y, width - 24, seat is None)
+    return str(c)
+
+
+def _owner_fill(s: State, b: int) -> str:
+    o = s.owner.of[b] if b >= 0 else -1
+    return S.SEATS[o] if o >= 0 else "#d8d3c8"
+
+
+def _book(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> None:
+    """The signs a die can hit now (visible from the current page), the four pages, the dice."""
+    body = S.panel(c, x, y, w, TOP_H, f"The book, open at page {s.page + 1}", BOOK,
+                   note=f"deck {s.deck.n} | discard {sum(s.discard)}")
+    row = game.visible_row(s)
+    gx, gy = x + 10, body + 10
+    pages = s.book.rows
+    for slot in range(C.SLOTS):
+        r, col = divmod(slot, 3)
+        cx, cy = gx + col * SLOT, gy + r * SLOT
+        b = row[slot]
+        fill = _owner_fill(s, b) if b >= 0 else "#f3efe6"
+        c.rect(cx, cy, SLOT - 4, SLOT - 4, fill=fill, stroke=S.EDGE, rx=5)
+        ink = S.contrast(fill)
+        c.text(cx + 6, cy + 16, str(slot + 1), size=13, bold=True, fill=ink)
+        if b >= 0:
+            on = next(pg for pg in range(s.page, -1, -1) if pages[pg][slot] >= 0)
+            c.text(cx + SLOT - 10, cy + 16, f"p.{on + 1}", size=10, fill=ink, anchor="end")
+            for i, line in enumerate(S.wrap(C.BUSINESSES[b].name, SLOT - 14, 11, 3, bold=True)):
+                c.text(cx + 6, cy + 36 + 14 * i, line, size=11, bold=True, fill=ink)
+            o = s.owner.of[b]
+            c.text(cx + 6, cy + SLOT - 12, f"player_{o}" if o >= 0 else "closed", size=10, fill=ink)
+    # The four pages, page 4 on top.
+    px = gx + 3 * SLOT + 14
+    cell = 20
+    c.text(px, body + 12, "all pages (4 on top):", size=11, fill=S.MUTED)
+    for i, pg in enumerate(range(C.PAGES - 1, -1, -1)):
+        ty = body + 22 + i * (3 * cell + 14)
+        current = pg == s.page
+        c.text(px, ty + 34, f"page {pg + 1}", size=12, bold=current, fill=S.INK if current else S.MUTED)
+        for slot in range(C.SLOTS):
+            r, col = divmod(slot, 3)
+            b = pages[pg][slot]
+            c.rect(px + 62 + col * cell, ty + r * cell, cell - 2, cell - 2,
+                   fill=_owner_fill(s, b) if b >= 0 else "#f3efe6", stroke=S.INK if current else S.EDGE, rx=2)
+        if current:
+            c.polygon([(px + 62 + 3 * cell + 4, ty + 30), (px + 62 + 3 * cell + 14, ty + 24),
+                       (px + 62 + 3 * cell + 14, ty + 36)], fill=S.INK)
+    # Business signs in the book, their owners, and the dice.
+    c.text(x + 10, y + TOP_H - 40, "dice this turn: " + (", ".join(map(str, s.dice)) if s.dice else "none yet"),
+           size=12, width=w - 20)
+    c.text(x + 10, y + TOP_H - 20, "discard: " + C.counts_to_string(s.discard), size=11, fill=S.MUTED, width=w - 20)
+
+
+def _luxuries(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> None:
+    """The twelve luxuries, their prices and owners; the auction under way."""
+    body = S.panel(c, x, y, w, TOP_H, "Luxuries (the third one wins)", "#6b4f1d")
+    for i, lux in enumerate(C.LUXURIES):
+        ly = body + 8 + i * 24
+        o = s.lux_owner.of[i]
+        if o >= 0:
+            status, fill = f"player_{o}", S.SEATS[o]
+        else:
+            status, fill = {NO_OWNER: ("for sale", "#f3efe6"), REMOVED: ("out of the game", "#c8c8c8"),
+                            ON_AUCTION: ("on auction", S.HIGHLIGHT)}[o]
+        c.rect(x + 10, ly, w - 20, 20, fill=S.tint(fill, 0.6) if o >= 0 else fill, rx=3)
+        c.text(x + 16, ly + 14, lux.name, size=12, bold=o >= 0, width=w - 220)
+        c.text(x + w - 140, ly + 14, f"${lux.price}, tax {lux.tax}", size=11, fill=S.MUTED, anchor="end")
+        c.text(x + w - 16, ly + 14, status, size=11, anchor="end", width=110)
+    if s.phase == Phase.AUCTION and s.lot >= 0:
+        high = f"high bid ${s.high} by player_{s.high_bidder}" if s.high >= 0 else "no bid yet"
+        c.text(x + 10, y + TOP_H - 12, f"auction: {C.LUXURIES[s.lot].name} (from player_{s.seller}), {high}",
+               size=12, bold=True, width=w - 20)
+
+
+def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float) -> float:
+    n = game.n
+    rows = 1 if n <= 3 else 2
+    boxes = S.cells(x, y, w, rows * PANEL_H + (rows - 1) * 10, n, n if n <= 3 else (2 if n == 4 else 3))
+    over = s.phase == Phase.OVER
+    for p, (bx, by, bw, bh) in enumerate(boxes):
+        sees = seat is None or seat == p
+        mark = S.HIGHLIGHT if (p == s.winner if over else p == s.actor) else None
+        note = "out" if not s.alive[p] else ("turn" if p == s.turn and not over else "")
+        body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note,
+                       mark=mark)
+        c.text(bx + 10, body + 26, f"${s.money[p]}", size=22, bold=True, fill=S.INK if s.alive[p] else S.MUTED)
+        c.text(bx + bw - 10, body + 24, f"tax symbols {game.tax_symbols(s, p)}", size=11, fill=S.MUTED, anchor="end")
+        yy = body + 36
+        rows_of = (
+            ("luxuries", [(C.LUXURIES[i].name, "#f0d98c") for i, o in enumerate(s.lux_owner.of) if o == p]),
+            ("businesses", [(C.BUSINESSES[b].name, S.tint(S.SEATS[p], 0.5)) for b, o in enumerate(s.owner.of) if o == p]),
+            ("assets", [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), "#dfe6ef")
+                        for k, m in enumerate(s.assets.counts[p]) if m]),
+        )
+        for label, items in rows_of:
+            c.text(bx + 10, yy + 12, label + ":", size=10, fill=S.MUTED)
+            S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=1, empty="none")
+            yy += 22
+        cards = sum(s.hands[p])
+        c.text(bx + 10, yy + 12, "hand:", size=10, fill=S.MUTED)
+        if sees:
+            items = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
+            S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=2, empty="no cards")
+        else:
+            c.text(bx + 76, yy + 12, S.counted(cards, "card"), size=10, fill=S.MUTED)
+            S.chips(c, bx + 130, yy, bw - 140, [("", "#4f7d6b")] * cards, size=10, rows=1, max_chip=14)
+    return y + rows * PANEL_H + (rows - 1) * 10
+
+
+def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
+    """Seat `p`'s hand with what each card does."""
+    if p < 0:
+        S.panel(c, x, y, w, HAND_H, "Hands are dealt once the first player is known", BOOK)
+        return
+    body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
+                   note=S.counted(sum(s.hands[p]), "card"))
+    kinds = [k for k, m in enumerate(s.hands[p]) if m]
+    per_col = 5
+    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
+    for i, k in enumerate(kinds[: 2 * per_col]):
+        cx = x + 10 + (i // per_col) * (col_w + 10)
+        cy = body + 20 + (i % per_col) * 23
+        text = C.BUSINESSES[k].text if k < C.NUM_BUSINESSES else C.card_of(k).text
+        label = C.KIND_NAMES[k] + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
+        c.text(cx, cy, label, size=12, bold=True, width=200)
+        c.text(cx + 206, cy, text, size=11, fill=S.MUTED, width=col_w - 208)
+    if len(kinds) > 2 * per_col:
+        c.text(x + w - 10, y + HAND_H - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
+    if not kinds:
+        c.text(x + 10, body + 20, "no cards", size=12, fill=S.MUTED)

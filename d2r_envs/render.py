@@ -1,0 +1,84 @@
+"""Pictures of a game's states, for people: SVG text, PNG bytes, pixel arrays and notebook pictures.
+
+    import d2r_envs
+    from d2r_envs import render
+
+    game = d2r_envs.make_game("draco_and_co", 4)        # or env.unwrapped.game
+    state = game.new_initial_state()
+    ...
+    render.svg(game, state)             # from above: everything, every hand
+    render.svg(game, state, 2)          # what player_2 may see (its observation's information)
+    render.png(game, state, 2)          # PNG bytes
+    render.rgb(game, state)             # an (H, W, 3) uint8 array
+    render.picture(game, state, 2)      # shows itself in a notebook; .save("table.png")
+
+`svg(game, state, seat=None)` takes a rules engine (`core.game.Game`: the game's name is its
+`spec.name`) and one of its states; the drawing comes from the game package's draw.py (through
+`Game.svg`), a standalone SVG document whose size is fixed by the game and its player count. `png`,
+`rgb` and `Picture._repr_png_` draw it to pixels with the render extra, `pip install
+'d2r_envs[render]'` (resvg and Pillow); without it they raise ImportError saying so (a notebook
+then shows the SVG alone). The AEC env's `render_mode="rgb_array"` gives the same picture from above.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from d2r_envs.core import raster
+from d2r_envs.core.game import Game
+
+__all__ = ["svg", "png", "rgb", "picture", "Picture"]
+
+
+def svg(game: Game, state: Any, seat: int | None = None) -> str:
+    """The state's picture as an SVG document: from `seat`'s view, or from above when None."""
+    return game.svg(state, seat)
+
+
+def png(game: Game, state: Any, seat: int | None = None) -> bytes:
+    """The picture as PNG bytes (the render extra)."""
+    return raster.png(game.svg(state, seat))
+
+
+def rgb(game: Game, state: Any, seat: int | None = None) -> np.ndarray:
+    """The picture as an (H, W, 3) uint8 array (the render extra)."""
+    return raster.rgb(game.svg(state, seat))
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One drawn state: `.svg` (the document), `.png()`, `.save(path)` (.svg or .png); a notebook
+    shows it (SVG, and PNG where the render extra is installed)."""
+
+    svg: str
+
+    def png(self) -> bytes:
+        return raster.png(self.svg)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        if path.suffix.lower() == ".png":
+            path.write_bytes(self.png())
+        elif path.suffix.lower() == ".svg":
+            path.write_text(self.svg, encoding="utf-8")
+        else:
+            raise ValueError(f"{path}: save a picture as .svg or .png")
+        return path
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_png_(self) -> bytes | None:
+        try:
+            return self.png()
+        except ImportError:  # without the render extra a notebook shows the SVG alone
+            return None
+
+
+def picture(game: Game, state: Any, seat: int | None = None) -> Picture:
+    """The state's picture from `seat`'s view (from above when None), to show or save."""
+    return Picture(game.svg(state, seat))
