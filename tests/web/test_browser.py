@@ -114,3 +114,29 @@ def test_every_game_is_played_by_clicking_and_its_replay_stepped_through(server,
     assert page.is_visible("#result") and re.search(r"wins|win|nobody", page.text_content("#result"))
     assert page.text_content("#who") == "The end."
     assert not page.problems, page.problems
+
+
+def test_the_pages_show_why_a_request_is_refused(server, page) -> None:
+    base, _ = server
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "extravaganza")
+    page.check("#opt-queen_powers")
+    page.click("#start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "queen_powers" in page.text_content("#error") and "level=custom" in page.text_content("#error")
+    page.uncheck("#opt-queen_powers")
+    assert not page.is_visible("#budget-1")
+    page.select_option("#agent-1", "mcts")
+    assert page.is_visible("#budget-1")
+    page.fill("#budget-1", "99999")
+    page.click("#start")
+    page.wait_for_selector("#error:has-text('mcts:99999')")
+    assert "mcts:N (N = 1..10000)" in page.text_content("#error") and page.url == base + "/"
+    page.goto(base + "/replay?name=../../etc/passwd")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "is not allowed" in page.text_content("#error")
+    page.goto(base + "/table/" + "A" * 22)
+    page.wait_for_selector("#error:not([hidden])")
+    assert "no table" in page.text_content("#error")
+    assert sum(p.startswith(("400 ", "404 ")) for p in page.problems) == 4  # the refusals, as the browser saw them
