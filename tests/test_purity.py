@@ -79,6 +79,12 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (root / ".ci" / "run").read_text(encoding="utf-8")
     command = next(line for line in ci.splitlines() if "pytest" in line).strip()
     assert command in readme, f"README.md does not show CI's test command: {command}"
+    steps = [line.strip() for line in ci.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert "apt-get update && apt-get install -y chromium" in steps  # the browser tests' Chromium
+    for step in steps:  # every step of CI is a line of README's install section, in the same order
+        assert "\n" + step + "\n" in readme, f"README.md does not show CI's step: {step}"
+    at = [readme.index("\n" + step + "\n") for step in steps]
+    assert at == sorted(at)
 
 
 def _modules(path: Path) -> set[str]:
