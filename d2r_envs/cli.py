@@ -265,13 +265,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as err:
         missing = (err.name or "a module").split(".")[0]
         return _error(f"d2r serve needs the web extra ({missing} is missing): pip install 'd2r_envs[web]'")
-    if not 0 <= args.port <= 65535:
-        return _error(f"--port {args.port} is not allowed; allowed: 0..65535")
+    if not 1 <= args.port <= 65535:
+        return _error(f"--port {args.port} is not allowed; allowed: 1..65535")
     if args.max_tables < 1 or args.idle_minutes <= 0:
         return _error("--max-tables must be at least 1 and --idle-minutes above 0")
     for folder in args.models or []:
         if not Path(folder).is_dir():
-            return _error(f"--models {folder}: not a folder (a folder laid out like models/: GAME/NAME/manifest.json)")
+            return _error(f"--models {folder}: not a folder (a model folder, or one laid out like models/: GAME/NAME/manifest.json)")
     try:
         Path(args.replays).mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -382,8 +382,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--replays", default="replays", metavar="DIR",
                    help="the replay folder: games played here are saved to it, the viewer opens any replay in it (default ./replays)")
     p.add_argument("--models", action="append", metavar="DIR",
-                   help="a folder laid out like models/ (GAME/NAME/manifest.json) whose models a seat may take, "
-                   "besides ./models and the shipped ones; repeatable")
+                   help="a model folder (manifest.json and policy.safetensors), or a folder laid out like models/ "
+                   "(GAME/NAME/manifest.json), whose models a seat may take besides ./models and the shipped ones; repeatable")
     p.add_argument("--max-tables", type=int, default=64, help="games kept in play at once (default 64)")
     p.add_argument("--idle-minutes", type=float, default=30.0, help="a game is forgotten after this long without a request (default 30)")
     p.set_defaults(func=cmd_serve)

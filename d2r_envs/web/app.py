@@ -107,7 +107,7 @@ class Server:
     # Tables ---------------------------------------------------------------------------------------
 
     async def games(self, request: Request) -> Response:
-        return JSONResponse({"games": self.choices.games()})
+        return JSONResponse({"games": await run_in_threadpool(self.choices.games)})
 
     async def new_table(self, request: Request) -> Response:
         body = await read_json(request)

@@ -14,7 +14,8 @@ from d2r_envs import registry
 from d2r_envs.agents import make_agent
 from d2r_envs.core import config as _config
 from d2r_envs.core.game import Game
-from d2r_envs.opponents import MANIFEST_FILE, OpponentError, available_models, resolve_model, shipped_model
+from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, available_models, read_manifest, resolve_model,
+                                shipped_model)
 from d2r_envs.web.errors import Refused
 
 MAX_MCTS = 10_000  # simulations a move: about 15 s a move on one core for the slowest game
@@ -42,8 +43,9 @@ def _is_int(value: Any) -> bool:
 
 
 class Choices:
-    """The games and agents this server offers. `models_dirs`: extra folders laid out like models/
-    (`DIR/<game>/<name>/manifest.json`), searched before ./models and the repository's models/."""
+    """The games and agents this server offers. `models_dirs`: more models, each a model folder itself
+    (its manifest names the game) or a folder laid out like models/ (`DIR/<game>/<name>/manifest.json`),
+    searched before ./models and the repository's models/."""
 
     def __init__(self, models_dirs: list[str | Path] = ()) -> None:
         self.models_dirs = [Path(d).resolve() for d in models_dirs]
@@ -52,6 +54,13 @@ class Choices:
         """The model ids `<game>/<name>` a seat may take, each with its folder."""
         found: dict[str, Path] = {}
         for root in self.models_dirs:
+            if (root / MANIFEST_FILE).is_file():
+                try:
+                    if read_manifest(root).get("game") == game:
+                        found.setdefault(f"{game}/{root.name}", root)
+                except OpponentError:
+                    pass  # not offered; loading it would say why
+                continue
             for manifest in sorted(root.glob(f"{game}/*/{MANIFEST_FILE}")):
                 found.setdefault(f"{game}/{manifest.parent.name}", manifest.parent)
         for ref in available_models(game):

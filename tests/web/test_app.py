@@ -190,9 +190,12 @@ def test_the_viewer_steps_through_a_simulated_replay_as_the_env_played_it(tmp_pa
 def test_a_seat_may_be_taken_by_a_local_model_and_by_mcts(tmp_path: Path, write_numpy_model) -> None:
     models = tmp_path / "mine"
     write_numpy_model(models / "draco_and_co" / "tiny")
-    client = TestClient(create_app(tmp_path / "replays", models_dirs=[models]))
-    agents = [a["id"] for a in next(g for g in client.get("/api/games").json()["games"] if g["name"] == "draco_and_co")["agents"]]
-    assert "draco_and_co/tiny" in agents
+    alone = write_numpy_model(tmp_path / "alone", game="filthy_rich")  # a model folder itself
+    client = TestClient(create_app(tmp_path / "replays", models_dirs=[models, alone]))
+    games = {g["name"]: [a["id"] for a in g["agents"]] for g in client.get("/api/games").json()["games"]}
+    assert "draco_and_co/tiny" in games["draco_and_co"] and "filthy_rich/alone" in games["filthy_rich"]
+    assert "draco_and_co/alone" not in games["draco_and_co"] and "filthy_rich/tiny" not in games["filthy_rich"]
+    assert table(client, opponents=["filthy_rich/alone"])["seats"][1]["agent"] == "filthy_rich/alone"
     view = table(client, game="draco_and_co", players=3, opponents=["draco_and_co/tiny", "mcts:5"])
     assert [s["agent"] for s in view["seats"]] == ["you", "draco_and_co/tiny", "mcts:5"]
     end, _ = play_out(client, view)

@@ -29,7 +29,8 @@ def test_serve_help_names_its_options(capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--port", "70000"], "--port 70000 is not allowed; allowed: 0..65535"),
+        (["--port", "70000"], "--port 70000 is not allowed; allowed: 1..65535"),
+        (["--port", "0"], "--port 0 is not allowed; allowed: 1..65535"),
         (["--max-tables", "0"], "--max-tables must be at least 1"),
         (["--models", "/no/such/folder"], "--models /no/such/folder: not a folder"),
     ],
