@@ -4,8 +4,8 @@
 
 Runs the app on a free port of 127.0.0.1 in a thread, opens each game in headless Chromium (Playwright
 with the system's Chromium), seat 0 against the game's default opponents (its shipped model, else its
-heuristic) at its default player count with a fixed seed, clicks the first legal move until the person
-has made `--moves` moves, and saves the page when it is next the person's move. Needs the web extra,
+heuristic) at its default player count with a fixed seed, clicks legal moves drawn from a generator with
+that seed until the person has made `--moves` moves, and saves the page when it is next the person's move. Needs the web extra,
 playwright and Chromium (the dev extra and README's install line).
 """
 
@@ -17,6 +17,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+import numpy as np
 
 from d2r_envs import registry
 
@@ -39,7 +41,8 @@ def _start(replays: Path):
 
 
 def take(base: str, browser, game: str, out: Path, moves: int, seed: int) -> Path:
-    """Play `game` to the person's move after `moves` of theirs and save the page as out/<game>.png."""
+    """Play `game` to the person's move after `moves` of theirs (each drawn at random from the legal
+    ones, seeded) and save the page as out/<game>.png."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.add_init_script("localStorage.setItem('d2r.delay', '0')")
     page.goto(base + "/")
@@ -48,13 +51,17 @@ def take(base: str, browser, game: str, out: Path, moves: int, seed: int) -> Pat
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("body[data-status]")
+    rng = np.random.default_rng(seed)
     made = 0
     while True:
         page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
         if made >= moves or page.get_attribute("body", "data-status") == "over":
             break
-        page.click("#moves button:not([disabled]) >> nth=0")
+        count = page.locator("#moves button").count()
+        page.click(f"#moves button:not([disabled]) >> nth={int(rng.integers(count))}")
         made += 1
+    if page.get_attribute("body", "data-status") == "over":
+        print(f"{game}: the game ended after {made} of the person's moves; the picture shows its end")
     path = out / f"{game}.png"
     page.mouse.move(0, 0)  # no button under the pointer
     page.screenshot(path=str(path))
@@ -66,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m d2r_envs.web.screenshots", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screenshots", help="folder for <game>.png (default docs/screenshots)")
     parser.add_argument("--games", nargs="+", choices=registry.names(), default=registry.names(), metavar="GAME")
-    parser.add_argument("--moves", type=int, default=12, help="the person's moves before the picture (default 12)")
+    parser.add_argument("--moves", type=int, default=6, help="the person's moves before the picture (default 6)")
     parser.add_argument("--seed", type=int, default=2026, help="each table's seed (default 2026)")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium", help="the Chromium to drive")
     args = parser.parse_args(argv)
