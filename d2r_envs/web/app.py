@@ -47,7 +47,7 @@ MAX_BODY = 16_384  # bytes: a request here is a few hundred
 COOKIE = "d2r_table"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
-CACHED_REPLAYS = 8
+CACHED_REPLAYS = 4  # replays kept stepped through; one is a state per decision, at most the game's cap
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",

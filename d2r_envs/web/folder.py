@@ -34,9 +34,12 @@ class Folder:
         found = []
         with os.scandir(self.root) as entries:
             for e in entries:
-                if NAME.fullmatch(e.name) and e.is_file(follow_symlinks=False):
-                    st = e.stat(follow_symlinks=False)
-                    found.append({"name": e.name, "bytes": st.st_size, "modified": st.st_mtime})
+                try:
+                    if NAME.fullmatch(e.name) and e.is_file(follow_symlinks=False):
+                        st = e.stat(follow_symlinks=False)
+                        found.append({"name": e.name, "bytes": st.st_size, "modified": st.st_mtime})
+                except OSError:  # gone while listed
+                    continue
         found.sort(key=lambda f: (-f["modified"], f["name"]))
         return found[:MAX_LISTED]
 
