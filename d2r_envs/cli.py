@@ -259,6 +259,29 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 130 if returns is None else 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from d2r_envs.web import app
+    except ImportError as err:
+        missing = (err.name or "a module").split(".")[0]
+        return _error(f"d2r serve needs the web extra ({missing} is missing): pip install 'd2r_envs[web]'")
+    if not 1 <= args.port <= 65535:
+        return _error(f"--port {args.port} is not allowed; allowed: 1..65535")
+    if args.max_tables < 1 or args.idle_minutes <= 0:
+        return _error("--max-tables must be at least 1 and --idle-minutes above 0")
+    for folder in args.models or []:
+        if not Path(folder).is_dir():
+            return _error(f"--models {folder}: not a folder (a model folder, or one laid out like models/: GAME/NAME/manifest.json)")
+    try:
+        Path(args.replays).mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return _error(f"--replays {args.replays}: cannot make the folder: {err.strerror or err}")
+    print(f"d2r serve: the browser table at http://{args.host}:{args.port}/ (replays in {Path(args.replays).resolve()}); "
+          "Ctrl-C stops it", file=sys.stderr)
+    app.serve(args.host, args.port, args.replays, args.models or [], args.max_tables, args.idle_minutes)
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     try:
         from training import export  # torch and SB3 are imported inside, only when needed
@@ -351,6 +374,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for chance and the opponents (default: random)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("serve", help="the browser table: play against opponents and step through replays (web extra)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to bind (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
+    p.add_argument("--replays", default="replays", metavar="DIR",
+                   help="the replay folder: games played here are saved to it, the viewer opens any replay in it (default ./replays)")
+    p.add_argument("--models", action="append", metavar="DIR",
+                   help="a model folder (manifest.json and policy.safetensors), or a folder laid out like models/ "
+                   "(GAME/NAME/manifest.json), whose models a seat may take besides ./models and the shipped ones; repeatable")
+    p.add_argument("--max-tables", type=int, default=64, help="games kept in play at once (default 64)")
+    p.add_argument("--idle-minutes", type=float, default=30.0, help="a game is forgotten after this long without a request (default 30)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("export", help="write a trained MaskablePPO checkpoint to models/GAME/NAME/ (safetensors + manifest)")
     commands.add_export_arguments(p, games)

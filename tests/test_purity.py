@@ -79,6 +79,12 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (root / ".ci" / "run").read_text(encoding="utf-8")
     command = next(line for line in ci.splitlines() if "pytest" in line).strip()
     assert command in readme, f"README.md does not show CI's test command: {command}"
+    steps = [line.strip() for line in ci.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert "apt-get update && apt-get install -y chromium" in steps  # the browser tests' Chromium
+    for step in steps:  # every step of CI is a line of README's install section, in the same order
+        assert "\n" + step + "\n" in readme, f"README.md does not show CI's step: {step}"
+    at = [readme.index("\n" + step + "\n") for step in steps]
+    assert at == sorted(at)
 
 
 def _modules(path: Path) -> set[str]:
@@ -130,6 +136,7 @@ LAYERS = [
     ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]
 FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench"]
+FACE_PACKAGES = ["d2r_envs.web"]  # the browser table: the face too, every module of it, reached only by `d2r serve`
 
 
 def _module_name(path: Path) -> str:
@@ -170,7 +177,8 @@ def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
         me = _module_name(path)
         mine = _layer(me)
         if mine is None:
-            assert me in FACE, f"{me} has no place in the layers of tests/test_purity.py"
+            in_face = me in FACE or any(me == p or me.startswith(p + ".") for p in FACE_PACKAGES)
+            assert in_face, f"{me} has no place in the layers of tests/test_purity.py"
             continue
         for used in _our_imports(path):
             theirs = _layer(used)
@@ -179,3 +187,33 @@ def test_each_layer_imports_only_itself_and_the_layers_below() -> None:
             elif mine == 1 and used.split(".")[2] != me.split(".")[2] and theirs == 1:
                 offenders.append(f"{me} imports another game: {used}")
     assert not offenders, "\n".join(sorted(offenders))
+
+
+WEB_LIBRARIES = {"starlette", "uvicorn", "httpx", "httpx2", "playwright"}
+
+
+def test_only_the_browser_table_imports_the_web_stack() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if _module_name(path).startswith("d2r_envs.web"):
+            continue
+        bad = _imports(path) & WEB_LIBRARIES
+        assert not bad, f"{path} imports {bad}"
+    for path in (PACKAGE.parent / "training").rglob("*.py"):
+        assert not _imports(path) & WEB_LIBRARIES, path
+
+
+def test_the_package_and_its_command_line_load_no_web_server() -> None:
+    """`import d2r_envs`, every env and the `d2r` parser leave Starlette and uvicorn unloaded: only
+    `d2r serve` imports them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, d2r_envs, d2r_envs.cli, d2r_envs.play\n"
+        "d2r_envs.cli.build_parser().parse_args(['serve', '--port', '1'])\n"
+        "for name in d2r_envs.names():\n"
+        "    env = d2r_envs.make(name); env.reset(seed=0)\n"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'd2r_envs.web.app') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PACKAGE.parent)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

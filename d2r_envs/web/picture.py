@@ -1,0 +1,37 @@
+"""The picture of a state on the page, from one seat's view or from above: the one place it is drawn.
+
+When `d2r_envs.render` is installed, its `svg(game, state, seat)` draws it; until then it is the seat's
+text view (`Observer.string_from`) or, from above, `Game.state_to_string`, escaped in a <pre>.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from typing import Any
+
+from d2r_envs.core.game import Game
+
+_render: Any = None
+
+
+def _renderer() -> Any:
+    """d2r_envs.render when it exists (False when not), imported once."""
+    global _render
+    if _render is None:
+        try:
+            _render = importlib.import_module("d2r_envs.render")
+        except ModuleNotFoundError as err:
+            if err.name != "d2r_envs.render":
+                raise
+            _render = False
+    return _render
+
+
+def picture(game: Game, state: Any, seat: int | None) -> str:
+    """HTML for `state` as `seat` sees it (None: from above, everything)."""
+    render = _renderer()
+    if render and hasattr(render, "svg"):
+        return f'<div class="svg">{render.svg(game, state, seat)}</div>'
+    text = game.state_to_string(state) if seat is None else game.make_observer().string_from(state, seat)
+    return f'<pre class="text">{html.escape(text)}</pre>'

@@ -1,0 +1,446 @@
+"""The browser table's web app through Starlette's TestClient: whole games of every game, the replays
+they leave and the viewer stepping through them; and every kind of bad request, each refused with a
+4xx and a JSON message that names what is wrong and what is allowed, changing nothing."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+import os
+import pickle
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import d2r_envs
+from d2r_envs import registry, replay
+from d2r_envs.agents import RandomAgent
+from d2r_envs.cli import main as d2r
+from d2r_envs.opponents import available_models, shipped_model
+from d2r_envs.web.app import MAX_BODY, create_app
+from d2r_envs.web.picture import picture
+
+NAMES = d2r_envs.names()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "replays"
+
+
+@pytest.fixture
+def client(folder: Path) -> TestClient:
+    return TestClient(create_app(folder))
+
+
+def new(client: TestClient, game: str = "filthy_rich", players: int = 2, **body):
+    body = {"game": game, "players": players, "opponents": ["random"] * (players - 1), "seed": 7, **body}
+    return client.post("/api/tables", json=body)
+
+
+def table(client: TestClient, **body) -> dict:
+    r = new(client, **body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def step(client: TestClient, view: dict, pick=lambda moves: moves[0]["action"]) -> dict:
+    """One request that moves the game on: the person's move (`pick`), or the next opponent's."""
+    tid, since = view["id"], view["log_next"]
+    if view["status"] == "your move":
+        r = client.post(f"/api/tables/{tid}/move?since={since}", json={"step": view["step"], "action": pick(view["moves"])})
+    else:
+        r = client.post(f"/api/tables/{tid}/next?since={since}", json={"step": view["step"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_out(client: TestClient, view: dict) -> tuple[dict, list[str]]:
+    """Play to the end; the view at the end and the whole log the seat was shown."""
+    log = list(view["log"])
+    while view["status"] != "over":
+        view = step(client, view)
+        log += view["log"]
+    return view, log
+
+
+def is_error(r, status: int, *words: str) -> dict:
+    assert r.status_code == status, (r.status_code, r.text)
+    body = r.json()
+    assert isinstance(body.get("error"), str) and body["error"]
+    for w in words:
+        assert w in body["error"], (w, body["error"])
+    return body
+
+
+# What the app offers --------------------------------------------------------------------------------
+
+
+def test_the_games_their_options_and_the_agents_a_seat_may_take(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert sorted(games) == NAMES
+    for name, g in games.items():
+        pkg = registry.game_package(name)
+        spec = d2r_envs.make_game(name).spec
+        assert (g["min_players"], g["max_players"], g["default_players"]) == (spec.min_players, spec.max_players, pkg.DEFAULT_PLAYERS)
+        fields = [f.name for f in dataclasses.fields(pkg.Config) if f.name != "num_players"]
+        assert [o["name"] for o in g["options"]] == fields
+        ids = [a["id"] for a in g["agents"]]
+        assert {"random", "heuristic", "mcts"} <= set(ids)
+        models = sorted(available_models(name))
+        assert sorted(i for i in ids if "/" in i) == models
+        if models:  # the shipped model is the default, first
+            assert ids[0] == f"{name}/{Path(shipped_model(name)).name}"
+
+
+def test_the_pages_and_their_files_are_served_with_a_strict_policy(client: TestClient) -> None:
+    for path in ("/", "/table/abc", "/replay?name=x.json"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert "script-src" not in r.headers["content-security-policy"]  # default-src 'self': no inline script
+        assert "default-src 'self'" in r.headers["content-security-policy"]
+        assert "<script>" not in r.text and "http://" not in r.text and "https://" not in r.text  # nothing from outside
+    for name in ("common.js", "index.js", "table.js", "replay.js", "style.css", "icon.svg"):
+        assert client.get(f"/static/{name}").status_code == 200
+    is_error(client.get("/static/../app.py"), 404)
+    is_error(client.get("/nowhere"), 404, "no such page")
+    is_error(client.delete("/api/games"), 405, "DELETE is not allowed")
+
+
+# Whole games ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_a_whole_game_of_every_game_is_played_and_saved_as_a_replay_that_plays_back(client, folder, game) -> None:
+    spec = d2r_envs.make_game(game).spec
+    view = table(client, game=game, players=spec.min_players)
+    assert view["status"] in ("your move", "waiting") and view["seat"] == 0
+    assert [s["agent"] for s in view["seats"]] == ["you"] + ["random"] * (spec.min_players - 1)
+    end, log = play_out(client, view)
+    result = end["result"]
+    assert result["replay"] and result["replay_url"] == f"/replay?name={result['replay']}"
+    assert result["text"].startswith("you win" if result["returns"][0] == spec.max_return else "you lose")
+    data = replay.load(folder / result["replay"])
+    assert data["chance"] == "recorded" and data["seed"] == 7 and data["agents"] == ["person"] + ["random"] * (spec.min_players - 1)
+    assert len(data["actions"]) == end["step"]
+    assert replay.play_back(data) == result["returns"]
+    # the viewer steps through it: the end from seat 0 shows the log the person was shown, line for line
+    about = client.get("/api/replay", params={"name": result["replay"]}).json()
+    assert about["returns"] == result["returns"] and about["agents"] == data["agents"]
+    last = client.get("/api/replay/frame", params={"name": result["replay"], "step": about["last"], "seat": "0"}).json()
+    assert last["log"] == log and last["result"]["returns"] == result["returns"] and last["player"] is None
+    first = client.get("/api/replay/frame", params={"name": result["replay"], "step": 0, "seat": "above"}).json()
+    assert first["player"] is not None and first["next"] and first["picture"].startswith(("<pre", "<div"))
+
+
+def test_a_table_is_determined_by_its_seed_and_the_moves(client: TestClient, folder: Path) -> None:
+    names = []
+    for _ in range(2):
+        end, _ = play_out(client, table(client, game="rap_godz", players=2, seed=11))
+        names.append(end["result"]["replay"])
+    a, b = (replay.load(folder / n) for n in names)
+    assert names == ["rap_godz_11_web.json", "rap_godz_11_web-2.json"]
+    assert a["actions"] == b["actions"] and a["returns"] == b["returns"]
+
+
+def test_the_seat_sees_only_its_own_view_and_moves_explained(client: TestClient) -> None:
+    view = table(client, game="rap_godz", players=2, seat=1, seed=3)
+    game = d2r_envs.make_game("rap_godz", 2)
+    while view["status"] != "your move":
+        view = step(client, view)
+    held = client.app.state.server.tables.get(view["id"], client.cookies["d2r_table"])
+    assert view["seat"] == 1 and view["picture"] == picture(held.game, held.state, 1) != picture(held.game, held.state, None)
+    assert all(set(m) == {"action", "name", "explain"} for m in view["moves"])
+    assert len(view["moves"]) == len({m["action"] for m in view["moves"]}) > 0
+    assert game.spec.num_actions > max(m["action"] for m in view["moves"])
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_the_viewer_steps_through_a_simulated_replay_as_the_env_played_it(tmp_path: Path, game: str) -> None:
+    """An "env" replay (d2r simulate --record): its chance outcomes are redrawn one by one from the env's
+    seed; every frame's state is the one the env was in before that action."""
+    folder = tmp_path / "replays"
+    assert d2r(["simulate", game, "--games", "1", "--seed", "5", "--record", str(folder)]) == 0
+    name = f"{game}_000005.json"
+    data = replay.load(folder / name)
+    seen = []
+    replay.play_back(data, on_step=lambda g, state, player, action: seen.append((player, picture(g, state, None))))
+    client = TestClient(create_app(folder))
+    about = client.get("/api/replay", params={"name": name}).json()
+    assert about["last"] == len(data["actions"]) == len(seen) and about["chance"] == "env"
+    for i in sorted({0, 1, len(seen) // 2, len(seen) - 1}):
+        frame = client.get("/api/replay/frame", params={"name": name, "step": i, "seat": "above"}).json()
+        assert frame["player"] == seen[i][0]
+        assert frame["picture"] == seen[i][1]
+    end = client.get("/api/replay/frame", params={"name": name, "step": about["last"], "seat": "1"}).json()
+    assert end["result"]["returns"] == data["returns"] and end["player"] is None
+    assert any(name in f["name"] for f in client.get("/api/replays").json()["replays"])
+
+
+def test_a_seat_may_be_taken_by_a_local_model_and_by_mcts(tmp_path: Path, write_numpy_model) -> None:
+    models = tmp_path / "mine"
+    write_numpy_model(models / "draco_and_co" / "tiny")
+    alone = write_numpy_model(tmp_path / "alone", game="filthy_rich")  # a model folder itself
+    client = TestClient(create_app(tmp_path / "replays", models_dirs=[models, alone]))
+    games = {g["name"]: [a["id"] for a in g["agents"]] for g in client.get("/api/games").json()["games"]}
+    assert "draco_and_co/tiny" in games["draco_and_co"] and "filthy_rich/alone" in games["filthy_rich"]
+    assert "draco_and_co/alone" not in games["draco_and_co"] and "filthy_rich/tiny" not in games["filthy_rich"]
+    assert table(client, opponents=["filthy_rich/alone"])["seats"][1]["agent"] == "filthy_rich/alone"
+    view = table(client, game="draco_and_co", players=3, opponents=["draco_and_co/tiny", "mcts:5"])
+    assert [s["agent"] for s in view["seats"]] == ["you", "draco_and_co/tiny", "mcts:5"]
+    end, _ = play_out(client, view)
+    assert replay.load(tmp_path / "replays" / end["result"]["replay"])["agents"] == ["person", "draco_and_co/tiny", "mcts:5"]
+
+
+# Bad requests --------------------------------------------------------------------------------------
+
+
+def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
+    h = {"content-type": "application/json"}
+    is_error(client.post("/api/tables", content=b"{not json", headers=h), 400, "not valid JSON")
+    is_error(client.post("/api/tables", content=b"\xff\xfe", headers=h), 400, "not valid JSON")
+    is_error(client.post("/api/tables", content=b"[1, 2]", headers=h), 400, "JSON object", "got a JSON list")
+    is_error(client.post("/api/tables", content=b"game=filthy_rich", headers={"content-type": "application/x-www-form-urlencoded"}),
+             415, "application/json")
+    big = json.dumps({"game": "filthy_rich", "options": {"x": "y" * MAX_BODY}}).encode()
+    is_error(client.post("/api/tables", content=big, headers=h), 413, f"{MAX_BODY:,}")
+
+    def chunks():  # no Content-Length: the limit holds on what is read
+        for _ in range(MAX_BODY // 1000 + 2):
+            yield b" " * 1000
+
+    is_error(client.post("/api/tables", content=chunks(), headers=h), 413, f"{MAX_BODY:,}")
+    assert len(client.app.state.server.tables) == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"game": "chess"}, ["unknown game 'chess'", "draco_and_co"]),
+        ({"game": 3}, ["unknown game 3"]),
+        ({"players": 6}, ["players 6 is not allowed", "2..5"]),
+        ({"players": True}, ["players True is not allowed"]),
+        ({"seat": 2}, ["seat 2 is not allowed", "0..1"]),
+        ({"options": {"speed": 1}}, ["unknown option(s) 'speed'", "one_tax_per_turn"]),
+        ({"options": {"one_tax_per_turn": "yes"}}, ["'one_tax_per_turn' must be true or false"]),
+        ({"options": {"num_players": 3}}, ["the player count goes in the field 'players'"]),
+        ({"options": [1]}, ["options must be a JSON object"]),
+        ({"opponents": ["random", "random"]}, ["a list of 1 agent names", "player_1"]),
+        ({"opponents": "random"}, ["a list of 1 agent names"]),
+        ({"opponents": ["alphazero"]}, ["unknown agent 'alphazero' for player_1", "heuristic", "mcts:N (N = 1..10000)", "filthy_rich/ppo-v2"]),
+        ({"opponents": ["mcts:0"]}, ["unknown agent 'mcts:0'"]),
+        ({"opponents": ["mcts:100000"]}, ["unknown agent 'mcts:100000'"]),
+        ({"opponents": ["../../models/filthy_rich/ppo-v2"]}, ["unknown agent '../../models/filthy_rich/ppo-v2'"]),
+        ({"opponents": ["draco_and_co/ppo-v2"]}, ["unknown agent 'draco_and_co/ppo-v2'"]),
+        ({"seed": -1}, ["seed -1 is not allowed"]),
+        ({"seed": "7"}, ["seed '7' is not allowed"]),
+        ({"colour": "red"}, ["unknown field(s) 'colour'", "game, players, seat, opponents, options, seed"]),
+    ],
+)
+def test_a_bad_new_table_is_refused_naming_what_is_allowed(client: TestClient, change: dict, words: list[str]) -> None:
+    body = {"game": "filthy_rich", "players": 2, "opponents": ["random"], "seed": 7, **change}
+    is_error(client.post("/api/tables", json=body), 400, *words)
+    assert len(client.app.state.server.tables) == 0
+
+
+def test_a_model_that_does_not_load_is_refused_with_why(tmp_path: Path, write_numpy_model) -> None:
+    models = tmp_path / "mine"
+    folder = write_numpy_model(models / "draco_and_co" / "stale")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["game_version"] += 1
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    client = TestClient(create_app(tmp_path / "replays", models_dirs=[models]))
+    r = new(client, game="draco_and_co", players=3, opponents=["random", "draco_and_co/stale"])
+    is_error(r, 400, "player_2 (draco_and_co/stale)", "game version")
+    assert len(client.app.state.server.tables) == 0
+
+
+def _views(client: TestClient, view: dict, want: str) -> dict:
+    while view["status"] != want:
+        view = step(client, view)
+    return view
+
+
+def test_illegal_stale_and_out_of_turn_moves_change_nothing(client: TestClient) -> None:
+    view = _views(client, table(client, game="drags_2_riches", players=2, seed=1), "your move")
+    tid, at = view["id"], view["step"]
+    legal = [m["action"] for m in view["moves"]]
+    illegal = next(a for a in range(d2r_envs.make_game("drags_2_riches").spec.num_actions) if a not in legal)
+
+    def unchanged() -> None:
+        now = client.get(f"/api/tables/{tid}").json()
+        assert now["step"] == at and now["log_next"] == view["log_next"] and now["moves"] == view["moves"]
+
+    move = f"/api/tables/{tid}/move"
+    body = is_error(client.post(move, json={"step": at, "action": illegal}), 400, "legal")
+    assert body["legal"] == legal
+    for bad in (True, "1", 1.5, None, -1):
+        is_error(client.post(move, json={"step": at, "action": bad}), 400)
+    is_error(client.post(move, json={"step": at - 1, "action": legal[0]}), 409, f"chosen at step {at - 1}", f"at step {at}")
+    is_error(client.post(move, json={"step": "now", "action": legal[0]}), 400, "'step' must be")
+    is_error(client.post(move, json={"action": legal[0]}), 400, "step")
+    is_error(client.post(move, json={"step": at, "action": legal[0], "also": 1}), 400)
+    is_error(client.post(f"/api/tables/{tid}/next", json={"step": at}), 409, "it is your move")
+    is_error(client.post(f"{move}?since=999999", json={"step": at, "action": legal[0]}), 400, "'since'")
+    is_error(client.get(f"/api/tables/{tid}?since=-1"), 400, "'since'")
+    unchanged()
+    after = client.post(move, json={"step": at, "action": legal[0]})
+    assert after.status_code == 200
+    is_error(client.post(move, json={"step": at, "action": legal[0]}), 409, "stale")  # the same click twice
+    waiting = _views(client, after.json(), "waiting")
+    is_error(client.post(move, json={"step": waiting["step"], "action": legal[0]}), 409, "turn", "not yours")
+    end, _ = play_out(client, waiting)
+    is_error(client.post(f"/api/tables/{tid}/next", json={"step": end["step"]}), 409, "the game is over")
+
+
+def test_a_table_answers_only_the_browser_that_made_it(client: TestClient) -> None:
+    view = table(client)
+    tid = view["id"]
+    assert len(tid) == 22 and client.cookies.get("d2r_table")
+    other = TestClient(client.app)
+    is_error(other.get(f"/api/tables/{tid}"), 403, "another browser session")
+    is_error(other.post(f"/api/tables/{tid}/next", json={"step": view["step"]}), 403)
+    forged = TestClient(client.app, cookies={"d2r_table": "x" * 43})
+    is_error(forged.post(f"/api/tables/{tid}/move", json={"step": view["step"], "action": 0}), 403)
+    is_error(other.get(f"/api/tables/{tid}", headers=[(b"cookie", "d2r_table=é".encode() * 20)]), 403)
+    assert client.get(f"/api/tables/{tid}").json()["step"] == view["step"]
+    # a second table from the same browser keeps the same token; another browser's gets its own
+    assert table(client)["id"] != tid
+    assert other.post("/api/tables", json={"game": "filthy_rich", "players": 2, "opponents": ["random"]}).status_code == 201
+    assert other.cookies.get("d2r_table") != client.cookies.get("d2r_table")
+    is_error(client.get("/api/tables/" + "A" * 22), 404, "no table")
+    is_error(client.get("/api/tables/..%2F..%2Fetc"), 404)
+    is_error(client.get("/api/tables/short"), 404, "a table id is 22 letters")
+
+
+def test_tables_are_bounded_in_number_and_idle_time(tmp_path: Path) -> None:
+    clock = Clock()
+    client = TestClient(create_app(tmp_path / "replays", max_tables=2, idle_seconds=600, clock=clock))
+    a, b = table(client), table(client)
+    r = new(client)
+    body = is_error(r, 503, "at most 2 tables", "10 minutes")
+    assert r.headers["retry-after"] == str(body["retry_after"]) == "600"
+    play_out(client, a)  # a finished table makes way for a new one
+    c = table(client)
+    is_error(client.get(f"/api/tables/{a['id']}"), 404, "no table")
+    clock.now += 300
+    assert client.get(f"/api/tables/{b['id']}").status_code == 200  # a request keeps it alive
+    clock.now += 400  # c idle for 700 s, b for 400 s
+    is_error(client.get(f"/api/tables/{c['id']}"), 404, "forgotten after 10 minutes")
+    assert client.get(f"/api/tables/{b['id']}").status_code == 200
+    table(client)
+    assert len(client.app.state.server.tables) == 2
+
+
+def test_a_slow_opponent_thinks_in_a_thread_and_never_blocks_the_server(client: TestClient, monkeypatch) -> None:
+    thinking = threading.Event()
+    real = RandomAgent.act
+
+    def slow(self, game, state, seat, rng):
+        thinking.set()
+        time.sleep(1.5)
+        return real(self, game, state, seat, rng)
+
+    with client:  # one event loop for every request, as a server has
+        view = _views(client, table(client, game="filthy_rich", players=2), "waiting")
+        monkeypatch.setattr(RandomAgent, "act", slow)
+        answers = {}
+        worker = threading.Thread(target=lambda: answers.update(r=client.post(f"/api/tables/{view['id']}/next", json={"step": view["step"]})))
+        worker.start()
+        assert thinking.wait(5)
+        t = time.perf_counter()
+        assert client.get("/api/games").status_code == 200
+        is_error(client.get(f"/api/tables/{view['id']}"), 409, "busy")
+        is_error(client.post(f"/api/tables/{view['id']}/next", json={"step": view["step"]}), 409, "busy")
+        assert time.perf_counter() - t < 1.0
+        worker.join(10)
+        assert answers["r"].status_code == 200 and answers["r"].json()["step"] > view["step"]
+
+
+def test_replays_outside_the_folder_or_not_replays_are_refused(client: TestClient, folder: Path, tmp_path: Path) -> None:
+    end, _ = play_out(client, table(client))
+    good = end["result"]["replay"]
+    outside = tmp_path / "outside.json"
+    outside.write_text((folder / good).read_text())
+    os.symlink(outside, folder / "link.json")
+    os.symlink(tmp_path, folder / "dir.json")
+    (folder / "broken.json").write_text("{not json")
+    tampered = json.loads((folder / good).read_text())
+    tampered["returns"] = tampered["returns"][::-1]
+    (folder / "tampered.json").write_text(json.dumps(tampered))
+    (folder / "huge.json").write_bytes(b" " * (replay.MAX_BYTES + 1))
+    (folder / "sub").mkdir()
+    (folder / "sub" / "inner.json").write_text((folder / good).read_text())
+
+    def about(name):
+        return client.get("/api/replay", params={"name": name} if name is not None else {})
+
+    for name in ("../outside.json", str(outside), "/etc/passwd", "sub/inner.json", "..", ".json", "a\\b.json",
+                 "x.txt", "%2e%2e%2foutside.json", "", None, "x" * 300 + ".json"):
+        is_error(about(name), 400, "replay")
+    is_error(about("link.json"), 400, "symbolic link")
+    is_error(about("dir.json"), 400, "symbolic link")
+    is_error(about("missing.json"), 404, "no replay 'missing.json'")
+    is_error(about("broken.json"), 422, "not a JSON replay")
+    is_error(about("tampered.json"), 422, "does not play back", "outcome differs")
+    is_error(about("huge.json"), 413, "at most 4,000,000")
+    listed = [f["name"] for f in client.get("/api/replays").json()["replays"]]
+    assert good in listed and "link.json" not in listed and "dir.json" not in listed and "inner.json" not in listed
+    frame = "/api/replay/frame"
+    last = about(good).json()["last"]
+    is_error(client.get(frame, params={"name": good, "step": last + 1}), 400, f"steps 0..{last}")
+    for bad in ("-1", "one", "", "1e3"):
+        is_error(client.get(frame, params={"name": good, "step": bad}), 400, "'step' must be a whole number")
+    is_error(client.get(frame, params={"name": good}), 400, "'step'")
+    for seat in ("2", "-1", "player_0", "²"):
+        is_error(client.get(frame, params={"name": good, "step": 0, "seat": seat}), 400, "above, or 0..1")
+    is_error(client.get(frame, params={"name": "../outside.json", "step": 0}), 400, "replay name")
+
+
+def test_nothing_is_ever_unpickled(client: TestClient, folder: Path, monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise AssertionError("something was unpickled")
+
+    for name in ("load", "loads", "Unpickler"):
+        monkeypatch.setattr(pickle, name, refuse)
+    view = table(client, game="drags_2_riches", players=2, opponents=["drags_2_riches/ppo-v2"])
+    end, _ = play_out(client, view)
+    name = end["result"]["replay"]
+    last = client.get("/api/replay", params={"name": name}).json()["last"]
+    assert client.get("/api/replay/frame", params={"name": name, "step": last, "seat": "0"}).status_code == 200
+    for path in (Path(d2r_envs.__file__).parent / "web").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert not imported & {"pickle", "dill", "joblib", "shelve", "torch"}, path
+        assert "allow_pickle" not in path.read_text()
+
+
+def test_a_server_on_this_machine_answers_only_to_its_own_host_names(folder: Path) -> None:
+    app = create_app(folder, allowed_hosts=["127.0.0.1", "localhost", "::1"])
+    for host in ("127.0.0.1:8000", "localhost", "[::1]:8000"):
+        assert TestClient(app).get("/api/games", headers={"host": host}).status_code == 200
+    for host in ("evil.example:8000", "127.0.0.1.evil.example", ""):
+        is_error(TestClient(app).get("/api/games", headers={"host": host}), 400, "serves this machine only")
+
+
+def test_a_failure_inside_is_a_500_that_says_nothing_of_it(client: TestClient, monkeypatch) -> None:
+    def broken(self):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(type(client.app.state.server.choices), "games", broken)
+    r = TestClient(client.app, raise_server_exceptions=False).get("/api/games")
+    assert r.status_code == 500 and "secret" not in r.text and "Traceback" not in r.text
+    assert "error" in r.json()

@@ -1,0 +1,142 @@
+"""The browser table in a real browser: headless Chromium (Debian's package, driven by Playwright) plays a
+whole game of every registered game by clicking against `d2r serve`, sees the result, opens the game's
+replay and steps through it. Skipped only where Chromium is not installed (CI installs it: .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import d2r_envs
+from d2r_envs import replay
+from d2r_envs.web.picture import picture
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian: apt-get install -y chromium)")
+MAX_CLICKS = 1000  # far above any game here at its smallest player count
+
+
+def drawn(data: dict, step: int, seat: int) -> str:
+    """The picture of the replay at its player decision `step` as `seat` sees it, made here from the
+    engine's own play-back (HTML, as the page shows it)."""
+    pictures = []
+
+    def on_step(game, state, player, action) -> None:
+        if player >= 0:
+            pictures.append(picture(game, state, seat))
+
+    replay.play_back(data, on_step=on_step)
+    return pictures[step]
+
+
+TEXT_OF = "(html) => { const box = document.createElement('div'); box.innerHTML = html; return box.textContent; }"
+
+
+@pytest.fixture(scope="module")
+def server(servers, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("replays")
+    return servers.start(folder), folder
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script("localStorage.setItem('d2r.delay', '0')")  # opponents at once
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda err: page.problems.append(f"page error: {err}"))
+    page.on("console", lambda m: page.problems.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("response", lambda r: page.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("game", d2r_envs.names())
+def test_every_game_is_played_by_clicking_and_its_replay_stepped_through(server, page, game: str) -> None:
+    base, folder = server
+    n = d2r_envs.make_game(game).spec.min_players
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", game)
+    page.select_option("#players", str(n))
+    for q in range(1, n):
+        page.select_option(f"#agent-{q}", "random")
+    page.fill("#seed", "1")
+    page.click("#start")
+    page.wait_for_url(re.compile(r".*/table/[A-Za-z0-9_-]{22}$"))
+    clicks = 0
+    while True:
+        page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
+        if page.get_attribute("body", "data-status") == "over":
+            break
+        assert clicks < MAX_CLICKS
+        page.click("#moves button:not([disabled]) >> nth=0")
+        clicks += 1
+    assert clicks > 0
+    assert re.fullmatch(r"you (win|lose) \(your return -?\d+\)", page.text_content("#result-text"))
+    assert page.locator("#log li").count() > 20
+    name = page.text_content("#replay-link")
+    data = replay.load(Path(folder) / name)
+    assert data["game"] == game and data["agents"] == ["person"] + ["random"] * (n - 1)
+
+    page.click("#replay-link")
+    page.wait_for_selector("body[data-step='0']")
+    last = int(page.get_attribute("#step", "max"))
+    assert page.text_content("#counter") == f"step 0 of {last}" and last > clicks
+    page.click("#forward")
+    page.wait_for_selector("body[data-step='1']")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-step='2']")
+    page.click("#back")
+    page.wait_for_selector("body[data-step='1']")
+    above = page.inner_text("#picture")  # the viewer opens from above
+    page.select_option("#seat", "0")
+    page.wait_for_function("(before) => document.querySelector('#picture').innerText !== before", arg=above)
+    assert page.text_content("#picture") == page.evaluate(TEXT_OF, drawn(data, 1, 0))
+    page.locator("#step").fill(str(last // 2))
+    page.wait_for_selector(f"body[data-step='{last // 2}']")
+    page.click("#last")
+    page.wait_for_selector(f"body[data-step='{last}']")
+    assert page.is_visible("#result") and re.search(r"wins|win|nobody", page.text_content("#result"))
+    assert page.text_content("#who") == "The end."
+    assert not page.problems, page.problems
+
+
+def test_the_pages_show_why_a_request_is_refused(server, page) -> None:
+    base, _ = server
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "extravaganza")
+    page.check("#opt-queen_powers")
+    page.click("#start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "queen_powers" in page.text_content("#error") and "level=custom" in page.text_content("#error")
+    page.uncheck("#opt-queen_powers")
+    assert not page.is_visible("#budget-1")
+    page.select_option("#agent-1", "mcts")
+    assert page.is_visible("#budget-1")
+    page.fill("#budget-1", "99999")
+    page.click("#start")
+    page.wait_for_selector("#error:has-text('mcts:99999')")
+    assert "mcts:N (N = 1..10000)" in page.text_content("#error") and page.url == base + "/"
+    page.goto(base + "/replay?name=../../etc/passwd")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "is not allowed" in page.text_content("#error")
+    page.goto(base + "/table/" + "A" * 22)
+    page.wait_for_selector("#error:not([hidden])")
+    assert "no table" in page.text_content("#error")
+    assert sum(p.startswith(("400 ", "404 ")) for p in page.problems) == 4  # the refusals, as the browser saw them

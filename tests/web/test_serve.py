@@ -1,0 +1,63 @@
+"""`d2r serve`: its options, its refusals before anything starts, the missing extra named, and a real
+server on this machine answering on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from d2r_envs.cli import main as d2r
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_help_names_its_options(capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        d2r(["serve", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for flag in ("--port", "--host", "--replays", "--models", "--max-tables", "--idle-minutes", "127.0.0.1"):
+        assert flag in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "70000"], "--port 70000 is not allowed; allowed: 1..65535"),
+        (["--port", "0"], "--port 0 is not allowed; allowed: 1..65535"),
+        (["--max-tables", "0"], "--max-tables must be at least 1"),
+        (["--models", "/no/such/folder"], "--models /no/such/folder: not a folder"),
+    ],
+)
+def test_serve_refuses_bad_options_before_starting(args: list[str], words: str, tmp_path: Path, capsys) -> None:
+    assert d2r(["serve", "--replays", str(tmp_path / "r"), *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_serve_without_the_web_extra_names_the_install(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['starlette'] = None\n"
+            "from d2r_envs.cli import main\n"
+            f"sys.exit(main(['serve', '--replays', {str(tmp_path)!r}]))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2
+    assert "d2r serve needs the web extra (starlette is missing): pip install 'd2r_envs[web]'" in out.stderr
+
+
+def test_serve_answers_on_127_0_0_1_and_only_to_its_own_host_names(servers, tmp_path: Path) -> None:
+    base = servers.start(tmp_path / "replays")
+    try:
+        games = json.loads(urllib.request.urlopen(base + "/api/games", timeout=5).read())["games"]
+        assert len(games) == 5
+        request = urllib.request.Request(base + "/api/games", headers={"Host": "attacker.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=5)
+        assert refused.value.code == 400 and "serves this machine only" in json.loads(refused.value.read())["error"]
+    finally:
+        out = servers.stop(servers.procs[-1])
+    assert "http://127.0.0.1:" in out and (tmp_path / "replays").is_dir()
