@@ -396,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games)
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument("--agents", help="comma-separated agents: the first takes one seat, the others are cycled over the "
-                     "rest (model,random = the model against random players); random, heuristic, mcts:N, a model id or path")
+                     "rest (model,random = the model against random players); random, heuristic, mcts:N, rollouts:N, a model id or path")
     who.add_argument("--lineup", help="comma-separated agent per seat, e.g. model,random,random,random")
     p.add_argument("--players", type=int, help="number of players (default: the lineup's length, else the game's default)")
     p.add_argument("--games", type=int, default=100, help="games to play, rounded up to whole deals x rotations (default 100)")

@@ -110,8 +110,8 @@ def test_same_seed_same_weights(tmp_path: Path) -> None:
     ("imitate", "message"),
     [
         ({"teacher": "grandmaster", "games": 2}, "grandmaster"),
-        ({"teacher": "heuristic", "games": 0}, "imitate: games, epochs, batch_size and rounds must be at least 1"),
-        ({"teacher": "heuristic", "games": 2, "rounds": 0}, "imitate: games, epochs, batch_size and rounds must be at least 1"),
+        ({"teacher": "heuristic", "games": 0}, "imitate: games, epochs, batch_size, rounds and workers must be at least 1"),
+        ({"teacher": "heuristic", "games": 2, "rounds": 0}, "imitate: games, epochs, batch_size, rounds and workers must be at least 1"),
         ({"teacher": "heuristic", "gamez": 2}, "imitate: unknown key.*gamez"),
     ],
 )
@@ -175,6 +175,26 @@ def test_dagger_rounds_record_the_policys_games_labelled_by_the_teacher(tmp_path
     first, second = results[0]["rounds"]
     assert second["samples"] > first["samples"] and 0.0 <= second["agreement_before"] <= 1.0
     assert results[0] == results[1] and all((a == b).all() for a, b in zip(*weights))
+
+
+def test_imitation_records_the_same_games_on_several_workers(tmp_path: Path) -> None:
+    """imitate.workers: 2 records the games on two forked processes, each a share of them: the same
+    positions, moves and targets, in the same order, as one process; the student's games too."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 5, "rounds": 2}
+    one = cfg.from_dict(data)
+    data["imitate"]["workers"] = 2
+    two = cfg.from_dict(data)
+    model = train.new_model(one, train.make_vec_env(one))
+    for student in (None, model.policy):
+        a = imitate.record_games(one, train.make_env, 5, one.algo.gamma, seed=3, student=student)
+        b = imitate.record_games(two, train.make_env, 5, two.algo.gamma, seed=3, student=student)
+        assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
+    data["imitate"]["workers"] = 0
+    with pytest.raises(cfg.ConfigError, match="rounds and workers must be at least 1"):
+        cfg.from_dict(data)
 
 
 def _write(tmp_path: Path, data: dict) -> str:

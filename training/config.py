@@ -75,6 +75,7 @@ class ImitateConfig:
     batch_size: int = 1024
     learning_rate: float = 1e-3
     rounds: int = 1  # above 1: DAgger, each further round `games` games of the policy labelled by the teacher
+    workers: int = 1  # processes recording the games (a slow teacher, such as rollouts:N, on several cores)
 
 
 @dataclass(frozen=True)
@@ -251,8 +252,9 @@ def _check(c: Config) -> None:
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
         if c.imitate.teacher:
-            if c.imitate.games < 1 or c.imitate.epochs < 1 or c.imitate.batch_size < 1 or c.imitate.rounds < 1:
-                raise ConfigError("imitate: games, epochs, batch_size and rounds must be at least 1 with a teacher")
+            if (c.imitate.games < 1 or c.imitate.epochs < 1 or c.imitate.batch_size < 1 or c.imitate.rounds < 1
+                    or c.imitate.workers < 1):
+                raise ConfigError("imitate: games, epochs, batch_size, rounds and workers must be at least 1 with a teacher")
             if not isinstance(c.imitate.teacher, str):
                 raise ConfigError(f"imitate.teacher: expected an agent spec, got {c.imitate.teacher!r}")
             make_agent(c.imitate.teacher, engine)

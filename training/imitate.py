@@ -9,9 +9,13 @@ With `rounds` above 1 it is DAgger (Ross et al., 2011): each further round recor
 in which the policy fitted so far picks the moves and the teacher names its own move at every position,
 then fits again on everything recorded. The policy so learns the teacher's answer in the positions its
 own mistakes lead to, which games the teacher plays alone never show it.
+
+A slow teacher (a search such as "rollouts:N") records on `workers` processes at once.
 """
 
 from __future__ import annotations
+
+import multiprocessing
 
 import numpy as np
 import torch
@@ -25,10 +29,10 @@ def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, st
     each decision's discounted final return (gamma ** decisions-left * return) as the value target.
     With a `student` (a policy with SB3's `predict`), the student's moves are played instead and the
     teacher's are only recorded."""
-    rng = np.random.default_rng(seed)
     obs, masks, actions, targets = [], [], [], []
     for g in range(games):
         o, _ = env.reset(seed=seed + g)
+        rng = np.random.default_rng(seed + g)  # each game from its own seed: the same games in any chunking
         start = len(obs)
         done = False
         reward = 0.0
@@ -47,6 +51,39 @@ def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, st
         targets += [final * gamma ** (steps - 1 - i) for i in range(steps)]
     return {"obs": np.asarray(obs, np.float32), "masks": np.asarray(masks, bool),
             "actions": np.asarray(actions, np.int64), "targets": np.asarray(targets, np.float32)}
+
+
+_JOB: tuple | None = None  # what forked recording workers read: (config, make_env, gamma, student)
+
+
+def record_games(c, make_env, games: int, gamma: float, seed: int, student=None) -> dict[str, np.ndarray]:
+    """`record` over c.imitate.workers processes (forked, each with its own env and teacher, a
+    contiguous share of the games each); the same result as one process, in the same order."""
+    workers = min(c.imitate.workers, games)
+    if workers <= 1:
+        return _record_share((0, games, seed, c, make_env, gamma, student))
+    global _JOB
+    share = -(-games // workers)
+    jobs = [(start, min(share, games - start), seed) for start in range(0, games, share)]
+    _JOB = (c, make_env, gamma, student)
+    try:
+        with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
+            parts = pool.map(_record_forked, jobs)
+    finally:
+        _JOB = None
+    return {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
+
+
+def _record_forked(job: tuple) -> dict[str, np.ndarray]:
+    torch.set_num_threads(1)
+    return _record_share(job + _JOB)
+
+
+def _record_share(job: tuple) -> dict[str, np.ndarray]:
+    start, count, seed, c, make_env, gamma, student = job
+    env = make_env(c)
+    teacher = env.make_agent(make_agent(c.imitate.teacher, env.engine))  # for every player count the env draws
+    return record(env, teacher, count, gamma, seed=seed + start, student=student)
 
 
 def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
@@ -88,14 +125,12 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     """Record c.imitate.games teacher games and fit the model's policy to them; then, for each further
     round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it."""
     im = c.imitate
-    env = make_env(c)
-    teacher = env.make_agent(make_agent(im.teacher, env.engine))  # for every player count the env draws
     seed = c.seed + 7_000_000
-    data = record(env, teacher, im.games, c.algo.gamma, seed=seed)
+    data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed)
     result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)
     rounds = [result]
     for r in range(1, im.rounds):
-        more = record(env, teacher, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy)
+        more = record_games(c, make_env, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy)
         held_out = agreement(model.policy, more)  # on positions the fit has not seen
         data = {k: np.concatenate([data[k], more[k]]) for k in data}
         result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r)
