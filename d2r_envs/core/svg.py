@@ -228,6 +228,29 @@ def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, st
     return y + used
 
 
+def card_list(c: Canvas, x: float, y: float, w: float, h: float, body: float,
+              cards: Sequence[tuple[str, str | None, str]], per_col: int = 5, line: float = 23,
+              label_w: float = 190, text_size: float = 11, empty: str = "no cards") -> None:
+    """A hand in a panel (`x`, `y`, `w`, `h`; its strip ends at `body`) as a list of cards, each its
+    label in bold, a colour swatch before it where `fill` is given (`cards`: label, fill, text), and
+    its text after it; two columns when more than `per_col`; what does not fit is counted at the
+    bottom; `empty` in grey when there are none."""
+    col_w = (w - 30) / 2 if len(cards) > per_col else w - 20
+    for i, (label, fill, text) in enumerate(cards[: 2 * per_col]):
+        cx = x + 10 + (i // per_col) * (col_w + 10)
+        cy = body + 20 + (i % per_col) * line
+        if fill is not None:
+            c.rect(cx, cy - 12, 10, 15, fill=fill, rx=2)
+            cx += 16
+        c.text(cx, cy, label, size=12, bold=True, width=label_w)
+        c.text(cx + label_w + 6, cy, text, size=text_size, fill=MUTED, width=x + 10 + (i // per_col) * (col_w + 10)
+               + col_w - cx - label_w - 8)
+    if len(cards) > 2 * per_col:
+        c.text(x + w - 10, y + h - 8, f"+{len(cards) - 2 * per_col} more kinds", size=11, fill=MUTED, anchor="end")
+    if not cards and empty:
+        c.text(x + 10, body + 20, empty, size=12, fill=MUTED)
+
+
 def bar(c: Canvas, x: float, y: float, w: float, h: float, value: float, top: float, fill: str,
         label: str = "") -> None:
     """A horizontal gauge of `value` out of `top`, with `label` over it."""

@@ -154,17 +154,6 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
         return
     whose = f"player_{p}'s hand" + (" (the seat to act)" if above else "")
     body = S.panel(c, x, y, w, h, whose, colour(p), note=S.counted(sum(s.hands[p]), "card"))
-    kinds = [k for k, m in enumerate(s.hands[p]) if m]
-    per_col = 7
-    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
-    for i, k in enumerate(kinds[: 2 * per_col]):
-        cx = x + 10 + (i // per_col) * (col_w + 10)
-        cy = body + 18 + (i % per_col) * 20
-        card = C.CATALOGUE[k]
-        label = card.name + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
-        c.text(cx, cy, label, size=12, bold=True, width=200)
-        c.text(cx + 206, cy, card.text, size=11, fill=S.MUTED, width=col_w - 210)
-    if len(kinds) > 2 * per_col:
-        c.text(x + w - 10, y + h - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
-    if not kinds:
-        c.text(x + 10, body + 18, "no cards", size=12, fill=S.MUTED)
+    cards = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), None, C.CATALOGUE[k].text)
+             for k, m in enumerate(s.hands[p]) if m]
+    S.card_list(c, x, y, w, h, body - 2, cards, per_col=7, line=20, label_w=200)

@@ -181,18 +181,6 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     if s.peek[p] >= 0:
         note = f"peeked at player_{s.peek[p]}: {C.counts_to_string(s.peek_hand[p])} | " + note
     body = S.panel(c, x, y, w, h, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p], note=note)
-    kinds = [k for k, m in enumerate(s.hands[p]) if m]
-    per_col = 5
-    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
-    for i, k in enumerate(kinds[: 2 * per_col]):
-        cx = x + 10 + (i // per_col) * (col_w + 10)
-        cy = body + 20 + (i % per_col) * 23
-        kind = C.KINDS[k]
-        c.rect(cx, cy - 13, 10, 16, fill=kind_fill(k), rx=2)
-        label = kind.name + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
-        c.text(cx + 16, cy, label, size=12, bold=True, width=190)
-        c.text(cx + 212, cy, f"value {kind.value}: {kind.text}", size=11, fill=S.MUTED, width=col_w - 214)
-    if len(kinds) > 2 * per_col:
-        c.text(x + w - 10, y + h - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
-    if not kinds:
-        c.text(x + 10, body + 20, "no cards", size=12, fill=S.MUTED)
+    cards = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k), f"value {C.KINDS[k].value}: {C.KINDS[k].text}")
+             for k, m in enumerate(s.hands[p]) if m]
+    S.card_list(c, x, y, w, h, body, cards)

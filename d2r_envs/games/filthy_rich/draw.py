@@ -162,17 +162,7 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=S.counted(sum(s.hands[p]), "card"))
-    kinds = [k for k, m in enumerate(s.hands[p]) if m]
-    per_col = 5
-    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
-    for i, k in enumerate(kinds[: 2 * per_col]):
-        cx = x + 10 + (i // per_col) * (col_w + 10)
-        cy = body + 20 + (i % per_col) * 23
-        text = C.BUSINESSES[k].text if k < C.NUM_BUSINESSES else C.card_of(k).text
-        label = C.KIND_NAMES[k] + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
-        c.text(cx, cy, label, size=12, bold=True, width=200)
-        c.text(cx + 206, cy, text, size=11, fill=S.MUTED, width=col_w - 208)
-    if len(kinds) > 2 * per_col:
-        c.text(x + w - 10, y + HAND_H - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
-    if not kinds:
-        c.text(x + 10, body + 20, "no cards", size=12, fill=S.MUTED)
+    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), None,
+              C.BUSINESSES[k].text if k < C.NUM_BUSINESSES else C.card_of(k).text)
+             for k, m in enumerate(s.hands[p]) if m]
+    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=200)

@@ -183,24 +183,13 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=S.counted(card_count(s.hands[p]), "card"))
-    kinds = [k for k, m in enumerate(s.hands[p]) if m]
-    per_col = 5
-    col_w = (w - 30) / 2 if len(kinds) > per_col else w - 20
-    for i, k in enumerate(kinds[: 2 * per_col]):
-        cx = x + 10 + (i // per_col) * (col_w + 10)
-        cy = body + 20 + (i % per_col) * 23
-        c.rect(cx, cy - 12, 10, 15, fill=kind_fill(k), rx=2)
-        label = C.KIND_NAMES[k] + (f" x{s.hands[p][k]}" if s.hands[p][k] > 1 else "")
-        c.text(cx + 16, cy, label, size=12, bold=True, width=180)
-        c.text(cx + 200, cy, C.card_text(k), size=11, fill=S.MUTED, width=col_w - 202)
-    if len(kinds) > 2 * per_col:
-        c.text(x + w - 10, y + HAND_H - 8, f"+{len(kinds) - 2 * per_col} more kinds", size=11, fill=S.MUTED, anchor="end")
+    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
+             for k, m in enumerate(s.hands[p]) if m]
     offer = [k for k, m in enumerate(s.offers[p]) if m]
+    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards")
     if offer:
         text = "draft offer: " + "; ".join(
             f"{C.KIND_NAMES[k]} ({C.RAPPERZ[k - C.RAPPER_FIRST].text})" if k < C.CITY_FIRST
             else f"{C.KIND_NAMES[k]} (start: " + ", ".join(f"{r} {v}" for r, v in zip(C.RESOURCES, C.CITIEZ[k - C.CITY_FIRST].start)) + ")"
             for k in offer)
-        c.text(x + 10, body + 20 + (len(kinds[:per_col]) if kinds else 0) * 23, text, size=12, bold=True, width=w - 20)
-    elif not kinds:
-        c.text(x + 10, body + 20, "no cards", size=12, fill=S.MUTED)
+        c.text(x + 10, body + 20 + min(len(cards), 5) * 23, text, size=12, bold=True, width=w - 20)
