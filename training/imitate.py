@@ -16,21 +16,24 @@ A slow teacher (a search such as "rollouts:N") records on `workers` processes at
 from __future__ import annotations
 
 import multiprocessing
+import sys
 
 import numpy as np
 import torch
+from tqdm import tqdm
 
 from d2r_envs.agents import make_agent
 from d2r_envs.single_agent import SingleAgentEnv
 
 
-def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None) -> dict[str, np.ndarray]:
+def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None,
+           progress: str = "") -> dict[str, np.ndarray]:
     """The learner seat's observations, masks and the teacher's actions over `games` games, with
     each decision's discounted final return (gamma ** decisions-left * return) as the value target.
     With a `student` (a policy with SB3's `predict`), the student's moves are played instead and the
-    teacher's are only recorded."""
+    teacher's are only recorded. With `progress`, a progress bar of that name on stderr."""
     obs, masks, actions, targets = [], [], [], []
-    for g in range(games):
+    for g in tqdm(range(games), desc=progress, unit="game", file=sys.stderr, disable=not progress, mininterval=10):
         o, _ = env.reset(seed=seed + g)
         rng = np.random.default_rng(seed + g)  # each game from its own seed: the same games in any chunking
         start = len(obs)
@@ -83,7 +86,10 @@ def _record_share(job: tuple) -> dict[str, np.ndarray]:
     start, count, seed, c, make_env, gamma, student = job
     env = make_env(c)
     teacher = env.make_agent(make_agent(c.imitate.teacher, env.engine))  # for every player count the env draws
-    return record(env, teacher, count, gamma, seed=seed + start, student=student)
+    what = "labelling the policy's games" if student is not None else "recording the teacher's games"
+    share = f" (games {start + 1}-{start + count})" if count < c.imitate.games else ""
+    return record(env, teacher, count, gamma, seed=seed + start, student=student,
+                  progress=f"{c.imitate.teacher}: {what}{share}")
 
 
 def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
