@@ -17,11 +17,12 @@ from numpy.random import SeedSequence
 
 from d2r_envs.agents import Agent, PolicyAgent, make_agent
 from d2r_envs.core import raster
-from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
+from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError, margin_return
 from d2r_envs import registry
 from d2r_envs.registry import game_package
 
 ILLEGAL_MODES = ("lose", "raise")
+REWARDS = ("return", "margin")
 COUNT_STREAM = 0x636F756E74  # the spawn key of the player-count stream within an env's seed sequence
 VARIANT_STREAM = 0x76617269  # the spawn key of the variant stream
 
@@ -117,6 +118,10 @@ class SingleAgentEnv(gymnasium.Env):
         nothing changes).
     render_mode: "ansi" (the learner's view as text) or "rgb_array" (the picture from above, a
         spectator's video frame; it needs `pip install 'd2r_envs[render]'`).
+    reward: "return" (the learner's return, the game's utility) or "margin" (at the end, the return
+        plus the margin in points over the best other seat relative to the leader's,
+        `core.game.margin_return`, for a game that keeps points; the return alone for one that
+        does not).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -132,6 +137,7 @@ class SingleAgentEnv(gymnasium.Env):
         player_weights: Sequence[float] | None = None,
         variants: Sequence[dict[str, Any]] | None = None,
         variant_weights: Sequence[float] | None = None,
+        reward: str = "return",
         **options: Any,
     ) -> None:
         counts = _counts(num_players)
@@ -158,6 +164,9 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(f"learner_seat {learner_seat!r} is not allowed; allowed: 'random' or 0..{n - 1}{at}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_MODES)}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward {reward!r} is not allowed; allowed: {', '.join(REWARDS)}")
+        self.reward = reward
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, 'ansi', 'rgb_array'")
         if render_mode == "rgb_array":
@@ -263,7 +272,7 @@ class SingleAgentEnv(gymnasium.Env):
         start = time.perf_counter()
         terminated = game.current_player(state) == TERMINAL
         truncated = not terminated and self.decisions >= game.spec.max_game_length
-        now = game.returns(state)[self.seat]
+        now = margin_return(game, state, self.seat) if terminated and self.reward == "margin" else game.returns(state)[self.seat]
         reward, self._return = now - self._return, now
         obs = self._observe()
         self.env_seconds += time.perf_counter() - start

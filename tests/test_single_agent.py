@@ -136,3 +136,31 @@ def test_the_game_is_looked_up_once_and_travels_as_an_object(monkeypatch) -> Non
     env = SingleAgentEnv("draco_and_co", 4, opponents=["random", "heuristic", "draco_and_co/ppo-v1"])
     env.reset(seed=0)
     assert calls == ["make_game", "game_package"], calls  # make_game finds the package: one lookup in all
+
+
+def test_the_margin_reward_adds_the_margin_in_points_at_the_end() -> None:
+    """reward="margin": the same game as reward="return", step for step, and the final reward is the
+    return plus the margin over the best other seat relative to the leader's points (Rap Godz keeps
+    points); an unknown reward is refused."""
+    from d2r_envs.core.game import margin_return
+
+    plain = SingleAgentEnv("rap_godz", 2, learner_seat=0, opponents=["heuristic"])
+    margin = SingleAgentEnv("rap_godz", 2, learner_seat=0, opponents=["heuristic"], reward="margin")
+    totals = []
+    for env in (plain, margin):
+        obs, _ = env.reset(seed=4)
+        total, done, rewards = 0.0, False, []
+        while not done:
+            a = int(np.flatnonzero(env.action_masks())[0])
+            obs, r, terminated, truncated, _ = env.step(a)
+            rewards.append(r)
+            total += r
+            done = terminated or truncated
+        totals.append((total, rewards))
+    (plain_total, plain_rewards), (margin_total, margin_rewards) = totals
+    assert len(plain_rewards) == len(margin_rewards) and all(r == 0 for r in margin_rewards[:-1])
+    assert plain_total == plain.engine.returns(plain.state)[0]
+    expected = margin_return(margin.engine, margin.state, 0)
+    assert margin_total == pytest.approx(expected) and expected != plain_total
+    with pytest.raises(ValueError, match="reward 'points' is not allowed; allowed: return, margin"):
+        SingleAgentEnv("rap_godz", 2, reward="points")

@@ -197,6 +197,18 @@ def test_imitation_records_the_same_games_on_several_workers(tmp_path: Path) -> 
         cfg.from_dict(data)
 
 
+def test_the_reward_key_is_checked_and_reaches_the_training_envs(tmp_path: Path) -> None:
+    data = tiny(tmp_path)
+    data["env"]["reward"] = "margin"
+    c = cfg.from_dict(data)
+    vec = train.make_vec_env(c)
+    assert vec.get_attr("reward") == ["margin"] * c.algo.n_envs
+    assert train.make_env(c).reward == "return"  # evaluations and imitation keep the return
+    data["env"]["reward"] = "points"
+    with pytest.raises(cfg.ConfigError, match="env.reward: 'points' is not allowed; allowed: return, margin"):
+        cfg.from_dict(data)
+
+
 def _write(tmp_path: Path, data: dict) -> str:
     path = tmp_path / "tiny.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")

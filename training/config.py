@@ -29,6 +29,7 @@ class EnvConfig:
     # episode draws one, so one network learns every variant ([]: `options` alone)
     variants: list = field(default_factory=list)
     variant_weights: list = field(default_factory=list)  # with several variants: one positive weight each
+    reward: str = "return"  # the learner's reward: "return" (win or lose) or "margin" (the return plus the margin in points)
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,10 @@ def _check(c: Config) -> None:
             check_model_name(c.export.name)
         except ValueError as err:
             raise ConfigError(f"export.name: {err}") from None
+    from d2r_envs.single_agent import REWARDS
+
+    if c.env.reward not in REWARDS:
+        raise ConfigError(f"env.reward: {c.env.reward!r} is not allowed; allowed: {', '.join(REWARDS)}")
     seat = c.env.learner_seat
     fewest = min(counts)
     if seat != "random" and seat not in range(fewest):

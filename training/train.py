@@ -43,7 +43,7 @@ ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
 
 def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | None = None,
-             variant: int | None = None) -> SingleAgentEnv:
+             variant: int | None = None, reward: str = "return") -> SingleAgentEnv:
     """The learner's env of the config: its player counts and variants (one of each drawn per
     episode when there are several), or only `num_players` / the variant numbered `variant` when given."""
     counts = [num_players] if num_players is not None else c.player_counts()
@@ -57,12 +57,15 @@ def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | No
         player_weights=c.player_weights() if several else None,
         variants=list(c.env.variants) if mixed else None,
         variant_weights=c.variant_weights() if mixed else None,
+        reward=reward,
         **(c.env.options if mixed else c.variants()[variant or 0]),
     )
 
 
 def make_vec_env(c: cfg.Config):
-    fns = [lambda: make_env(c) for _ in range(c.algo.n_envs)]
+    """The training envs: the config's learner env, each rewarding as `env.reward` says (quick
+    evaluations and imitation keep the plain return)."""
+    fns = [lambda: make_env(c, reward=c.env.reward) for _ in range(c.algo.n_envs)]
     vec = SubprocVecEnv(fns) if c.algo.vec_env == "subproc" else DummyVecEnv(fns)
     vec.seed(c.seed)
     return VecMonitor(vec)

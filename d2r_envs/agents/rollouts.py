@@ -3,7 +3,7 @@ played out by the heuristic in every seat, each from a fresh redeterminisation f
 so it uses only what that seat may see; the move with the best mean value is played.
 
 The value of a played-out game is the seat's return plus its margin over the best other seat's points,
-relative to the leader's (`Game.scores`): a win by much beats a win by little, and a close loss beats
+relative to the leader's (`core.game.margin_return`): a win by much beats a win by little, and a close loss beats
 a rout, which tells moves apart far more often than the win alone (with the return alone where a game
 keeps no points). The N samples are the same for every move (common random numbers: sample i of each
 move starts from the same seed), so moves are compared in the same N worlds.
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from d2r_envs.core.game import TERMINAL, Game
+from d2r_envs.core.game import TERMINAL, Game, margin_return
 
 
 class Rollouts:
@@ -57,16 +57,4 @@ class Rollouts:
         else:
             if game.current_player(s) != TERMINAL:
                 return 0.0  # cut off where the env truncates: no result
-        return value(game, s, seat)
-
-
-def value(game: Game, state: Any, seat: int) -> float:
-    """`seat`'s return at a terminal state, plus its margin over the best other seat's points
-    relative to the leader's points (in -1..1), where the game keeps points."""
-    result = game.returns(state)[seat]
-    scores = game.scores(state)
-    if scores is None or len(scores) < 2:
-        return result
-    best_other = max(x for q, x in enumerate(scores) if q != seat)
-    lead = max(1.0, max(abs(x) for x in scores))
-    return result + (scores[seat] - best_other) / lead
+        return margin_return(game, s, seat)

@@ -263,3 +263,16 @@ class Game(abc.ABC, Generic[StateT]):
             f"illegal action {action} ({what}) for player {self.current_player(state)} "
             f"at decision '{self.decision_name(state)}'; legal: {names}"
         )
+
+
+def margin_return(game: Game, state: Any, seat: int) -> float:
+    """`seat`'s return at a terminal state plus its margin over the best other seat's points, relative
+    to the leader's points (in -1..1), where the game keeps points (`Game.scores`): a win by much is
+    worth more than a win by little, a close loss less bad than a rout. The return alone elsewhere."""
+    result = game.returns(state)[seat]
+    scores = game.scores(state)
+    if scores is None or len(scores) < 2:
+        return result
+    best_other = max(x for q, x in enumerate(scores) if q != seat)
+    lead = max(1.0, max(abs(x) for x in scores))
+    return result + (scores[seat] - best_other) / lead

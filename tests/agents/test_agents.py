@@ -163,7 +163,7 @@ def test_scores_name_the_winners(game_name: str) -> None:
 
 
 def test_rollouts_value_adds_the_margin() -> None:
-    from d2r_envs.agents.rollouts import value
+    from d2r_envs.core.game import margin_return as value
 
     class Fake:
         def __init__(self, scores):
