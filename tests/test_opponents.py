@@ -531,6 +531,26 @@ def test_snapshot_is_frozen_in_memory(exported) -> None:
         np.testing.assert_allclose(v, saved[k], atol=1e-6)
 
 
+def test_the_export_check_scales_with_the_logits_and_refuses_a_wrong_export(tmp_path: Path, monkeypatch) -> None:
+    """The numpy-vs-torch check allows float32 rounding in proportion to the logits' size (a model with
+    logits in the thousands exports), and refuses an export whose logits are off, leaving nothing."""
+    import torch
+
+    from training import export as ex
+
+    model = _tiny_model("relu", [32], seed=3)
+    with torch.no_grad():
+        model.policy.action_net.weight.mul_(1000.0)
+    folder = ex.export(model, GAME, "big-logits", {}, seed=0, out_root=tmp_path)
+    assert (folder / "manifest.json").exists()
+
+    real = ex.torch_logits
+    monkeypatch.setattr(ex, "torch_logits", lambda policy, obs: real(policy, obs) + 0.5)
+    with pytest.raises(RuntimeError, match="the export is wrong"):
+        ex.export(_tiny_model("relu", [32], seed=4), GAME, "off", {}, seed=0, out_root=tmp_path)
+    assert not (tmp_path / GAME / "off" / "manifest.json").exists()
+
+
 def test_export_refuses_a_model_for_other_spaces(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib")
     import gymnasium
