@@ -8,9 +8,10 @@ a rout, which tells moves apart far more often than the win alone (with the retu
 keeps no points). The N samples are the same for every move (common random numbers: sample i of each
 move starts from the same seed), so moves are compared in the same N worlds.
 
-Much stronger than the heuristic it plays out, and much slower: a decision costs about
-N x (legal moves) games' worth of the rest of the game. It is a teacher for imitation
-(`imitate.teacher: rollouts:32`) and a strong reference opponent.
+Much slower than the heuristic it plays out (a decision costs about N x (legal moves) games' worth of
+the rest of the game), and in Rap Godz and Extravaganza much stronger (configs/README.md has the
+measurements): a strong reference opponent, and a teacher (`imitate.teacher: rollouts:N`), though a few
+hundred of its games were too few for a network to copy it (the two games' READMEs).
 """
 
 from __future__ import annotations
@@ -51,10 +52,8 @@ class Rollouts:
         for _ in range(cap):
             p = game.current_player(s)
             if p == TERMINAL:
-                break
+                return margin_return(game, s, seat)
             game.apply_legal(s, act(game, s, p, rng))
             game.resolve_chance(s, rng)
-        else:
-            if game.current_player(s) != TERMINAL:
-                return 0.0  # cut off where the env truncates: no result
-        return margin_return(game, s, seat)
+        # cut off where the env truncates: no result, unless the last move ended it
+        return margin_return(game, s, seat) if game.current_player(s) == TERMINAL else 0.0
