@@ -301,3 +301,65 @@ def test_evaluations_are_printed_and_snapshots_are_not_private(tmp_path: Path, c
     os.umask(umask)
     modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "run" / "snapshots").iterdir()}
     assert modes and set(modes.values()) == {0o666 & ~umask}, modes
+
+
+@pytest.mark.parametrize(
+    ("imitate", "message"),
+    [
+        ({"teacher": "", "refine_teacher": "rollouts:2"}, "refine_teacher: needs imitate.teacher"),
+        ({"teacher": "heuristic", "games": 2, "refine_teacher": "rollouts:2"}, "refine_games and refine_rounds must be at least 1"),
+        ({"teacher": "heuristic", "games": 2, "refine_teacher": "rollouts:2", "refine_games": 2, "refine_rounds": 0},
+         "refine_games and refine_rounds must be at least 1"),
+        ({"teacher": "heuristic", "games": 2, "refine_teacher": "rollouts:2", "refine_games": 2, "refine_weight": 0},
+         "refine_weight: expected a positive number"),
+        ({"teacher": "heuristic", "games": 2, "refine_teacher": "rollouts:2:x", "refine_games": 2}, "guard"),
+    ],
+)
+def test_bad_refining_configs_are_refused(tmp_path: Path, imitate: dict, message: str) -> None:
+    data = tiny(tmp_path)
+    data["imitate"] = imitate
+    with pytest.raises(cfg.ConfigError, match=message):
+        cfg.from_dict(data)
+
+
+def test_refining_rounds_label_the_policys_games_by_the_second_teacher(tmp_path: Path) -> None:
+    """refine_teacher: after the first teacher's rounds, a round of the policy's games labelled by the
+    second teacher (here random, whose labels the policy cannot have learnt), weighted in the fit by
+    refine_weight; the same seed gives the same weights."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 4, "epochs": 10, "batch_size": 64, "learning_rate": 0.003,
+                       "refine_teacher": "random", "refine_games": 3, "refine_weight": 2.5}
+    c = cfg.from_dict(data)
+    weights, results = [], []
+    for _ in range(2):
+        model = train.new_model(c, train.make_vec_env(c))
+        results.append(imitate.warm_start(model, c, train.make_env))
+        weights.append([p.detach().clone() for p in model.policy.parameters()])
+    first, refined = results[0]["rounds"]
+    assert "teacher" not in first and refined["teacher"] == "random"
+    assert refined["samples"] > first["samples"] and refined["agreement_before"] < first["agreement"]
+    assert results[0] == results[1] and all((a == b).all() for a, b in zip(*weights))
+
+
+def test_a_weighted_fit_counts_each_label_by_its_weight(tmp_path: Path) -> None:
+    """fit with `weights`: the same position labelled two ways, the heavier label wins."""
+    import torch
+
+    from training import imitate
+
+    c = cfg.from_dict(tiny(tmp_path))
+    env = train.make_env(c)
+    obs, _ = env.reset(seed=0)
+    mask = env.action_masks()
+    legal = np.flatnonzero(mask)
+    assert len(legal) >= 2
+    data = {"obs": np.repeat(obs[None], 4, 0).astype(np.float32), "masks": np.repeat(mask[None], 4, 0),
+            "actions": np.array([legal[0]] * 3 + [legal[1]]), "targets": np.zeros(4, np.float32)}
+    for heavy, expected in ((np.float32(1.0), legal[0]), (np.float32(9.0), legal[1])):
+        model = train.new_model(c, train.make_vec_env(c))
+        weighted = dict(data, weights=np.array([1, 1, 1, heavy], np.float32))
+        imitate.fit(model.policy, weighted, epochs=60, batch_size=4, learning_rate=0.01, vf_coef=0.5, seed=0)
+        dist = model.policy.get_distribution(torch.as_tensor(data["obs"][:1]), action_masks=data["masks"][:1])
+        assert int(dist.distribution.probs.argmax()) == expected

@@ -77,6 +77,10 @@ class ImitateConfig:
     learning_rate: float = 1e-3
     rounds: int = 1  # above 1: DAgger, each further round `games` games of the policy labelled by the teacher
     workers: int = 1  # processes recording the games (a slow teacher, such as rollouts:N, on several cores)
+    refine_teacher: str = ""  # after the rounds above: a stronger, slower teacher labelling the policy's own games
+    refine_games: int = 0  # games per refining round
+    refine_rounds: int = 1
+    refine_weight: float = 1.0  # a refining label's weight in the fit, against 1 for the first teacher's
 
 
 @dataclass(frozen=True)
@@ -259,6 +263,17 @@ def _check(c: Config) -> None:
             if not isinstance(c.imitate.teacher, str):
                 raise ConfigError(f"imitate.teacher: expected an agent spec, got {c.imitate.teacher!r}")
             make_agent(c.imitate.teacher, engine)
+            if c.imitate.refine_teacher:
+                im = c.imitate
+                if not isinstance(im.refine_teacher, str):
+                    raise ConfigError(f"imitate.refine_teacher: expected an agent spec, got {im.refine_teacher!r}")
+                if im.refine_games < 1 or im.refine_rounds < 1:
+                    raise ConfigError("imitate: refine_games and refine_rounds must be at least 1 with a refine_teacher")
+                if not (isinstance(im.refine_weight, (int, float)) and 0 < im.refine_weight < float("inf")):
+                    raise ConfigError(f"imitate.refine_weight: expected a positive number, got {im.refine_weight!r}")
+                make_agent(im.refine_teacher, engine)
+        elif c.imitate.refine_teacher:
+            raise ConfigError("imitate.refine_teacher: needs imitate.teacher (the policy it refines starts from that teacher's imitation)")
         for spec in [*c.opponents.pool, c.train.eval_opponent]:
             if not isinstance(spec, str):
                 raise ConfigError(f"opponents.pool: expected agent specs (strings), got {spec!r}")

@@ -11,6 +11,11 @@ then fits again on everything recorded. The policy so learns the teacher's answe
 own mistakes lead to, which games the teacher plays alone never show it.
 
 A slow teacher (a search such as "rollouts:N") records on `workers` processes at once.
+
+With a `refine_teacher` (a stronger and slower one, such as "rollouts:16:1"), `refine_rounds` more
+DAgger rounds follow, of `refine_games` games each, in which that teacher labels the policy's own
+positions: the cheap teacher's many games teach the policy to play, and the strong one's few correct it
+where its play goes. A refining label counts `refine_weight` times a first teacher's in the fit.
 """
 
 from __future__ import annotations
@@ -59,16 +64,19 @@ def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, st
 _JOB: tuple | None = None  # what forked recording workers read: (config, make_env, gamma, student)
 
 
-def record_games(c, make_env, games: int, gamma: float, seed: int, student=None) -> dict[str, np.ndarray]:
+def record_games(c, make_env, games: int, gamma: float, seed: int, student=None,
+                 teacher: str = "") -> dict[str, np.ndarray]:
     """`record` over c.imitate.workers processes (forked, each with its own env and teacher, a
-    contiguous share of the games each); the same result as one process, in the same order."""
+    contiguous share of the games each); the same result as one process, in the same order.
+    `teacher`: an agent spec other than c.imitate.teacher."""
+    teacher = teacher or c.imitate.teacher
     workers = min(c.imitate.workers, games)
     if workers <= 1:
-        return _record_share((0, games, seed, c, make_env, gamma, student))
+        return _record_share((0, games, seed, c, make_env, gamma, student, teacher))
     global _JOB
     share = -(-games // workers)
     jobs = [(start, min(share, games - start), seed) for start in range(0, games, share)]
-    _JOB = (c, make_env, gamma, student)
+    _JOB = (c, make_env, gamma, student, teacher)
     try:
         with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
             parts = pool.map(_record_forked, jobs)
@@ -83,24 +91,25 @@ def _record_forked(job: tuple) -> dict[str, np.ndarray]:
 
 
 def _record_share(job: tuple) -> dict[str, np.ndarray]:
-    start, count, seed, c, make_env, gamma, student = job
+    start, count, seed, c, make_env, gamma, student, spec = job
     env = make_env(c)
-    teacher = env.make_agent(make_agent(c.imitate.teacher, env.engine))  # for every player count the env draws
+    teacher = env.make_agent(make_agent(spec, env.engine))  # for every player count the env draws
     what = "labelling the policy's games" if student is not None else "recording the teacher's games"
-    share = f" (games {start + 1}-{start + count})" if count < c.imitate.games else ""
-    return record(env, teacher, count, gamma, seed=seed + start, student=student,
-                  progress=f"{c.imitate.teacher}: {what}{share}")
+    share = f" (games {start + 1}-{start + count})" if c.imitate.workers > 1 else ""
+    return record(env, teacher, count, gamma, seed=seed + start, student=student, progress=f"{spec}: {what}{share}")
 
 
 def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
         vf_coef: float, seed: int) -> dict[str, float]:
-    """Cross-entropy on the teacher's actions (masked) plus vf_coef * MSE on the value targets."""
+    """Cross-entropy on the teacher's actions (masked) plus vf_coef * MSE on the value targets; with
+    `weights` in the data, both as means weighted by them."""
     gen = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
     actions = torch.as_tensor(data["actions"])
     targets = torch.as_tensor(data["targets"])
+    weights = torch.as_tensor(data["weights"]) if "weights" in data else None
     n = len(actions)
     policy.set_training_mode(True)
     for _ in range(epochs):
@@ -108,7 +117,11 @@ def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learn
         for i in range(0, n, batch_size):
             idx = order[i : i + batch_size]
             values, log_prob, _ = policy.evaluate_actions(obs[idx], actions[idx], action_masks=masks[idx])
-            loss = -log_prob.mean() + vf_coef * torch.nn.functional.mse_loss(values.flatten(), targets[idx])
+            if weights is None:
+                loss = -log_prob.mean() + vf_coef * torch.nn.functional.mse_loss(values.flatten(), targets[idx])
+            else:
+                w = weights[idx]
+                loss = (w * (vf_coef * (values.flatten() - targets[idx]) ** 2 - log_prob)).sum() / w.sum()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -129,7 +142,8 @@ def agreement(policy, data: dict[str, np.ndarray]) -> float:
 
 def warm_start(model, c, make_env) -> dict[str, float]:
     """Record c.imitate.games teacher games and fit the model's policy to them; then, for each further
-    round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it."""
+    round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it;
+    then the refining rounds, the same with c.imitate.refine_teacher and refine_games."""
     im = c.imitate
     seed = c.seed + 7_000_000
     data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed)
@@ -141,6 +155,17 @@ def warm_start(model, c, make_env) -> dict[str, float]:
         data = {k: np.concatenate([data[k], more[k]]) for k in data}
         result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r)
         rounds.append(result | {"agreement_before": held_out})
+    if im.refine_teacher:
+        data["weights"] = np.ones(len(data["actions"]), np.float32)
+        for r in range(im.refine_rounds):
+            more = record_games(c, make_env, im.refine_games, c.algo.gamma, seed=seed + 5_000_000 + r * im.refine_games,
+                                student=model.policy, teacher=im.refine_teacher)
+            held_out = agreement(model.policy, more)  # how often the policy already plays the strong teacher's move
+            more["weights"] = np.full(len(more["actions"]), im.refine_weight, np.float32)
+            data = {k: np.concatenate([data[k], more[k]]) for k in data}
+            result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef,
+                         seed=c.seed + im.rounds + r)
+            rounds.append(result | {"agreement_before": held_out, "teacher": im.refine_teacher})
     if len(rounds) > 1:
         result = result | {"rounds": rounds}
     return result

@@ -325,7 +325,8 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
             result = warm_start(model, c, make_env)
             result["seconds"] = round(time.perf_counter() - began, 1)
             (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
-            print(f"imitated {c.imitate.teacher} on {result['samples']} moves in {result['seconds']} s: "
+            refined = f", refined by {c.imitate.refine_teacher}" if c.imitate.refine_teacher else ""
+            print(f"imitated {c.imitate.teacher}{refined} on {result['samples']} moves in {result['seconds']} s: "
                   f"the policy's choice agrees on {result['agreement']:.1%}")
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     start = model.num_timesteps

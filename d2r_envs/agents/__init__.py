@@ -1,5 +1,6 @@
 """Opponents by name: "random", "heuristic", "mcts" or "mcts:<simulations>", "rollouts" or
-"rollouts:<samples>" (flat Monte Carlo over the heuristic), "shipped" (the game's newest shipped
+"rollouts:<samples>" (flat Monte Carlo over the heuristic; "rollouts:<samples>:<guard>" keeps the heuristic's
+move unless another is better by more than <guard> standard errors), "shipped" (the game's newest shipped
 model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2")."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from d2r_envs.registry import game_package
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
-BUILT_IN = ("random", "heuristic", "mcts", "mcts:N", "rollouts", "rollouts:N", "shipped")
+BUILT_IN = ("random", "heuristic", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped")
 
 
 def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> Agent:
@@ -41,9 +42,20 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
     if spec == "rollouts" or spec.startswith("rollouts:"):
         from d2r_envs.agents.rollouts import Rollouts
 
-        samples = spec.partition(":")[2]
+        samples, _, guard = spec.partition(":")[2].partition(":")
         if samples and not (samples.isdigit() and int(samples) >= 1):
             raise ValueError(f"opponent {spec!r}: the rollouts per move must be a whole number from 1, e.g. rollouts:32")
+        if spec.count(":") == 2:
+            try:
+                g = float(guard)
+            except ValueError:
+                g = -1.0
+            if not (0 <= g < float("inf")) or int(samples or 32) < 2:
+                raise ValueError(f"opponent {spec!r}: a guard is a number of standard errors, 0 or more, after at least "
+                                 "2 rollouts, e.g. rollouts:16:1")
+            return Rollouts(make_agent("heuristic", engine), samples=int(samples or 32), guard=g)
+        if spec.count(":") > 2:
+            raise ValueError(f"opponent {spec!r}: rollouts takes at most two numbers, e.g. rollouts:32 or rollouts:16:1")
         return Rollouts(make_agent("heuristic", engine), samples=int(samples or 32))
     from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model, shipped_model
 
@@ -71,5 +83,5 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
     text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic, mcts:N (N simulations a move), "
-            f"rollouts:N (N heuristic play-outs a legal move) and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
+            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors) and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

@@ -12,6 +12,11 @@ Much slower than the heuristic it plays out (a decision costs about N x (legal m
 the rest of the game), and in Rap Godz and Extravaganza much stronger (configs/README.md has the
 measurements): a strong reference opponent, and a teacher (`imitate.teacher: rollouts:N`), though a few
 hundred of its games were too few for a network to copy it (the two games' READMEs).
+
+With a `guard` ("rollouts:N:G"), it plays the heuristic's own move unless another move's mean value
+beats it by more than G standard errors of the paired differences over the N worlds: the search's
+choice only where it is sure, the heuristic's elsewhere. A teacher whose labels differ from the
+heuristic's only where the play-outs say so clearly, rather than on every small difference of averages.
 """
 
 from __future__ import annotations
@@ -24,23 +29,42 @@ from d2r_envs.core.game import TERMINAL, Game, margin_return
 
 
 class Rollouts:
-    def __init__(self, heuristic: Any, samples: int = 32) -> None:
+    def __init__(self, heuristic: Any, samples: int = 32, guard: float | None = None) -> None:
         if samples < 1:
             raise ValueError(f"rollouts: samples must be at least 1, got {samples}")
+        if guard is not None and not (guard >= 0 and samples >= 2):
+            raise ValueError(f"rollouts: a guard needs at least 2 samples and a guard of 0 or more, got {samples}, {guard}")
         self.heuristic = heuristic
         self.samples = samples
-        self.name = f"rollouts:{samples}"
+        self.guard = guard
+        self.name = f"rollouts:{samples}" + (f":{guard:g}" if guard is not None else "")
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        if self.guard is not None:
+            return self._guarded(game, state, seat, legal, rng)
         seeds = rng.integers(0, 2**63 - 1, size=self.samples)
         best, best_value = legal[0], -np.inf
         for a in legal:
             value = sum(self._play_out(game, state, seat, a, np.random.default_rng(int(seed))) for seed in seeds)
             if value > best_value:
                 best, best_value = a, value
+        return best
+
+    def _guarded(self, game: Game, state: Any, seat: int, legal: list[int], rng: np.random.Generator) -> int:
+        """The heuristic's move, unless another beats it by more than `guard` standard errors."""
+        mine = self.heuristic.act(game, state, seat, np.random.default_rng(int(rng.integers(0, 2**63 - 1))))
+        seeds = rng.integers(0, 2**63 - 1, size=self.samples)
+        values = {a: np.array([self._play_out(game, state, seat, a, np.random.default_rng(int(seed))) for seed in seeds])
+                  for a in legal}
+        best, best_gain = mine, 0.0
+        for a in legal:
+            diff = values[a] - values[mine]
+            gain = float(diff.mean())
+            if a != mine and gain > best_gain and gain > self.guard * float(diff.std(ddof=1)) / np.sqrt(self.samples):
+                best, best_gain = a, gain
         return best
 
     def _play_out(self, game: Game, state: Any, seat: int, action: int, rng: np.random.Generator) -> float:

@@ -196,3 +196,31 @@ def test_rollouts_beats_random_play() -> None:
     agent = make_agent("rollouts:2", game)
     wins = sum(_play(game, [agent, None], seed=200 + g)[0] > 0 for g in range(4))
     assert wins >= 3, f"rollouts:2 won {wins} of 4 against random"
+
+
+@pytest.mark.parametrize("spec", ["rollouts:4:x", "rollouts:1:1", "rollouts:4:-1", "rollouts:4:inf", "rollouts:4:1:2"])
+def test_rollouts_refuses_a_bad_guard(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"guard|at most two numbers"):
+        make_agent(spec, "rap_godz")
+
+
+def test_a_guarded_search_keeps_the_heuristics_move_unless_the_playouts_are_sure() -> None:
+    """rollouts:N:G: with a guard no gain can clear, the heuristic's own move every time; with a guard
+    of 0 (any gain), the search's best move, which departs from the heuristic's in some positions."""
+    game = d2r_envs.make_game("rap_godz", 2)
+    heuristic, sure, keen = make_agent("heuristic", game), make_agent("rollouts:3:1e9", game), make_agent("rollouts:3:0", game)
+    assert keen.name == "rollouts:3:0" and sure.name == "rollouts:3:1e+09"
+    rng = np.random.default_rng(4)
+    s = game.new_initial_state()
+    game.resolve_chance(s, rng)
+    compared = departed = 0
+    while game.current_player(s) != TERMINAL and compared < 25:
+        p = game.current_player(s)
+        if len(game.legal_actions(s)) > 1:
+            mine = heuristic.act(game, s, p, np.random.default_rng(0))
+            assert sure.act(game, s, p, np.random.default_rng(compared)) == mine
+            departed += keen.act(game, s, p, np.random.default_rng(compared)) != mine
+            compared += 1
+        game.apply_legal(s, heuristic.act(game, s, p, rng))
+        game.resolve_chance(s, rng)
+    assert compared == 25 and departed > 0
