@@ -54,7 +54,8 @@ def test_the_shipped_rllib_configs_load_and_name_the_backend() -> None:
         (lambda d: d["rllib"].update(num_env_runners="two"), "rllib.num_env_runners: expected int"),
         (lambda d: d["rllib"].update(address="auto", num_cpus=2), "rllib.num_cpus: only for a local Ray instance"),
         (lambda d: d["algo"].update(vec_env="subproc"), "algo.vec_env: 'subproc' is SB3's"),
-        (lambda d: d.update(imitate={"teacher": "heuristic", "games": 10}), "imitate.teacher: .*SB3's"),
+        (lambda d: (d.update(imitate={"teacher": "heuristic", "games": 10}), d["rllib"].update(mode="self_play"),
+                    d["opponents"].update(snapshot_every=0)), "imitate.teacher: .*needs rllib.mode: pool"),
         (lambda d: d.update(backend="sb3"), "rllib: this section is read only with backend: rllib"),
     ],
 )
@@ -122,6 +123,62 @@ def test_a_few_iterations_export_and_numpy_matches_rllibs_logits(ray_local, tmp_
     dist = rllib_module.get_exploration_action_dist_cls().from_logits(torch.as_tensor(theirs))
     draws = torch.stack([dist.sample() for _ in range(200)]).numpy()
     assert legal[np.arange(len(obs))[None, :].repeat(200, 0), draws].all()
+
+
+def test_an_sb3_policys_weights_map_onto_the_module() -> None:
+    """imitation_state: MaskedMLP given an SB3 policy's weights computes the same logits and values."""
+    import torch
+    from ray.rllib.core.columns import Columns
+
+    from training import train as sb3
+    from training.rllib import train
+    from training.rllib.module import MaskedMLP
+
+    c = cfg.from_dict(tiny(Path("/nonexistent"), algo__net_arch=[16, 8]))
+    model = sb3.new_model(c, sb3.make_vec_env(c))
+    env = sb3.make_env(c)
+    module = MaskedMLP(observation_space=envs_space(c), action_space=env.action_space,
+                       model_config={"hidden": [16, 8], "activation": "tanh"})
+    module.set_state(train.imitation_state(model.policy))
+    obs = np.stack([env.reset(seed=s)[0] for s in range(5)]).astype(np.float32)
+    masks = np.ones((5, env.action_space.n), np.int8)
+    with torch.no_grad():
+        theirs = model.policy.get_distribution(torch.as_tensor(obs)).distribution.logits
+        values = model.policy.predict_values(torch.as_tensor(obs)).flatten()
+        batch = {Columns.OBS: {"observation": torch.as_tensor(obs), "action_mask": torch.as_tensor(masks)}}
+        ours = module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS]
+        ours_v = module.compute_values(batch)
+    np.testing.assert_allclose(torch.log_softmax(ours, 1).numpy(), theirs.numpy(), atol=1e-5)
+    np.testing.assert_allclose(ours_v.numpy(), values.numpy(), atol=1e-5)
+
+
+def envs_space(c):
+    from training.rllib import envs
+
+    return envs.make_learner_env({"config": c}).observation_space
+
+
+def test_the_imitation_warm_start_reaches_the_learner_and_the_env_runners(ray_local, tmp_path: Path) -> None:
+    """imitate with backend rllib: the fitted policy goes into the learner's module and the remote env
+    runner's before the first iteration, and it plays the heuristic's moves on most positions."""
+    from training.rllib import envs, train
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 6, "epochs": 20, "batch_size": 64, "learning_rate": 0.003}
+    c = cfg.from_dict(data)
+    envs.register()
+    algo = train.ppo_config(c).build_algo()
+    try:
+        before = train.tensors(train.learner_module(algo, c))
+        result = train.warm_start(algo, c)
+        learner = train.tensors(train.learner_module(algo, c))
+        remote = algo.env_runner_group.foreach_env_runner(
+            lambda runner: runner.module.get_state()["pi.0.weight"], local_env_runner=False)
+    finally:
+        algo.stop()
+    assert result["agreement"] > 0.6
+    assert not np.array_equal(before["layers.0.weight"], learner["layers.0.weight"])
+    assert remote and all(np.array_equal(np.asarray(w), learner["layers.0.weight"]) for w in remote)
 
 
 def test_d2r_train_runs_a_self_play_config_end_to_end(ray_local, tmp_path: Path, capsys) -> None:

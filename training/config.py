@@ -318,9 +318,9 @@ def _check_backend(c: Config) -> None:
     if c.algo.vec_env != "dummy":
         raise ConfigError(f"algo.vec_env: {c.algo.vec_env!r} is SB3's; with backend: rllib the envs run in "
                           "rllib.num_env_runners Ray actors, algo.n_envs envs each")
-    if c.imitate.teacher:
-        raise ConfigError("imitate.teacher: the imitation warm start is SB3's (backend: sb3) only; remove the "
-                          "imitate section with backend: rllib")
+    if c.imitate.teacher and r.mode == "self_play":
+        raise ConfigError("imitate.teacher: the imitation warm start records the learner's games against the pool, "
+                          "so it needs rllib.mode: pool; remove the imitate section with rllib.mode: self_play")
     if r.mode == "self_play" and c.opponents.snapshot_every:
         raise ConfigError("opponents.snapshot_every: with rllib.mode self_play every seat is the learner itself, "
                           "so there is no pool to add snapshots to; set it to 0 or use rllib.mode: pool")

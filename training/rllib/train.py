@@ -22,6 +22,10 @@ Writes to train.run_dir: config.json, progress.csv (SB3's column names where the
 --training-log` plots it), checkpoints/step_N/ (RLlib checkpoint folders, for --resume only), snapshots/,
 final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
 
+An `imitate` section (rllib.mode pool) warm-starts the module as on SB3 (training/imitate.py: the same
+recording and fit, on a policy of the same shape), then copies the fitted actor and critic into the
+learner's module and every env runner's before the first iteration (`warm_start`).
+
 Reliability: a dead env runner is restarted (rllib.restart_failed_env_runners, the default) and the run
 goes on; each restart, and each iteration with runners out of service, is printed with the steps the
 iteration did sample and counted in progress.csv (ray/env_runner_restarts, ray/healthy_env_runners) and
@@ -96,6 +100,39 @@ def ppo_config(c: cfg.Config):
     else:
         config = config.rl_module(rl_module_spec=module_spec(c))
     return config
+
+
+def imitation_state(policy: Any) -> dict[str, torch.Tensor]:
+    """An SB3 MlpPolicy's weights (pi and vf nets apart, as new_model builds it) as MaskedMLP's state:
+    pi = mlp_extractor.policy_net then action_net, vf = mlp_extractor.value_net then value_net."""
+    state: dict[str, torch.Tensor] = {}
+    for name, body, head in (("pi", policy.mlp_extractor.policy_net, policy.action_net),
+                             ("vf", policy.mlp_extractor.value_net, policy.value_net)):
+        layers = [m for m in body if isinstance(m, torch.nn.Linear)] + [head]
+        for i, layer in enumerate(layers):
+            state[f"{name}.{2 * i}.weight"] = layer.weight.detach().clone()
+            state[f"{name}.{2 * i}.bias"] = layer.bias.detach().clone()
+    state["obs_scale"] = policy.features_extractor.scale.detach().clone()
+    return state
+
+
+def warm_start(algo: Any, c: cfg.Config) -> dict[str, Any]:
+    """The imitation of training/imitate.py on an SB3 policy of the module's shape, copied into the
+    learner's module and sent to every env runner. Returns the imitation's result."""
+    from training import train as sb3
+    from training.imitate import warm_start as imitate
+
+    model = sb3.new_model(c, sb3.make_vec_env(c))
+    result = imitate(model, c, sb3.make_env)
+    mid = module_id(c)
+    current = algo.learner_group.get_weights([mid])[mid]
+    state = imitation_state(model.policy)
+    if set(state) != set(current) or any(tuple(state[k].shape) != tuple(np.shape(current[k])) for k in state):
+        raise RuntimeError(f"imitation: the fitted policy's tensors {sorted(state)} do not match the module's {sorted(current)}")
+    algo.learner_group.set_weights({mid: {k: v.numpy() for k, v in state.items()}})
+    algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group, timeout_seconds=60.0,
+                                       inference_only=True)
+    return result
 
 
 def _shared(agent_id: Any, episode: Any = None, **kwargs: Any) -> str:
@@ -209,6 +246,14 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
         snapshots = [(f"snapshot@{p.stem[5:]}", load_file(str(p))) for p in paths[-c.opponents.max_snapshots:]]
         if snapshots:
             sync_pool(algo, c, snapshots)
+    elif c.imitate.teacher:
+        began = time.perf_counter()
+        result = warm_start(algo, c)
+        result["seconds"] = round(time.perf_counter() - began, 1)
+        (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
+        refined = f", refined by {c.imitate.refine_teacher}" if c.imitate.refine_teacher else ""
+        print(f"imitated {c.imitate.teacher}{refined} on {result['samples']} moves in {result['seconds']} s: "
+              f"the policy's choice agrees on {result['agreement']:.1%}")
     group = algo.env_runner_group
     restarts = group.num_remote_worker_restarts() if group else 0
     start, began = steps, time.perf_counter()
