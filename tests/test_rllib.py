@@ -205,6 +205,22 @@ def test_d2r_train_runs_a_self_play_config_end_to_end(ray_local, tmp_path: Path,
     # the same command again refuses up front, naming the way out
     assert main(["train", "--config", str(path)]) == 2
     assert "--force" in capsys.readouterr().err
+    # d2r export reads the final checkpoint back, with its config: the same weights as the run's export
+    out = ["--game", GAME, "--out-root", str(tmp_path / "again")]
+    assert main(["export", "--checkpoint", str(run / "final"), "--name", "x", *out]) == 2
+    assert "give the config it was trained with" in capsys.readouterr().err
+    assert main(["export", "--checkpoint", str(run / "final"), "--name", "x", "--config", str(path), *out]) == 0
+    again = d2r_envs.load_opponent(tmp_path / "again" / GAME / "x")
+    assert again.manifest["training"]["total_timesteps"] == summary["timesteps"]
+    from safetensors.numpy import load_file
+
+    first = load_file(str(tmp_path / "models" / GAME / "self-play" / "policy.safetensors"))
+    second = load_file(str(tmp_path / "again" / GAME / "x" / "policy.safetensors"))
+    assert first.keys() == second.keys() and all(np.array_equal(first[k], second[k]) for k in first)
+    sb3_config = tmp_path / "sb3.yaml"
+    sb3_config.write_text(yaml.safe_dump({k: v for k, v in data.items() if k not in ("backend", "rllib")}), encoding="utf-8")
+    assert main(["export", "--checkpoint", str(run / "final"), "--name", "y", "--config", str(sb3_config), *out]) == 2
+    assert "needs its own config (backend: rllib" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game", d2r_envs.names())

@@ -17,7 +17,8 @@ def add_train_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_export_arguments(p: argparse.ArgumentParser, games: list[str]) -> None:
-    p.add_argument("--checkpoint", required=True, help="the MaskablePPO checkpoint (SB3 .zip) to export")
+    p.add_argument("--checkpoint", required=True, help="the checkpoint to export: a MaskablePPO .zip (SB3), or an RLlib run's final/ or "
+                   "checkpoints/step_N/ folder (with --config, the config it was trained with)")
     p.add_argument("--game", required=True, choices=games)
     p.add_argument("--name", required=True, help="the model's name: it is written to OUT_ROOT/GAME/NAME/")
     p.add_argument("--config", help="the training config (YAML) to record in the manifest")

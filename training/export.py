@@ -426,6 +426,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"d2r export: cannot read --config {args.config}: {e}", file=sys.stderr)
             return 2
         config = loaded if isinstance(loaded, dict) else {"config": loaded}
+    if Path(args.checkpoint).is_dir() and (Path(args.checkpoint) / "rllib_checkpoint.json").is_file():
+        return _run_rllib(args, config)
     try:
         model = _load_checkpoint(args.checkpoint)
         seed = args.seed if args.seed is not None else config.get("seed", getattr(model, "seed", None))
@@ -440,6 +442,41 @@ def run(args: argparse.Namespace) -> int:
         f"({arch['activation']}), {manifest['training']['total_timesteps']} timesteps, seed {manifest['training']['seed']}, "
         f"sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}"
     )
+    return 0
+
+
+def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:
+    """`d2r export` of an RLlib checkpoint folder: it needs the config it was trained with (--config)."""
+    from training import config as cfg
+
+    if not config:
+        print(f"d2r export: {args.checkpoint} is an RLlib checkpoint; give the config it was trained with "
+              "(--config PATH, backend: rllib)", file=sys.stderr)
+        return 2
+    try:
+        c = cfg.from_dict(config)
+    except cfg.ConfigError as e:
+        print(f"d2r export: --config {args.config}: {e}", file=sys.stderr)
+        return 2
+    if c.backend != "rllib" or c.game != args.game or args.seed is not None:
+        print(f"d2r export: --config {args.config} trains {c.game} with backend {c.backend}; an RLlib checkpoint "
+              f"of {args.game} needs its own config (backend: rllib, game: {args.game}), and its seed is the config's "
+              "(no --seed)", file=sys.stderr)
+        return 2
+    try:
+        from training.rllib.train import export_checkpoint
+
+        folder = export_checkpoint(args.checkpoint, c, args.name, config, overwrite=args.force, out_root=args.out_root)
+    except ImportError as e:
+        print(f"d2r export: an RLlib checkpoint needs the rllib extra ({e}); install with: pip install torch==2.13.0 "
+              "&& pip install -e '.[rllib]'", file=sys.stderr)
+        return 2
+    except (ValueError, OSError, TypeError, RuntimeError) as e:
+        print(f"d2r export: error: {e}", file=sys.stderr)
+        return 2
+    manifest = opponents.read_manifest(folder)
+    print(f"exported {args.game}/{args.name} to {folder} from RLlib: {manifest['training']['total_timesteps']} "
+          f"timesteps, sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}")
     return 0
 
 

@@ -199,18 +199,39 @@ def library_versions() -> dict[str, str]:
 
 
 def export_rllib(module: MaskedMLP, c: cfg.Config, name: str, raw_config: dict | None, timesteps: int,
-                 overwrite: bool = False) -> Path:
-    """Export the module's actor to <export.out_root>/<game>/<name>/; the check compares the loaded
-    model's numpy logits with the module's own (`forward_inference`, every action legal)."""
+                 overwrite: bool = False, out_root: str | Path | None = None) -> Path:
+    """Export the module's actor to <out_root, else export.out_root>/<game>/<name>/; the check compares
+    the loaded model's numpy logits with the module's own (`forward_inference`, every action legal)."""
     from training.export import export_target, write_model
 
-    folder = export_target(c.game, name, c.export.out_root, overwrite)
+    folder = export_target(c.game, name, c.export.out_root if out_root is None else out_root, overwrite)
     return write_model(
         folder, c.game, architecture(module), tensors(module), config=raw_config or cfg.to_dict(c), seed=c.seed,
         timesteps=timesteps, library_versions=library_versions(), reference_logits=lambda obs: logits(module, obs),
         reference="RLlib", player_counts=c.player_counts(), player_weights=c.player_weights(),
         training={"backend": "rllib", "rllib": cfg.to_dict(c)["rllib"]},
     )
+
+
+def is_checkpoint(folder: str | Path) -> bool:
+    """Whether `folder` is a checkpoint this backend wrote (final/ or checkpoints/step_N/ of a run)."""
+    return (Path(folder) / "rllib_checkpoint.json").is_file()
+
+
+def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: dict | None,
+                      overwrite: bool = False, out_root: str | Path = "models") -> Path:
+    """`d2r export` of a checkpoint folder of this backend, with the config it was trained with: the
+    learner's module read back from the folder (no Ray instance needed), then `export_rllib`."""
+    folder = Path(folder)
+    module_dir = folder / "learner_group" / "learner" / "rl_module" / module_id(c)
+    if not is_checkpoint(folder) or not module_dir.is_dir():
+        raise ValueError(f"{folder}: not an RLlib checkpoint of this config (no {module_dir.relative_to(folder)}); "
+                         "give a run's final/ or checkpoints/step_N/ folder and the config it was trained with")
+    module = MaskedMLP.from_checkpoint(str(module_dir))
+    module.eval()
+    progress = folder / "d2r_progress.json"
+    steps = json.loads(progress.read_text(encoding="utf-8"))["steps"] if progress.is_file() else 0
+    return export_rllib(module, c, name, raw_config, steps, overwrite=overwrite, out_root=out_root)
 
 
 def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
