@@ -169,3 +169,10 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     if len(rounds) > 1:
         result = result | {"rounds": rounds}
     return result
+
+
+def describe(c, result: dict) -> str:
+    """The line `d2r train` prints after the warm start."""
+    refined = f", refined by {c.imitate.refine_teacher}" if c.imitate.refine_teacher else ""
+    return (f"imitated {c.imitate.teacher}{refined} on {result['samples']} moves in {result['seconds']} s: "
+            f"the policy's choice agrees on {result['agreement']:.1%}")

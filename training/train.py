@@ -36,7 +36,7 @@ from d2r_envs.single_agent import SingleAgentEnv
 from d2r_envs.opponents import numpy_policy
 from training import config as cfg
 from training.export import export, export_target, tensors_from_sb3
-from training.imitate import warm_start
+from training.imitate import describe, warm_start
 from training.networks import ScaledFlatten
 
 ACTIVATIONS = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
@@ -325,9 +325,7 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
             result = warm_start(model, c, make_env)
             result["seconds"] = round(time.perf_counter() - began, 1)
             (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
-            refined = f", refined by {c.imitate.refine_teacher}" if c.imitate.refine_teacher else ""
-            print(f"imitated {c.imitate.teacher}{refined} on {result['samples']} moves in {result['seconds']} s: "
-                  f"the policy's choice agrees on {result['agreement']:.1%}")
+            print(describe(c, result))
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     start = model.num_timesteps
     remaining = max(0, c.train.total_timesteps - start)

@@ -49,6 +49,7 @@ from tqdm import tqdm
 
 import d2r_envs
 from training import config as cfg
+from training.imitate import describe
 from training.ray_cluster import connected
 from training.rllib import envs
 from training.rllib.module import MaskedMLP, architecture, logits, tensors
@@ -272,9 +273,7 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
         result = warm_start(algo, c)
         result["seconds"] = round(time.perf_counter() - began, 1)
         (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
-        refined = f", refined by {c.imitate.refine_teacher}" if c.imitate.refine_teacher else ""
-        print(f"imitated {c.imitate.teacher}{refined} on {result['samples']} moves in {result['seconds']} s: "
-              f"the policy's choice agrees on {result['agreement']:.1%}")
+        print(describe(c, result))
     group = algo.env_runner_group
     restarts = group.num_remote_worker_restarts() if group else 0
     start, began = steps, time.perf_counter()
