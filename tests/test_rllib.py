@@ -57,6 +57,8 @@ def test_the_shipped_rllib_configs_load_and_name_the_backend() -> None:
         (lambda d: (d.update(imitate={"teacher": "heuristic", "games": 10}), d["rllib"].update(mode="self_play"),
                     d["opponents"].update(snapshot_every=0)), "imitate.teacher: .*needs rllib.mode: pool"),
         (lambda d: d.update(backend="sb3"), "rllib: this section is read only with backend: rllib"),
+        (lambda d: (d["env"].update(reward="margin"), d["rllib"].update(mode="self_play"),
+                    d["opponents"].update(snapshot_every=0)), "env.reward: 'margin' is the learner's env's"),
     ],
 )
 def test_bad_rllib_configs_are_refused_naming_the_key(tmp_path: Path, edit, message: str) -> None:
@@ -150,6 +152,16 @@ def test_an_sb3_policys_weights_map_onto_the_module() -> None:
         ours_v = module.compute_values(batch)
     np.testing.assert_allclose(torch.log_softmax(ours, 1).numpy(), theirs.numpy(), atol=1e-5)
     np.testing.assert_allclose(ours_v.numpy(), values.numpy(), atol=1e-5)
+
+
+def test_the_learner_env_rewards_as_the_config_says(tmp_path: Path) -> None:
+    """env.reward reaches RLlib's training envs as it reaches SB3's."""
+    from training.rllib import envs
+
+    for reward in ("return", "margin"):
+        data = tiny(tmp_path)
+        data["env"]["reward"] = reward
+        assert envs.make_learner_env({"config": cfg.from_dict(data)}).unwrapped.reward == reward
 
 
 def envs_space(c):

@@ -321,6 +321,9 @@ def _check_backend(c: Config) -> None:
     if c.imitate.teacher and r.mode == "self_play":
         raise ConfigError("imitate.teacher: the imitation warm start records the learner's games against the pool, "
                           "so it needs rllib.mode: pool; remove the imitate section with rllib.mode: self_play")
+    if r.mode == "self_play" and c.env.reward != "return":
+        raise ConfigError(f"env.reward: {c.env.reward!r} is the learner's env's (rllib.mode: pool); with rllib.mode "
+                          "self_play every seat gets the game's return; set env.reward: return or use rllib.mode: pool")
     if r.mode == "self_play" and c.opponents.snapshot_every:
         raise ConfigError("opponents.snapshot_every: with rllib.mode self_play every seat is the learner itself, "
                           "so there is no pool to add snapshots to; set it to 0 or use rllib.mode: pool")

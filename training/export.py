@@ -426,7 +426,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"d2r export: cannot read --config {args.config}: {e}", file=sys.stderr)
             return 2
         config = loaded if isinstance(loaded, dict) else {"config": loaded}
-    if Path(args.checkpoint).is_dir() and (Path(args.checkpoint) / "rllib_checkpoint.json").is_file():
+    if is_rllib_checkpoint(args.checkpoint):
         return _run_rllib(args, config)
     try:
         model = _load_checkpoint(args.checkpoint)
@@ -443,6 +443,11 @@ def run(args: argparse.Namespace) -> int:
         f"sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}"
     )
     return 0
+
+
+def is_rllib_checkpoint(folder: str | Path) -> bool:
+    """Whether `folder` is a checkpoint the RLlib backend wrote (a run's final/ or checkpoints/step_N/)."""
+    return (Path(folder) / "rllib_checkpoint.json").is_file()
 
 
 def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:

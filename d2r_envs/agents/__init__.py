@@ -42,21 +42,21 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
     if spec == "rollouts" or spec.startswith("rollouts:"):
         from d2r_envs.agents.rollouts import Rollouts
 
-        samples, _, guard = spec.partition(":")[2].partition(":")
+        if spec.count(":") > 2:
+            raise ValueError(f"opponent {spec!r}: rollouts takes at most two numbers, e.g. rollouts:32 or rollouts:16:1")
+        samples, guarded, guard = spec.partition(":")[2].partition(":")
         if samples and not (samples.isdigit() and int(samples) >= 1):
             raise ValueError(f"opponent {spec!r}: the rollouts per move must be a whole number from 1, e.g. rollouts:32")
-        if spec.count(":") == 2:
+        n, g = int(samples or 32), None
+        if guarded:
             try:
                 g = float(guard)
             except ValueError:
                 g = -1.0
-            if not (0 <= g < float("inf")) or int(samples or 32) < 2:
+            if not 0 <= g < float("inf") or n < 2:
                 raise ValueError(f"opponent {spec!r}: a guard is a number of standard errors, 0 or more, after at least "
                                  "2 rollouts, e.g. rollouts:16:1")
-            return Rollouts(make_agent("heuristic", engine), samples=int(samples or 32), guard=g)
-        if spec.count(":") > 2:
-            raise ValueError(f"opponent {spec!r}: rollouts takes at most two numbers, e.g. rollouts:32 or rollouts:16:1")
-        return Rollouts(make_agent("heuristic", engine), samples=int(samples or 32))
+        return Rollouts(make_agent("heuristic", engine), samples=n, guard=g)
     from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model, shipped_model
 
     if spec == "shipped":

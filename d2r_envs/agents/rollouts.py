@@ -45,20 +45,24 @@ class Rollouts:
             return legal[0]
         if self.guard is not None:
             return self._guarded(game, state, seat, legal, rng)
-        seeds = rng.integers(0, 2**63 - 1, size=self.samples)
+        values = self._values(game, state, seat, legal, rng)
         best, best_value = legal[0], -np.inf
         for a in legal:
-            value = sum(self._play_out(game, state, seat, a, np.random.default_rng(int(seed))) for seed in seeds)
+            value = sum(values[a])
             if value > best_value:
                 best, best_value = a, value
         return best
 
+    def _values(self, game: Game, state: Any, seat: int, legal: list[int], rng: np.random.Generator) -> dict:
+        """Per legal move, its value in each of the same `samples` worlds (common random numbers)."""
+        seeds = rng.integers(0, 2**63 - 1, size=self.samples)
+        return {a: [self._play_out(game, state, seat, a, np.random.default_rng(int(seed))) for seed in seeds]
+                for a in legal}
+
     def _guarded(self, game: Game, state: Any, seat: int, legal: list[int], rng: np.random.Generator) -> int:
         """The heuristic's move, unless another beats it by more than `guard` standard errors."""
         mine = self.heuristic.act(game, state, seat, np.random.default_rng(int(rng.integers(0, 2**63 - 1))))
-        seeds = rng.integers(0, 2**63 - 1, size=self.samples)
-        values = {a: np.array([self._play_out(game, state, seat, a, np.random.default_rng(int(seed))) for seed in seeds])
-                  for a in legal}
+        values = {a: np.array(v) for a, v in self._values(game, state, seat, legal, rng).items()}
         best, best_gain = mine, 0.0
         for a in legal:
             diff = values[a] - values[mine]

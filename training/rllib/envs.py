@@ -57,7 +57,8 @@ class LearnerEnv(gymnasium.Wrapper):
 def make_learner_env(env_config: dict) -> LearnerEnv:
     from training.train import make_env  # how a config becomes the learner's env, written once
 
-    env = make_env(env_config["config"])
+    c = env_config["config"]
+    env = make_env(c, reward=c.env.reward)  # the training env: it rewards as env.reward says, as SB3's do
     env.illegal_action = "raise"  # a sampled illegal action would be a broken mask: an error, never a quiet loss
     return LearnerEnv(env)
 

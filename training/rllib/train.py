@@ -214,18 +214,15 @@ def export_rllib(module: MaskedMLP, c: cfg.Config, name: str, raw_config: dict |
     )
 
 
-def is_checkpoint(folder: str | Path) -> bool:
-    """Whether `folder` is a checkpoint this backend wrote (final/ or checkpoints/step_N/ of a run)."""
-    return (Path(folder) / "rllib_checkpoint.json").is_file()
-
-
 def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: dict | None,
                       overwrite: bool = False, out_root: str | Path = "models") -> Path:
     """`d2r export` of a checkpoint folder of this backend, with the config it was trained with: the
     learner's module read back from the folder (no Ray instance needed), then `export_rllib`."""
+    from training.export import is_rllib_checkpoint
+
     folder = Path(folder)
     module_dir = folder / "learner_group" / "learner" / "rl_module" / module_id(c)
-    if not is_checkpoint(folder) or not module_dir.is_dir():
+    if not is_rllib_checkpoint(folder) or not module_dir.is_dir():
         raise ValueError(f"{folder}: not an RLlib checkpoint of this config (no {module_dir.relative_to(folder)}); "
                          "give a run's final/ or checkpoints/step_N/ folder and the config it was trained with")
     module = MaskedMLP.from_checkpoint(str(module_dir))
