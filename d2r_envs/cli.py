@@ -409,6 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--training-log", metavar="DIR", help="a training run folder with SB3's progress.csv: adds learning_curve.png")
     p.add_argument("--manifest", metavar="MODEL_REF", help="write the summary into this model's manifest.json under evaluation")
     p.add_argument("--record", metavar="DIR", help="write each game as a replay into DIR (d2r replay FILE)")
+    p.add_argument("--journal", metavar="FILE", help="write each finished deal to FILE as it ends; the same command "
+                   "run again resumes a stopped tournament, playing only the missing deals (same results)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.set_defaults(func=cmd_eval)
 

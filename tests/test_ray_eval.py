@@ -4,6 +4,7 @@ lost past the retries are an error naming them, never a smaller tournament. Abou
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -93,6 +94,20 @@ def test_deals_lost_past_the_retries_are_an_error_naming_them(ray, tmp_path: Pat
     assert lost and set(lost) < set(range(20)), lost
     assert "deals " + ", ".join(map(str, lost[:3])) in str(caught.value)
     assert "WorkerCrashedError" in str(caught.value) or "Error" in str(caught.value)
+
+
+def test_a_journal_keeps_the_deals_ray_finished_and_the_rerun_plays_the_lost_ones(ray, tmp_path: Path) -> None:
+    kw = dict(players=2, games=40, seed=3)
+    expected = local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "never")), **kw)
+    journal = tmp_path / "t.jsonl"
+    with pytest.raises(ray_eval.LostDeals) as caught:
+        local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "killed")), ray_address="",
+              ray_retries=0, journal=journal, **kw)
+    kept = {json.loads(line)["deal"] for line in journal.read_text().splitlines()[1:]}
+    assert kept == set(range(20)) - set(caught.value.lost) and kept
+    resumed = local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "never")), ray_address="",
+                    journal=journal, **kw)
+    assert ev.deterministic_part(resumed) == ev.deterministic_part(expected)
 
 
 def test_an_agents_own_error_is_raised_as_itself_not_retried(ray) -> None:

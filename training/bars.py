@@ -1,6 +1,6 @@
 """Check a shipped opponent against the project's bars at every player count, and record what was measured.
 
-    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--option KEY=VALUE ...] [--games 1000] [--mcts-games 48] [--workers 2] [--ray [ADDRESS]] [--record]
+    python -m training.bars draco_and_co/ppo-v1 [--players N[,M...]] [--option KEY=VALUE ...] [--games 1000] [--mcts-games 48] [--workers 2] [--ray [ADDRESS]] [--journal DIR] [--record]
 
 Player counts: every count the game allows (its spec's min_players..max_players), so a new game gets
 its bars with no code; `--players N` (or a list, `--players 2,4`) checks those counts only. Game options
@@ -18,6 +18,10 @@ It prints each count's checks and tournaments, then a table of counts x bars. `-
 tournament into the model's manifest (evaluation["<n>p:<lineup>"], as `d2r eval --manifest` does) and
 each count's verdict under evaluation["bars"]["<n>"], or "<n>[key=value,...]" with options (other
 verdicts already there are kept).
+
+`--journal DIR` writes each tournament's finished deals to a file in DIR as they end
+(training/journal.py): the same command run again after a stop plays only the missing deals, with the
+same results. Worth it for --mcts-games, hours on a small machine.
 
 Exit status: 0 when every bar passes at every count checked, 1 when one fails, 2 when the model or an
 argument is refused (a missing or tampered model, a player count the game does not allow) before any
@@ -99,17 +103,29 @@ def _share(result: dict, agent: str) -> float:
     return result["agents"][agent]["win_share"]
 
 
+def journal_path(folder: str | Path | None, players: int, options: dict[str, Any] | None, opponent: str) -> Path | None:
+    """The journal of the tournament against `opponent` at `players`, in `folder` (None without one)."""
+    if folder is None:
+        return None
+    label = game_config.label(options or {})
+    name = f"{players}p{label}-{opponent}".replace(":", "-").replace("/", "-").replace(" ", "")
+    return Path(folder) / f"{name}.jsonl"
+
+
 def check(model: str, game: str, players: int, games: int, workers: int, seed: int,
-          options: dict[str, Any] | None = None, ray_address: str | None = None) -> tuple[bool, dict[str, dict], list[dict]]:
+          options: dict[str, Any] | None = None, ray_address: str | None = None,
+          journal: str | Path | None = None) -> tuple[bool, dict[str, dict], list[dict]]:
     """The bars at one count: (all passed, {opponent: tournament result}, one verdict per bar). The
     tournament against the k-th bar's opponent is seeded `seed + k`, so 4 players with the default seed
-    plays the games this command played before it checked several counts."""
+    plays the games this command played before it checked several counts. `journal`: a folder for the
+    tournaments' journals (`journal_path`)."""
     results: dict[str, dict] = {}
     verdicts: list[dict] = []
     ok = True
     for k, bar in enumerate(bars_for(players)):
         result = ev.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers, progress=True,
-                             options=options, ray_address=ray_address)
+                             options=options, ray_address=ray_address,
+                             journal=journal_path(journal, players, options, bar.opponent))
         results[bar.opponent] = result
         m, o = _share(result, model), _share(result, bar.opponent)
         passed = bar.passes(m, o)
@@ -185,13 +201,15 @@ def _check_count(args: argparse.Namespace, game: str, n: int, options: dict[str,
                  command: str, rows: dict[int, dict], verdicts: dict[int, dict]) -> None:
     """The bars (and the measured MCTS games) at `n` players, printed, recorded, and added to rows and verdicts."""
     print(f"## {game}, {n} players{' ' + game_config.label(options) if options else ''}\n")
-    ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed, options, args.ray)
+    ok, results, checks = check(args.model, game, n, args.games, args.workers, args.seed, options, args.ray,
+                                args.journal)
     mcts_text = None
     if args.mcts_games:
         mcts = f"mcts:{args.mcts_simulations}"
         lineup = [args.model, mcts] + ["random"] * (n - 2)
         results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers,
-                                      progress=True, options=options, ray_address=args.ray)
+                                      progress=True, options=options, ray_address=args.ray,
+                                      journal=journal_path(args.journal, n, options, mcts))
         m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
         print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
               f"win share {m:.1%} vs {t:.1%}")
@@ -222,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the deals as Ray tasks, on a local Ray instance (no ADDRESS) or a cluster (auto, "
                         "HEAD:6379); the same results as without (rllib extra)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--journal", metavar="DIR", help="write each tournament's finished deals to a file in DIR as "
+                        "they end; run the same command again to resume a stopped check")
     parser.add_argument("--record", action="store_true", help="write the results into the model's manifest.json")
     args = parser.parse_args(argv)
     import d2r_envs

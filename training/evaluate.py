@@ -59,7 +59,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -384,6 +384,7 @@ def evaluate(
     ray_address: str | None = None,
     ray_retries: int | None = None,
     trace: bool = False,
+    journal: str | Path | None = None,
 ) -> dict[str, Any]:
     """Play the tournament and return the full result (JSON-ready; see the module docstring).
 
@@ -392,7 +393,9 @@ def evaluate(
     core; an instance this process already runs is used as it is), "auto" or HOST:PORT on that cluster.
     The same seed gives the same result either way; a deal Ray lost (`ray_retries`, default 3, spent)
     raises `training.ray_eval.LostDeals` naming the deals. `trace`: each record also holds its game's
-    actions, chance outcomes included (`replays` turns them into replay files' contents).
+    actions, chance outcomes included (`replays` turns them into replay files' contents). `journal`: a
+    file each finished deal is written to as it ends; a tournament stopped part-way and run again with the
+    same settings and journal plays only the deals missing there, with the same result (training/journal.py).
 
     `agents`: specs for `make_agent`, or for `factory(spec, game, engine)` when given (a picklable
     module-level function, to use with workers > 1). `games` is rounded up to whole deals of
@@ -428,11 +431,24 @@ def evaluate(
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
     timing = {a: [0.0, 0.0] for a in names}
+    book = None
+    if journal is not None:
+        from training.journal import Journal
+
+        book = Journal(journal, {"game": game, "game_version": spec.version, "options": options, "num_players": n,
+                                 "lineup": lineup, "seed": seed, "max_decisions": cap, "trace": trace})
+        stray = sorted(d for d in book.done if d >= deals)
+        if stray:
+            book.close()
+            raise ValueError(f"journal {str(journal)!r} holds deal {stray[0]}, past this tournament's {deals} deals; "
+                             "ask for at least as many games as it was started with, or use another file")
+    todo = [d for d in range(deals) if book is None or d not in book.done]
     bar = None
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=deals * n, desc=f"eval {game} x{n}", unit="game", file=sys.stderr)
+        bar = tqdm(total=deals * n, initial=(deals - len(todo)) * n, desc=f"eval {game} x{n}", unit="game",
+                   file=sys.stderr)
 
     def collect(chunk: tuple[list[dict[str, Any]], dict[str, list[float]]]) -> None:
         recs, t = chunk
@@ -440,27 +456,32 @@ def evaluate(
         for a, (moves, seconds) in t.items():
             timing[a][0] += moves
             timing[a][1] += seconds
-        if bar is not None:
-            bar.update(len(recs))
 
+    def finished(deal: int, chunk: tuple[list[dict[str, Any]], dict[str, list[float]]]) -> None:
+        collect(chunk)
+        if book is not None:
+            book.add(deal, *chunk)
+        if bar is not None:
+            bar.update(len(chunk[0]))
+
+    if book is not None:
+        for d in sorted(book.done):
+            collect(book.done[d])
     try:
-        if ray_address is not None:
+        if not todo:
+            pass
+        elif ray_address is not None:
             from training import ray_eval
             from training.ray_cluster import connected
 
             with connected(ray_address or None, workers if not ray_address and workers > 1 else None):
                 retries = ray_eval.DEFAULT_RETRIES if ray_retries is None else ray_retries
-                for chunk in ray_eval.play_deals(setup, engine, built, deals, retries=retries,
-                                                 on_chunk=bar.update if bar is not None else None):
-                    records.extend(chunk[0])
-                    for a, (moves, seconds) in chunk[1].items():
-                        timing[a][0] += moves
-                        timing[a][1] += seconds
-        elif workers == 1 or deals == 1:
+                ray_eval.play_deals(setup, engine, built, todo, retries=retries, on_deal=finished)
+        elif workers == 1 or len(todo) == 1:
             _init_worker(setup, engine, built)
             try:
-                for d in range(deals):
-                    collect(_play_deal(d))
+                for d in todo:
+                    finished(d, _play_deal(d))
             finally:
                 _WORKER.clear()
         else:
@@ -468,14 +489,22 @@ def evaluate(
             # raises BrokenProcessPool instead of hanging the way multiprocessing.Pool does.
             ctx = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(
-                min(workers, deals), mp_context=ctx, initializer=_init_worker, initargs=(setup,)
+                min(workers, len(todo)), mp_context=ctx, initializer=_init_worker, initargs=(setup,)
             ) as pool:
-                chunk = max(1, deals // (4 * workers))
-                for result in pool.map(_play_deal, range(deals), chunksize=chunk):  # in order of deals
-                    collect(result)
+                if book is None:
+                    chunk = max(1, len(todo) // (4 * workers))
+                    for d, result in zip(todo, pool.map(_play_deal, todo, chunksize=chunk)):  # in order of deals
+                        finished(d, result)
+                else:  # one deal a task, journaled as it ends, whatever the order
+                    futures = {pool.submit(_play_deal, d): d for d in todo}
+                    for future in as_completed(futures):
+                        finished(futures[future], future.result())
     finally:
         if bar is not None:
             bar.close()
+        if book is not None:
+            book.close()
+    records.sort(key=lambda r: (r["deal"], r["rotation"]))  # deal order, however they were played
     wall = time.perf_counter() - started
 
     summary = summarise(records, lineup, spec.max_return, timing, spec.min_return)
@@ -795,7 +824,7 @@ def _command_line(args: Any) -> str:
     for item in args.option or []:
         words += ["--option", item]
     for flag, value in (("--out", args.out), ("--training-log", args.training_log), ("--manifest", args.manifest),
-                        ("--record", args.record)):
+                        ("--record", args.record), ("--journal", getattr(args, "journal", None))):
         if value:
             words += [flag, str(value)]
     return shlex.join(words)
@@ -833,7 +862,7 @@ def run(args: Any, options: dict[str, Any] | None = None) -> int:
     result = evaluate(
         args.game, agents, players, args.games, args.seed, workers=args.workers, options=options,
         progress=True, command=_command_line(args), ray_address=getattr(args, "ray", None),
-        trace=bool(args.record),
+        trace=bool(args.record), journal=getattr(args, "journal", None),
     )
     if args.record:
         from d2r_envs import replay

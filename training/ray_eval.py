@@ -42,22 +42,27 @@ def _chunk_task(payload: tuple, deals: list[int]) -> list[tuple[int, list, dict]
         ev._WORKER.clear()
 
 
-def chunks(deals: int, parallel: int) -> list[list[int]]:
-    """Deals 0..deals-1 cut into consecutive chunks, about four per CPU."""
-    size = max(1, deals // (4 * max(1, parallel)))
-    return [list(range(i, min(deals, i + size))) for i in range(0, deals, size)]
+def chunks(deals: int | Sequence[int], parallel: int) -> list[list[int]]:
+    """The deals (0..deals-1 for a count) cut into consecutive chunks, about four per CPU."""
+    todo = list(range(deals)) if isinstance(deals, int) else list(deals)
+    size = max(1, len(todo) // (4 * max(1, parallel)))
+    return [todo[i:i + size] for i in range(0, len(todo), size)]
 
 
-def play_deals(setup: Any, engine: Any, agents: dict[str, Any], deals: int, *, retries: int = DEFAULT_RETRIES,
-               on_chunk: Callable[[int], None] | None = None) -> list[tuple[list, dict]]:
+def play_deals(setup: Any, engine: Any, agents: dict[str, Any], deals: int | Sequence[int], *,
+               retries: int = DEFAULT_RETRIES,
+               on_deal: Callable[[int, tuple[list, dict]], None] | None = None) -> list[tuple[list, dict]]:
     """Every deal's (records, timing), in deal order, played by Ray tasks on the Ray instance this process
-    is connected to. Raises `LostDeals` if any deal did not come back, and a task's own error as itself."""
+    is connected to; `deals` is a count (deals 0..deals-1) or the deal numbers. `on_deal(deal, (records,
+    timing))` is called as each comes back. Raises `LostDeals` if any deal did not come back (after the
+    others were passed to `on_deal`), and a task's own error as itself."""
+    todo = list(range(deals)) if isinstance(deals, int) else list(deals)
     import ray
 
     task = ray.remote(max_retries=retries, retry_exceptions=False)(_chunk_task)
     payload = ray.put((setup, engine, agents))
     parallel = int(ray.cluster_resources().get("CPU", 1))
-    pending = {task.remote(payload, c): c for c in chunks(deals, parallel)}
+    pending = {task.remote(payload, c): c for c in chunks(todo, parallel)}
     done: dict[int, tuple[list, dict]] = {}
     lost: list[int] = []
     why: list[str] = []
@@ -80,9 +85,9 @@ def play_deals(setup: Any, engine: Any, agents: dict[str, Any], deals: int, *, r
                 if d in done:
                     raise RuntimeError(f"deal {d} came back twice from Ray")
                 done[d] = (records, timing)
-            if on_chunk is not None:
-                on_chunk(sum(len(r) for _, r, _ in results))
-    missing = sorted(set(range(deals)) - set(done))
+                if on_deal is not None:
+                    on_deal(d, done[d])
+    missing = sorted(set(todo) - set(done))
     if lost or missing:
-        raise LostDeals(sorted(set(lost) | set(missing)), deals, why)
-    return [done[d] for d in range(deals)]
+        raise LostDeals(sorted(set(lost) | set(missing)), len(todo), why)
+    return [done[d] for d in sorted(done)]
