@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
+from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.encode import LAYOUT
@@ -193,3 +194,58 @@ def test_one_observer_across_interleaved_games_and_copies():
         else:
             legal = g.legal_actions(s)
             g.apply_action(s, legal[int(rng.integers(len(legal)))])
+
+
+def _covered(s, p):
+    """What State.career's mark p covers (p == num_players: the plaque supply)."""
+    if p == s.num_players:
+        return tuple(s.supply)
+    return (tuple(s.res[p]), s.upgraded[p], tuple(s.plaques[p]), s.owed[p], bytes(s.held[p]), bytes(s.timelines[p]))
+
+
+def _albums(s, p):
+    """What State.albums' mark p covers: seat p's cards of each Album in hand."""
+    return tuple(sum(s.hands[p][k] for k in C.ALBUM_KINDS[d]) for d in range(C.ALBUMS))
+
+
+def _table(s):
+    return (tuple(s.rappers), tuple(s.cities), s.extra_city, tuple(s.goals), tuple(s.used), tuple(s.goal_won),
+            tuple(s.track_pickups), tuple(map(tuple, s.pickups)), tuple(s.cubes), s.cube_supply)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_same_mark_always_covers_the_same_contents(n):
+    """The rules renew State.career / albums / table on every change they cover: over whole games of the
+    heuristic and random play, a mark seen twice covers the same contents both times, and the observer
+    that keeps the career and table by mark encodes as one that works everything out anew."""
+    g = d2r_envs.make_game("rap_godz", n)
+    kept, fresh = g.make_observer(), g.make_observer()
+    heuristic = make_agent("heuristic", "rap_godz", g)
+    rng = np.random.default_rng(100 + n)
+    seen: dict = {}  # mark -> the contents it covered when first seen (the marks stay alive here)
+    renewed = set()
+    for game in range(12):
+        s = g.new_initial_state()
+        while not g.is_terminal(s):
+            for p, mark in enumerate(s.career):
+                assert seen.setdefault(mark, _covered(s, p)) == _covered(s, p), (p, g.state_to_string(s))
+            for p, mark in enumerate(s.albums):
+                assert seen.setdefault(mark, _albums(s, p)) == _albums(s, p), (p, g.state_to_string(s))
+            assert seen.setdefault(s.table, _table(s)) == _table(s), g.state_to_string(s)
+            blank = g.clone(s)
+            blank.career = blank.albums = blank.table = None
+            for me in range(n):
+                assert np.array_equal(kept.encode(s, me), fresh.encode(blank, me))
+            player = g.current_player(s)
+            if player == CHANCE:
+                g.apply_action(s, g.sample_chance(s, rng))
+            elif game % 2:
+                g.apply_action(s, heuristic.act(g, s, player, rng))
+            else:
+                legal = g.legal_actions(s)
+                g.apply_action(s, legal[int(rng.integers(len(legal)))])
+            renewed.update(("career", p) for p, mark in enumerate(s.career) if mark not in seen)
+            renewed.update(("albums", p) for p, mark in enumerate(s.albums) if mark not in seen)
+            renewed.update(["table"] if s.table not in seen else [])
+    # every mark was renewed at least once: each seat's, the supply's and the table's
+    assert renewed == {("career", p) for p in range(n + 1)} | {("albums", p) for p in range(n)} | {"table"}

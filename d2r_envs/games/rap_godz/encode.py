@@ -78,6 +78,7 @@ _BEEF = _O["beef_album"]  # track_pickups .. cube_supply: the table
 _STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["bonus"]
 _SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
 _CARD_FIT, _SHORT, _SLOT_FIT, _COME_COST = _O["card_fit"], _O["short"], _O["slot_fit"], _O["come_cost"]
+_SHORT_AT = _SHORT - _CARD_FIT  # where `short` starts in the bytes of card_fit and short
 
 
 def _short_by(r: int) -> list[int]:
@@ -262,12 +263,14 @@ def _head(key: tuple) -> bytes:
 class Observer(_Observer):
     """`encode` writes one byte per entry into a copy of a per-seat template, in a few slices: the
     head (phase to Medallion) from a table by key; the hand, the draft offer and the decks from the
-    state; what changes once a turn or less from `core.obs.Memo`s, rotated to the seat once per change
-    (the career: resources, plaques, Come Upz held, timelines; the table: Rapperz, Citiez, Goalz, Pick
-    Upz, Beef cubes); and the cards per Album in each hand, kept per seat while that hand is the same
-    (compared by value, as a Memo does, seat by seat: a turn changes one hand).
+    state; what changes once a turn or less kept while the state's marks (State.career, albums, table:
+    the rules renew a mark whenever what it covers changes) are the ones it was built from, and rotated
+    to the seat once per change: the career (resources, plaques, Come Upz held, timelines; one seat's
+    record rebuilt per changed mark), the cards per Album in each hand, the table (Rapperz, Citiez,
+    Goalz, Pick Upz, Beef cubes); and the views for learning from small tables by what they depend on.
     tests/rap_godz/test_encode.py checks it against a plain numpy encoder written piece by piece, at
-    every node."""
+    every node, and that a mark seen twice always covers the same contents.
+    """
 
     layout = LAYOUT
 
@@ -282,41 +285,63 @@ class Observer(_Observer):
             self._template.append(bytes(f))
         self._place = [[(q - me) % n for q in range(n)] + [-1] for me in range(n)]  # index -1: nobody
         self._pad_albums = bytes(3 * (P - n))
-        self._keys: list = [None] * n  # per seat, its career fields last seen (copies) ...
-        self._records: list = [b""] * n  # ... its career record
-        self._columns: list = [b""] * n  # ... and its timeline's columns
-        self._career = Memo(State, ["res", "upgraded", "plaques", "owed", "supply", "held", "timelines"],
-                            self._new_career)
-        setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
-        self._table = Memo(State, ["rappers", "cities", "extra_city", "goals", "used", "goal_won", "track_pickups",
-                                   "pickups", "cubes", "cube_supply"], lambda s: _Table(setup(s), s))
-        self._hands = [None] * n  # per seat, the hand last seen (a copy) ...
-        self._albums = [b""] * n  # ... and its cards per Album
+        # The career and the table, kept while the state's marks are the ones they were built from
+        # (State.career, State.table: the rules replace a mark whenever what it covers changes).
+        self._career_marks: tuple | None = None
+        self._career_value: _Career | None = None
+        self._records: list = [b""] * n  # per seat, its career record ...
+        self._timelines: list = [None] * n  # ... its timeline when that was worked out (a copy) ...
+        self._columns: list = [b""] * n  # ... and the timeline's columns
+        self._setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
+        self._table_mark: object = None
+        self._table_value: _Table | None = None
+        self._albums_marks: tuple | None = None  # State.albums when the cards per Album were worked out
+        self._albums = [b""] * n  # per seat, its hand's cards per Album
+        self._albums_joined = b""
         self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
-        self._views: dict = {}  # what they depend on -> the views for learning (see _learning_views)
+        self._views: dict = {}  # (Rapper, City, used, resources) -> card_fit and short, Come Upz cost (_fit_short)
+        self._slots: dict = {}  # (card_fit and short, the slots) -> the pieces slots and slot_fit (_slot_rows)
 
-    def _new_career(self, s: State) -> _Career:
-        """The career from the seats' records, each worked out anew only where that seat's fields
-        changed (compared by value, seat by seat: a play changes one seat's, Beef two)."""
-        keys, records = self._keys, self._records
-        res, upgraded, plaques, owed, held, timelines = s.res, s.upgraded, s.plaques, s.owed, s.held, s.timelines
+    def _career(self, s: State) -> _Career:
+        """The career, from the seats' records: each worked out anew only where that seat's mark
+        changed (a play changes one seat's, Beef two), all of them for a state without marks."""
+        marks = s.career
+        if marks is not None and marks is self._career_marks:
+            return self._career_value
+        seen, records, timelines = self._career_marks, self._records, self._timelines
         for p in range(s.num_players):
-            key = (res[p], upgraded[p], plaques[p], owed[p], held[p], timelines[p])
-            if key != keys[p]:
-                if keys[p] is None or timelines[p] != keys[p][5]:  # (most changes leave the timeline be)
-                    self._columns[p] = _timeline_columns(timelines[p])
-                keys[p] = (res[p][:], upgraded[p], plaques[p][:], owed[p], bytes(held[p]), bytes(timelines[p]))
+            if marks is None or seen is None or marks[p] is not seen[p]:
+                timeline = s.timelines[p]
+                if timeline != timelines[p]:  # (most changes leave the timeline be)
+                    self._columns[p] = _timeline_columns(timeline)
+                    timelines[p] = bytes(timeline)
                 records[p] = _record(s, p, self._columns[p])
-        return _Career(records, s.supply)
+        self._career_marks = marks
+        value = self._career_value = _Career(records, s.supply)
+        return value
+
+    def _table(self, s: State) -> _Table:
+        """The table, worked out anew when the state's table mark changed (always, without marks)."""
+        mark = s.table
+        if mark is None or mark is not self._table_mark:
+            self._table_value = _Table(self._setup(s), s)
+            self._table_mark = mark
+        return self._table_value
 
     def _hand_albums(self, s: State) -> bytes:
-        """Cards of each Album per hand, in seat order."""
-        hands, albums = self._hands, self._albums
+        """Cards of each Album per hand, in seat order twice over (a seat's rotation is one slice);
+        worked out anew for the seats whose mark changed (State.albums), all of them without marks."""
+        marks = s.albums
+        seen = self._albums_marks
+        if marks is not None and marks is seen:
+            return self._albums_joined
+        albums = self._albums
         for p, h in enumerate(s.hands):
-            if h != hands[p]:
-                hands[p] = bytes(h)
+            if marks is None or seen is None or marks[p] is not seen[p]:
                 albums[p] = bytes((card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1])))
-        return b"".join(albums)
+        self._albums_marks = marks
+        joined = self._albums_joined = b"".join(albums) * 2
+        return joined
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
@@ -330,17 +355,29 @@ class Observer(_Observer):
         career = self._career(s).block(me)
         v[_CAREER1:_HAND] = career[:_CAREER1_SIZE]
         v[_HAND:_HALB] = s.hands[me][:NP]
-        albums = self._hand_albums(s)
         cut = 3 * me
-        v[_HALB:_CAREER2] = albums[cut:] + albums[:cut] + self._pad_albums
+        v[_HALB:_CAREER2] = self._hand_albums(s)[cut : cut + 3 * n] + self._pad_albums
         v[_CAREER2:_TABLE1] = career[_CAREER1_SIZE:]
         table1, table2, table3 = self._table(s).block(me)
         v[_TABLE1:_OFFER] = table1
         v[_OFFER:_TABLE2] = s.offers[me][_RAP:]
         v[_TABLE2:_SLOTS] = table2
-        for j, k in enumerate(s.slots):
-            if k >= 0:
-                v[_SLOTS + j * NC + k - _COME] = 1
+        # The views for learning (card_fit to come_cost): the fit and the shortfall by card kind from a
+        # table by what they depend on, each face-up Come Upz's row from them.
+        res = s.res[me]
+        fkey = (s.rappers[me], s.cities[me], s.used[me], res[0], res[1], res[2])
+        views = self._views.get(fkey)
+        if views is None:
+            views = self._fit_short(s, me, fkey)
+        fit_short, come_cost = views
+        v[_CARD_FIT:_SLOT_FIT] = fit_short
+        v[_COME_COST] = come_cost
+        skey = (fit_short, *s.slots)
+        slots = self._slots.get(skey)
+        if slots is None:
+            slots = self._slot_rows(skey)
+        v[_SLOTS:_DECKS] = slots[0]
+        v[_SLOT_FIT:_COME_COST] = slots[1]
         d, c = s.decks, s.come_decks
         v[_DECKS:_TABLE3] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
         v[_TABLE3:_BEEF] = table3
@@ -361,27 +398,31 @@ class Observer(_Observer):
         v[_SPEND_LEFT] = s.spend_left
         if s.slot >= 0:
             v[_BUYING + s.slot] = 1
-        key = (s.rappers[me], s.cities[me], *s.res[me], *s.slots, s.used[me])
-        views = self._views.get(key)
-        if views is None:
-            views = self._learning_views(s, me, key)
-        v[_CARD_FIT:] = views
         return np.frombuffer(v, np.uint8).astype(np.float32)
 
-    def _learning_views(self, s: State, me: int, key: tuple) -> bytes:
-        """The pieces `card_fit` to `come_cost` of seat `me` (the views for learning), kept by what
-        they depend on: its Rapper, City, resources and ability, and the face-up Come Upz."""
-        fit = self._fit(s, me)
-        r0, r1, r2 = s.res[me]
+    def _fit_short(self, s: State, me: int, key: tuple) -> tuple[bytes, int]:
+        """The pieces `card_fit` and `short` of seat `me` (as one), and what a Come Upz costs it, kept by
+        what they depend on (`key`: its Rapper, City, ability used, resources)."""
+        r0, r1, r2 = key[3:]
         short = (_SHORT_BY[0][r0] + _SHORT_BY[1][r1] + _SHORT_BY[2][r2]).to_bytes(NP, "big")
-        slots = bytearray(3 * C.MAX_SLOTS)
-        for j, k in enumerate(s.slots):
-            if k >= 0:
-                slots[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
         if len(self._views) > 4096:
             self._views.clear()
-        views = self._views[key] = fit + short + bytes(slots) + bytes((self.game.come_cost(s, me),))
+        views = self._views[key] = (self._fit(s, me) + short, self.game.come_cost(s, me))
         return views
+
+    def _slot_rows(self, key: tuple) -> tuple[bytes, bytes]:
+        """The pieces `slots` and `slot_fit` for the face-up Come Upz in `key` (after the seat's
+        card_fit and short, which slot_fit reads)."""
+        fit_short, slots = key[0], key[1:]
+        rows, fits = bytearray(C.MAX_SLOTS * NC), bytearray(3 * C.MAX_SLOTS)
+        for j, k in enumerate(slots):
+            if k >= 0:
+                rows[j * NC + k - _COME] = 1
+                fits[3 * j : 3 * j + 3] = (fit_short[2 * k], fit_short[2 * k + 1], not fit_short[_SHORT_AT + k])
+        if len(self._slots) > 4096:
+            self._slots.clear()
+        made = self._slots[key] = (bytes(rows), bytes(fits))
+        return made
 
     def _fit(self, s: State, me: int) -> bytes:
         """The piece `card_fit` of seat `me`."""

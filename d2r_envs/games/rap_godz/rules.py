@@ -46,6 +46,26 @@ def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
     return take, value
 
 
+
+def _career_changed(s: State, p: int, supply: bool = False) -> None:
+    """Seat p's career (and the plaque supply) changed: fresh marks for the observer (State.career)."""
+    marks = s.career
+    if marks is not None:
+        marks = list(marks)
+        marks[p] = object()
+        if supply:
+            marks[-1] = object()
+        s.career = tuple(marks)
+
+
+def _hand_changed(s: State, p: int) -> None:
+    """Seat p's count of cards per Album in hand changed: a fresh mark (State.albums)."""
+    marks = s.albums
+    if marks is not None:
+        marks = list(marks)
+        marks[p] = object()
+        s.albums = tuple(marks)
+
 class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -119,6 +139,9 @@ class Game(core.Game[State]):
             used=[False] * n,
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
+            career=tuple(object() for _ in range(n + 1)),
+            albums=tuple(object() for _ in range(n)),
+            table=object(),
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -196,6 +219,7 @@ class Game(core.Game[State]):
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
+                _hand_changed(s, arg)
                 self._prune(s)
                 if not s.chance:
                     self._after_chance(s)
@@ -207,6 +231,7 @@ class Game(core.Game[State]):
         if task == Task.DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
+            _hand_changed(s, arg)
         elif task == Task.DIE:
             s.dice[arg] = o + 1
         elif task == Task.COME:  # RG-TURN-4
@@ -215,6 +240,7 @@ class Game(core.Game[State]):
         elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
+            s.table = object()
         elif task == Task.RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
@@ -224,10 +250,12 @@ class Game(core.Game[State]):
         elif task == Task.EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
+            s.table = object()
         elif task == Task.GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
+            s.table = object()
         else:  # Task.MEDALLION
             s.medallion = o
         self._prune(s)
@@ -350,13 +378,16 @@ class Game(core.Game[State]):
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
+                s.table = object()
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
+            _hand_changed(s, p)
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
                 s.held[p][s.slots[s.slot]] += 1  # RG-DECIDE-COMEUPZ
+                _career_changed(s, p)
                 s.slots[s.slot] = -1
                 s.phase = Phase.PLAY
                 self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
@@ -371,20 +402,24 @@ class Game(core.Game[State]):
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
             s.pickups[p][C.CARD_PICK] -= 1
             s.pickups_used[C.CARD_PICK] += 1
+            s.table = object()
             self._queue(s, [(Task.DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             s.pickups[p][C.RES_PICK] -= 1
             s.pickups_used[C.RES_PICK] += 1
+            s.table = object()
             self._gain_res(s, p, i, 3)
         elif seg == "boost":  # RG-PICK-3
             s.pickups[p][C.BEEF_PICK] -= 1
             s.pickups_used[C.BEEF_PICK] += 1
+            s.table = object()
             s.bonus[s.side] += 2
             s.passes = 0
             s.side ^= 1
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
+            s.table = object()
             if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
@@ -396,11 +431,14 @@ class Game(core.Game[State]):
         elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
             self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
             s.rappers[p] = _RAPPER_FIRST + i
+            s.table = object()
             s.phase = Phase.CITY
         elif seg == "city":
             self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
             s.cities[p] = _CITY_FIRST + i
             s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
+            s.table = object()
+            _career_changed(s, p)
             if p + 1 < self.n:
                 s.phase, s.actor = Phase.RAPPER, p + 1
             else:
@@ -454,13 +492,16 @@ class Game(core.Game[State]):
         card = _CARDS[k]
         if card.come:
             s.held[p][k] -= 1
+            _career_changed(s, p)
         else:
             s.hands[p][k] -= 1
+            _hand_changed(s, p)
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
             s.phase = Phase.TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
+        _career_changed(s, p)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
@@ -479,14 +520,17 @@ class Game(core.Game[State]):
             s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
+        _career_changed(s, p)
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
             space = r * len(C.PICKUP_SPACES) + place
             t = s.track_pickups[space]
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
+                s.table = object()
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
+            s.table = object()
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -503,6 +547,7 @@ class Game(core.Game[State]):
             supply[i] -= take[i]
         s.plaques[p] = take
         s.owed[p] = rest
+        _career_changed(s, p, supply=True)
 
     def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
         if v <= 0:
@@ -511,6 +556,7 @@ class Game(core.Game[State]):
         self._set_points(s, p, total)
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
+            s.table = object()
 
     # Beef -------------------------------------------------------------------------------------
 
@@ -562,6 +608,7 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
+        _career_changed(s, loser)
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
@@ -578,10 +625,12 @@ class Game(core.Game[State]):
             amount = min(each, s.res[loser][r])
             s.res[loser][r] -= amount
             if amount:
+                _career_changed(s, loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
+            s.table = object()
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
@@ -609,6 +658,7 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
+        s.table = object()
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1
