@@ -287,15 +287,17 @@ class Observer(_Observer):
         self._pad_albums = bytes(3 * (P - n))
         # The career and the table, kept while the state's marks are the ones they were built from
         # (State.career, State.table: the rules replace a mark whenever what it covers changes).
-        self._career_marks: tuple | None = None
+        self._career_stamp: object = None
+        self._career_parts: list = [None] * (n + 1)
         self._career_value: _Career | None = None
         self._records: list = [b""] * n  # per seat, its career record ...
         self._timelines: list = [None] * n  # ... its timeline when that was worked out (a copy) ...
         self._columns: list = [b""] * n  # ... and the timeline's columns
         self._setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
-        self._table_mark: object = None
+        self._table_stamp: object = None
         self._table_value: _Table | None = None
-        self._albums_marks: tuple | None = None  # State.albums when the cards per Album were worked out
+        self._albums_stamp: object = None  # State.albums' stamp and parts when the cards per Album were worked out
+        self._albums_parts: list = [None] * n
         self._albums = [b""] * n  # per seat, its hand's cards per Album
         self._albums_joined = b""
         self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
@@ -304,42 +306,43 @@ class Observer(_Observer):
 
     def _career(self, s: State) -> _Career:
         """The career, from the seats' records: each worked out anew only where that seat's mark
-        changed (a play changes one seat's, Beef two), all of them for a state without marks."""
+        changed (a play changes one seat's, Beef two)."""
         marks = s.career
-        if marks is not None and marks is self._career_marks:
+        if marks.stamp is self._career_stamp:
             return self._career_value
-        seen, records, timelines = self._career_marks, self._records, self._timelines
+        parts, seen, records, timelines = marks.parts, self._career_parts, self._records, self._timelines
         for p in range(s.num_players):
-            if marks is None or seen is None or marks[p] is not seen[p]:
+            if parts[p] is not seen[p]:
                 timeline = s.timelines[p]
                 if timeline != timelines[p]:  # (most changes leave the timeline be)
                     self._columns[p] = _timeline_columns(timeline)
                     timelines[p] = bytes(timeline)
                 records[p] = _record(s, p, self._columns[p])
-        self._career_marks = marks
+        self._career_parts = parts[:]
+        self._career_stamp = marks.stamp
         value = self._career_value = _Career(records, s.supply)
         return value
 
     def _table(self, s: State) -> _Table:
-        """The table, worked out anew when the state's table mark changed (always, without marks)."""
-        mark = s.table
-        if mark is None or mark is not self._table_mark:
+        """The table, worked out anew when the state's table mark changed."""
+        stamp = s.table.stamp
+        if stamp is not self._table_stamp:
             self._table_value = _Table(self._setup(s), s)
-            self._table_mark = mark
+            self._table_stamp = stamp
         return self._table_value
 
     def _hand_albums(self, s: State) -> bytes:
         """Cards of each Album per hand, in seat order twice over (a seat's rotation is one slice);
-        worked out anew for the seats whose mark changed (State.albums), all of them without marks."""
+        worked out anew for the seats whose mark changed (State.albums)."""
         marks = s.albums
-        seen = self._albums_marks
-        if marks is not None and marks is seen:
+        if marks.stamp is self._albums_stamp:
             return self._albums_joined
-        albums = self._albums
+        parts, seen, albums = marks.parts, self._albums_parts, self._albums
         for p, h in enumerate(s.hands):
-            if marks is None or seen is None or marks[p] is not seen[p]:
+            if parts[p] is not seen[p]:
                 albums[p] = bytes((card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1])))
-        self._albums_marks = marks
+        self._albums_parts = parts[:]
+        self._albums_stamp = marks.stamp
         joined = self._albums_joined = b"".join(albums) * 2
         return joined
 

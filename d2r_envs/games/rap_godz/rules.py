@@ -7,6 +7,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
@@ -45,26 +46,6 @@ def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
         value -= take[i] * v
     return take, value
 
-
-
-def _career_changed(s: State, p: int, supply: bool = False) -> None:
-    """Seat p's career (and the plaque supply) changed: fresh marks for the observer (State.career)."""
-    marks = s.career
-    if marks is not None:
-        marks = list(marks)
-        marks[p] = object()
-        if supply:
-            marks[-1] = object()
-        s.career = tuple(marks)
-
-
-def _hand_changed(s: State, p: int) -> None:
-    """Seat p's count of cards per Album in hand changed: a fresh mark (State.albums)."""
-    marks = s.albums
-    if marks is not None:
-        marks = list(marks)
-        marks[p] = object()
-        s.albums = tuple(marks)
 
 class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
@@ -139,9 +120,9 @@ class Game(core.Game[State]):
             used=[False] * n,
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
-            career=tuple(object() for _ in range(n + 1)),
-            albums=tuple(object() for _ in range(n)),
-            table=object(),
+            career=Marks(n + 1),
+            albums=Marks(n),
+            table=Marks(1),
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -219,7 +200,7 @@ class Game(core.Game[State]):
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
-                _hand_changed(s, arg)
+                s.albums.renew(arg)
                 self._prune(s)
                 if not s.chance:
                     self._after_chance(s)
@@ -231,7 +212,7 @@ class Game(core.Game[State]):
         if task == Task.DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
-            _hand_changed(s, arg)
+            s.albums.renew(arg)
         elif task == Task.DIE:
             s.dice[arg] = o + 1
         elif task == Task.COME:  # RG-TURN-4
@@ -240,7 +221,7 @@ class Game(core.Game[State]):
         elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
-            s.table = object()
+            s.table.renew(0)
         elif task == Task.RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
@@ -250,12 +231,12 @@ class Game(core.Game[State]):
         elif task == Task.EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
-            s.table = object()
+            s.table.renew(0)
         elif task == Task.GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
-            s.table = object()
+            s.table.renew(0)
         else:  # Task.MEDALLION
             s.medallion = o
         self._prune(s)
@@ -378,16 +359,16 @@ class Game(core.Game[State]):
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
-                s.table = object()
+                s.table.renew(0)
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
-            _hand_changed(s, p)
+            s.albums.renew(p)
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
                 s.held[p][s.slots[s.slot]] += 1  # RG-DECIDE-COMEUPZ
-                _career_changed(s, p)
+                s.career.renew(p)
                 s.slots[s.slot] = -1
                 s.phase = Phase.PLAY
                 self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
@@ -402,24 +383,24 @@ class Game(core.Game[State]):
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
             s.pickups[p][C.CARD_PICK] -= 1
             s.pickups_used[C.CARD_PICK] += 1
-            s.table = object()
+            s.table.renew(0)
             self._queue(s, [(Task.DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             s.pickups[p][C.RES_PICK] -= 1
             s.pickups_used[C.RES_PICK] += 1
-            s.table = object()
+            s.table.renew(0)
             self._gain_res(s, p, i, 3)
         elif seg == "boost":  # RG-PICK-3
             s.pickups[p][C.BEEF_PICK] -= 1
             s.pickups_used[C.BEEF_PICK] += 1
-            s.table = object()
+            s.table.renew(0)
             s.bonus[s.side] += 2
             s.passes = 0
             s.side ^= 1
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
-            s.table = object()
+            s.table.renew(0)
             if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
@@ -431,14 +412,14 @@ class Game(core.Game[State]):
         elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
             self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
             s.rappers[p] = _RAPPER_FIRST + i
-            s.table = object()
+            s.table.renew(0)
             s.phase = Phase.CITY
         elif seg == "city":
             self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
             s.cities[p] = _CITY_FIRST + i
             s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
-            s.table = object()
-            _career_changed(s, p)
+            s.table.renew(0)
+            s.career.renew(p)
             if p + 1 < self.n:
                 s.phase, s.actor = Phase.RAPPER, p + 1
             else:
@@ -492,16 +473,16 @@ class Game(core.Game[State]):
         card = _CARDS[k]
         if card.come:
             s.held[p][k] -= 1
-            _career_changed(s, p)
+            s.career.renew(p)
         else:
             s.hands[p][k] -= 1
-            _hand_changed(s, p)
+            s.albums.renew(p)
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
             s.phase = Phase.TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
-        _career_changed(s, p)
+        s.career.renew(p)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
@@ -520,17 +501,17 @@ class Game(core.Game[State]):
             s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
-        _career_changed(s, p)
+        s.career.renew(p)
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
             space = r * len(C.PICKUP_SPACES) + place
             t = s.track_pickups[space]
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
-                s.table = object()
+                s.table.renew(0)
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
-            s.table = object()
+            s.table.renew(0)
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -547,7 +528,8 @@ class Game(core.Game[State]):
             supply[i] -= take[i]
         s.plaques[p] = take
         s.owed[p] = rest
-        _career_changed(s, p, supply=True)
+        s.career.renew(p)
+        s.career.renew(self.n)  # the supply
 
     def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
         if v <= 0:
@@ -556,7 +538,7 @@ class Game(core.Game[State]):
         self._set_points(s, p, total)
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
-            s.table = object()
+            s.table.renew(0)
 
     # Beef -------------------------------------------------------------------------------------
 
@@ -608,7 +590,7 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
-        _career_changed(s, loser)
+        s.career.renew(loser)
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
@@ -625,12 +607,12 @@ class Game(core.Game[State]):
             amount = min(each, s.res[loser][r])
             s.res[loser][r] -= amount
             if amount:
-                _career_changed(s, loser)
+                s.career.renew(loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
-            s.table = object()
+            s.table.renew(0)
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
@@ -658,7 +640,7 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
-        s.table = object()
+        s.table.renew(0)
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1

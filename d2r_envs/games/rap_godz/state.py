@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.rap_godz import cards as C
 
@@ -78,6 +79,14 @@ class State:
     cube_supply: int
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
+    # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
+    # it covers changes. `career`: per seat its resources, Upgrade cubes, plaques, points owed, Come Upz
+    # held and timeline, then the plaque supply; `albums`: per seat, how many cards of each Album its hand
+    # holds (a redeterminised copy keeps those); `table`: one part, the Rapperz, Citiez, Goalz, abilities
+    # used, Pick Upz and Beef cubes.
+    career: Marks
+    albums: Marks
+    table: Marks
     phase: Phase = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
@@ -98,16 +107,6 @@ class State:
     # Per seat, for reports only (Game.seat_facts; no rule reads it): Beef started, Beef won as the
     # starter, Beef won, plaques won in Beef, plaques lost in Beef.
     beef_tally: list[list[int]] = field(default_factory=list)
-    # Marks for the observer (encode.py), outside the game's state (compare=False: clones share them):
-    # a fresh object() replaces a mark whenever what it covers changes (rules.Game._career_changed,
-    # _table_changed), so the same mark means the same contents, as core/stamped.py's stamps. `career`:
-    # per seat its resources, Upgrade cubes, plaques, points owed, Come Upz held and timeline, then the
-    # plaque supply (a tuple, replaced whole); `table`: Rapperz, Citiez, Goalz, abilities used, Pick Upz
-    # and Beef cubes; `albums`: per seat, how many cards of each Album its hand holds (a redeterminised
-    # copy keeps those). None: not kept (a State built by hand), so the observer works everything out anew.
-    career: tuple | None = field(default=None, compare=False)
-    albums: tuple | None = field(default=None, compare=False)
-    table: object = field(default=None, compare=False)
 
 
 def _extra_city(s: State) -> list[int]:
