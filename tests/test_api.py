@@ -381,7 +381,7 @@ def test_redeterminisation_depends_only_on_what_the_seat_sees(name: str) -> None
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_resolve_chance_draws_what_the_generic_loop_draws(name: str) -> None:
     """A game's own resolve_chance (a fast path) leaves the state the generic
-    sample_chance + apply_legal loop leaves, from the same rng."""
+    sample_chance + apply_legal loop leaves, from the same rng, and takes the same draws from the rng."""
     from d2r_envs.core.game import Game
 
     game = d2r_envs.make_game(name)
@@ -389,9 +389,11 @@ def test_resolve_chance_draws_what_the_generic_loop_draws(name: str) -> None:
     s = game.new_initial_state()
     for step in range(400):
         a, b = game.clone(s), game.clone(s)
-        Game.resolve_chance(game, a, np.random.default_rng(step))
-        game.resolve_chance(b, np.random.default_rng(step))
+        generic, fast = np.random.default_rng(step), np.random.default_rng(step)
+        Game.resolve_chance(game, a, generic)
+        game.resolve_chance(b, fast)
         assert a == b
+        assert generic.bit_generator.state == fast.bit_generator.state
         game.resolve_chance(s, rng)
         if game.is_terminal(s):
             break
