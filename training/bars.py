@@ -211,7 +211,8 @@ def _check_count(args: argparse.Namespace, game: str, n: int, options: dict[str,
                                       progress=True, options=options, ray_address=args.ray,
                                       journal=journal_path(args.journal, n, options, mcts))
         m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
-        print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games (other seats random): "
+        others = " (other seats random)" if n > 2 else ""
+        print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games{others}: "
               f"win share {m:.1%} vs {t:.1%}")
         mcts_text = f"{m:.1%} vs MCTS({args.mcts_simulations}) {t:.1%} ({results['mcts']['games']} games)"
     for name, result in results.items():
