@@ -140,3 +140,16 @@ def test_bars_names_one_journal_per_tournament(tmp_path: Path) -> None:
     names = {bars.journal_path(tmp_path, n, o, a).name
              for n in (2, 4) for o in ({}, {"level": "legendary"}) for a in ("random", "heuristic", "mcts:1000")}
     assert len(names) == 12
+
+
+def test_a_journal_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    from training.journal import Journal
+
+    path = tmp_path / "t.jsonl"
+    header = {"game": GAME, "game_version": 1, "options": {}, "num_players": 3, "lineup": ["a", "b", "b"],
+              "seed": 1, "max_decisions": 10, "trace": False}
+    with Journal(path, header):
+        with pytest.raises(ValueError, match="in use by another run"):
+            Journal(path, header)
+    with Journal(path, header) as again:  # free once the first is closed
+        assert again.done == {}

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 import json
 import os
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no lock (two runs on one journal are then the user's to avoid)
+    fcntl = None  # type: ignore[assignment]
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +34,26 @@ class Journal:
         self.done: dict[int, tuple[list[dict[str, Any]], dict[str, list[float]]]] = {}
         if self.path.is_dir():
             raise ValueError(f"journal {str(self.path)!r} is a folder; give a file path")
-        keep = self._read() if self.path.exists() else 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "r+b" if self.path.exists() else "wb") as f:
-            f.truncate(keep)  # drop a torn last line
         self._file = open(self.path, "a", encoding="utf-8")
-        if keep == 0:
-            self._write(self.header)
+        try:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    raise ValueError(f"journal {str(self.path)!r} is in use by another run; wait for it to "
+                                     "finish or give another file") from None
+            keep = self._read()
+            self._file.truncate(keep)  # drop a torn last line
+            if keep == 0:
+                self._write(self.header)
+        except BaseException:
+            self._file.close()
+            raise
 
     def _read(self) -> int:
         """Load the finished deals; returns the byte length of the whole lines kept."""
-        raw = self.path.read_bytes()
+        raw = self.path.read_bytes()  # (opened for appending above: it exists)
         if not raw:
             return 0
         keep = 0
