@@ -497,8 +497,13 @@ def evaluate(
                         finished(d, result)
                 else:  # one deal a task, journaled as it ends, whatever the order
                     futures = {pool.submit(_play_deal, d): d for d in todo}
-                    for future in as_completed(futures):
-                        finished(futures[future], future.result())
+                    try:
+                        for future in as_completed(futures):
+                            finished(futures[future], future.result())
+                    except BaseException:  # an error or Ctrl-C: stop at once, what ended is in the journal
+                        for future in futures:
+                            future.cancel()
+                        raise
     finally:
         if bar is not None:
             bar.close()
