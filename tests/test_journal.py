@@ -4,6 +4,8 @@ result, plays only the missing deals, and refuses a journal of another tournamen
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 
 pytest.importorskip("openskill")
 
+from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
 from training import bars  # noqa: E402
 from training import evaluate as ev  # noqa: E402
@@ -153,3 +156,35 @@ def test_a_journal_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
             Journal(path, header)
     with Journal(path, header) as again:  # free once the first is closed
         assert again.done == {}
+
+
+class FailsInAWorker:
+    """Raises on its first move in a worker (a process other than the test's, $D2R_TEST_HOME), leaving a
+    marker file (in $D2R_TEST_MARKERS) for each deal it was asked to play there."""
+
+    name = "fails"
+
+    def act(self, game: Any, state: Any, seat: int, rng: Any) -> int:
+        if os.getpid() != int(os.environ["D2R_TEST_HOME"]):
+            Path(os.environ["D2R_TEST_MARKERS"], f"{os.getpid()}-{time.monotonic_ns()}").touch()
+            raise ValueError("this agent fails in a worker")
+        return game.legal_actions(state)[0]
+
+
+def failing_factory(spec: str, game: str, engine: Any) -> Any:
+    """Module level, so that the spawned workers import it."""
+    return FailsInAWorker() if spec == "fails" else make_agent(spec, game, engine)
+
+
+def test_an_error_in_a_journaled_pool_stops_it_without_playing_the_other_deals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    monkeypatch.setenv("D2R_TEST_MARKERS", str(markers))
+    monkeypatch.setenv("D2R_TEST_HOME", str(os.getpid()))
+    path = tmp_path / "t.jsonl"
+    with pytest.raises(ValueError, match="fails in a worker"):
+        ev.evaluate(GAME, ["fails", "random"], 3, 60, 1, workers=2, factory=failing_factory, journal=path)
+    assert len(lines(path)) == 1  # the header: no deal finished
+    assert 1 <= len(list(markers.iterdir())) <= 8  # of 20 deals, only those already handed to the workers
