@@ -32,7 +32,9 @@ def test_values_grow_by_album_and_locks_are_rarer_early():
         locked = sum(c.copies for c in cards if c.lock) / sum(c.copies for c in cards)
         assert locked == pytest.approx((0.2, 4 / 9, 6 / 9)[d], abs=0.01)
         assert all(c.lock[1] == (5, 10, 18)[d] for c in cards if c.lock)
-    assert C.BEEF_STAKES == ((2, 1), (4, 2), (6, 3))
+    assert C.BEEF_STAKES == ((2, 1), (4, 2), (6, 3))  # plaques, resources in all
+    assert all(C.CARDS[k].plaques == C.BEEF_STAKES[C.CARDS[k].deck][0] for k in C.BEEF_KINDS)
+    assert "2 resources (from their highest)" in C.card_text(C.BEEF_KINDS[1])
 
 
 @pytest.mark.rules("RG-DATA-RAPPERZ", "RG-RAP-3")

@@ -42,7 +42,8 @@ def test_the_rulebook_beef_example(rg):
         g.apply_action(s, face - 1)
     assert s.timelines[p][k] == 1 and s.beef_card == -1  # the loser keeps the Beef card
     assert g.points(s, p) == 7 - 2 and g.points(s, q) == 2  # Album 1 stakes: 2 plaques
-    assert s.res[p] == [4, 4, 4] and s.res[q] == [a + 1 for a in res_q]  # and 1 of each resource
+    # and 1 resource, from the loser's highest (tied: the first, Streetz), to the winner
+    assert s.res[p] == [4, 5, 5] and s.res[q] == [res_q[0] + 1, res_q[1], res_q[2]]
     assert s.cubes[q] == 1 and s.cube_supply == 11
     assert s.turn == q  # the starter's turn is over
     rg.check(g, s)
@@ -62,7 +63,35 @@ def test_a_tie_rerolls_all_and_the_loser_pays_what_they_have(rg):
         g.apply_action(s, face - 1)
     assert s.timelines[q][k] == 1 and s.cubes[p] == 1
     assert g.points(s, q) == 0  # nothing to pay
-    assert s.res[q] == [0, 0, 2]
+    assert s.res[q] == [0, 1, 2]  # Album 1's 1 resource, from the highest (Swag)
+    rg.check(g, s)
+
+
+@pytest.mark.rules("RG-DATA-BEEF")
+def test_the_resources_a_beef_loser_gives():
+    from d2r_envs.games.rap_godz.rules import beef_resources
+
+    assert beef_resources([5, 7, 7], 3) == [0, 2, 1]  # one at a time from the highest; tied, the first
+    assert beef_resources([9, 2, 2], 2) == [2, 0, 0]
+    assert beef_resources([0, 1, 0], 3) == [0, 1, 0]  # as far as the loser has them
+    assert beef_resources([0, 0, 0], 2) == [0, 0, 0]
+    assert beef_resources([4, 4, 4], 3) == [1, 1, 1]
+
+
+@pytest.mark.rules("RG-DATA-BEEF")
+def test_album_three_beef_takes_three_resources_in_all_from_the_highest(rg):
+    g, s, p, k = _beef_ready(rg)
+    q = 1 - p
+    a3 = rg.give(s, p, "A3 Beef!")
+    s.res[q] = [12, 4, 11]
+    before_p = list(s.res[p])
+    g.apply_action(s, A.PLAY + a3)
+    g.apply_action(s, A.TARGET)
+    for face in (6, 5, 1):  # the starter wins
+        g.apply_action(s, face - 1)
+    assert s.res[q] == [10, 4, 10]  # 12 -> 11, then 11 and 11 tied: Streetz, then Swag
+    assert s.res[p] == [before_p[0] + 2, before_p[1], before_p[2] + 1]  # the winner gains them
+    assert g.points(s, q) == 0 and s.cubes[p] == 1
     rg.check(g, s)
 
 

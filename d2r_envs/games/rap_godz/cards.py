@@ -69,7 +69,9 @@ ALBUM_VARIANTS = (
     ((3, 3, 0, 3, None, 0), (2, 5, 1, 4, 2, 18), (2, 6, 2, 3, 0, 18), (2, 8, 0, 4, 1, 18)),
 )
 BEEF_PER_DECK = 5
-BEEF_STAKES = ((2, 1), (4, 2), (6, 3))  # (plaques, each resource) by Album; RG-DATA-BEEF
+# Beef stakes by Album (RG-DATA-BEEF): (plaques, resources in all; the research's 1 / 2 / 3, taken from the
+# loser's highest: rules.beef_resources). Version 1 took 1 / 2 / 3 of each resource: README.
+BEEF_STAKES = ((2, 1), (4, 2), (6, 3))
 # Come Upz (RG-DATA-CARDS): decks of 25 / 20 / 20 (the research's suggestion), about twice an Album card,
 # two icons of their colour.
 COME_VARIANTS = (
@@ -89,8 +91,8 @@ def _build_cards() -> list[Card]:
                 lock = None if loff is None else ((c + loff) % NUM_RES, lval)
                 cards.append(Card(f"A{d + 1} {COLOURS[c]} {v + 1}", d, False, c, copies, pl,
                                   _gains((c + roff) % NUM_RES, amt), lock, 1))
-        pl, each = BEEF_STAKES[d]
-        cards.append(Card(f"A{d + 1} Beef!", d, False, NO_COLOUR, BEEF_PER_DECK, pl, (each, each, each), None, 0, beef=True))
+        pl = BEEF_STAKES[d][0]
+        cards.append(Card(f"A{d + 1} Beef!", d, False, NO_COLOUR, BEEF_PER_DECK, pl, (0, 0, 0), None, 0, beef=True))
     for d, variants in enumerate(COME_VARIANTS):
         for c in range(NUM_COLOURS):
             for v, (copies, pl, roff, amt, loff, lval) in enumerate(variants):
@@ -250,7 +252,7 @@ def card_text(k: int) -> str:
     c = CARDS[k]
     if c.beef:
         pl, each = BEEF_STAKES[c.deck]
-        return f"Beef! the loser pays {pl} plaques and {each} of each resource"
+        return f"Beef! the loser pays {pl} plaques and {each} resource{'s' if each > 1 else ''} (from their highest)"
     gain = ", ".join(f"+{v} {RESOURCES[r]}" for r, v in enumerate(c.gains) if v)
     lock = f", needs {RESOURCES[c.lock[0]]} {c.lock[1]}" if c.lock else ""
     return f"{COLOUR_NAMES[c.colour]}: {c.plaques} plaques, {gain}{lock}"

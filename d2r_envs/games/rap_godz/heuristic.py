@@ -69,8 +69,8 @@ class Heuristic:
         for i in range(game.n - 1):
             q = (me + 1 + i) % game.n
             p_win = STARTER_WINS - 0.12 * s.pickups[q][C.BEEF_PICK] + 0.12 * s.pickups[me][C.BEEF_PICK]
-            won = min(pl, game.points(s, q)) + self.res_weight * sum(min(each, v) for v in s.res[q])
-            lost = min(pl, game.points(s, me)) + self.res_weight * sum(min(each, v) for v in s.res[me])
+            won = min(pl, game.points(s, q)) + self.res_weight * min(each, sum(s.res[q]))
+            lost = min(pl, game.points(s, me)) + self.res_weight * min(each, sum(s.res[me]))
             lead = game.points(s, q) - game.points(s, me)
             gain = 2 * (p_win * won - (1 - p_win) * lost) + 1.0 + 0.05 * lead  # the cube, and hit the leader
             if gain > best:

@@ -67,7 +67,7 @@ RULES: dict[str, str] = {
     "RG-DATA-CITIEZ": "25 Citiez: 5 per icon colour, starting resources a permutation of 3/2/1, 10 plaques.",
     "RG-DATA-GOALZ": "8 Goalz: The Champ, Platinum!, Homeslice and 5 reconstructions, each 10 plaques; players + 1 in play.",
     "RG-DATA-TRACK": "Tracks run 0-30, upgraded to 60; Pick Upz symbols at 5, 12 and 20 of each track; 3 of each type.",
-    "RG-DATA-BEEF": "Beef stakes by Album: 2/4/6 plaques and 1/2/3 of each resource, paid as far as the loser has them.",
+    "RG-DATA-BEEF": "Beef stakes by Album: 2/4/6 plaques and 1/2/3 resources in all, each from the loser's highest resource then, paid as far as the loser has them.",
     "RG-DECIDE-UPGRADE": "Only 2 Upgrade cubes per player: a third resource stops at 30; an Upgrade stays once taken.",
     "RG-DECIDE-PLAQUES": "Plaques are paid greedily from the supply; what it cannot make is kept as points owed.",
     "RG-DECIDE-COMEUPZ": "A Come Upz taken lies face up in front of its owner until played, like a hand card.",

@@ -15,7 +15,7 @@ from d2r_envs.games.rap_godz.config import Config
 from d2r_envs.games.rap_godz.state import Phase, State, Task
 
 NAME = "rap_godz"
-VERSION = 1
+VERSION = 2
 MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it (a game takes about 300)
 
 K = C.NUM_KINDS
@@ -45,6 +45,20 @@ def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
         take[i] = min(value // v, supply[i])
         value -= take[i] * v
     return take, value
+
+
+def beef_resources(res: list[int], stake: int) -> list[int]:
+    """What a Beef loser with resources `res` gives (Streetz, Skillz, Swag): `stake` resources in all,
+    one at a time from whichever is highest then (the first of the tied in track order), as far as they
+    have them; RG-DATA-BEEF."""
+    left, taken = list(res), [0, 0, 0]
+    for _ in range(stake):
+        r = max(range(C.NUM_RES), key=left.__getitem__)  # max keeps the first of the tied
+        if not left[r]:
+            break
+        left[r] -= 1
+        taken[r] += 1
+    return taken
 
 
 class Game(core.Game[State]):
@@ -603,10 +617,9 @@ class Game(core.Game[State]):
         if pay:
             self._set_points(s, loser, self.points(s, loser) - pay)
             self._gain_plaques(s, winner, pay)
-        for r in range(C.NUM_RES):
-            amount = min(each, s.res[loser][r])
-            s.res[loser][r] -= amount
+        for r, amount in enumerate(beef_resources(s.res[loser], each)):
             if amount:
+                s.res[loser][r] -= amount
                 s.career.renew(loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
