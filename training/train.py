@@ -325,6 +325,8 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
             result = warm_start(model, c, make_env)
             result["seconds"] = round(time.perf_counter() - began, 1)
             (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
+            (run_dir / "checkpoints").mkdir(exist_ok=True)
+            model.save(run_dir / "checkpoints" / "imitation.zip")  # the warm start alone, before PPO
             print(describe(c, result))
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     start = model.num_timesteps

@@ -1,4 +1,5 @@
-"""Opponents by name: "random", "heuristic", "mcts" or "mcts:<simulations>", "rollouts" or
+"""Opponents by name: "random", "heuristic", "heuristic:<variant>" (one of the game's heuristic.VARIANTS,
+such as Rap Godz's "heuristic:tuned"), "mcts" or "mcts:<simulations>", "rollouts" or
 "rollouts:<samples>" (flat Monte Carlo over the heuristic; "rollouts:<samples>:<guard>" keeps the heuristic's
 move unless another is better by more than <guard> standard errors), "shipped" (the game's newest shipped
 model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2")."""
@@ -16,7 +17,7 @@ from d2r_envs.registry import game_package
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
-BUILT_IN = ("random", "heuristic", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped")
+BUILT_IN = ("random", "heuristic", "heuristic:V", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped")
 
 
 def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> Agent:
@@ -32,6 +33,13 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
         return RandomAgent()
     if spec == "heuristic":
         return importlib.import_module(f"{engine.package.__name__}.heuristic").Heuristic()
+    if spec.startswith("heuristic:"):
+        variants = getattr(importlib.import_module(f"{engine.package.__name__}.heuristic"), "VARIANTS", {})
+        variant = spec.partition(":")[2]
+        if variant not in variants:
+            allowed = ", ".join(f"heuristic:{v}" for v in variants) or f"none ({name} has only the heuristic)"
+            raise ValueError(f"opponent {spec!r}: no such variant of {name}'s heuristic; allowed: {allowed}")
+        return variants[variant]()
     if spec == "mcts" or spec.startswith("mcts:"):
         from d2r_envs.agents.mcts import ISMCTS
 
@@ -82,6 +90,6 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
     for model in models:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
-    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic, mcts:N (N simulations a move), "
+    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), "
             f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors) and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

@@ -20,15 +20,21 @@ It acts only on what its seat may see: its own hand and offer, and the face-up t
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz.cards import Goal as G
 from d2r_envs.games.rap_godz.state import Phase, State
 
 _ABILITY_WORTH = {C.Ability.HAND6: 3.0, C.Ability.EXTRA_DRAW: 3.0, C.Ability.BOOST: 2.0,
                   C.Ability.REROLL: 1.5, C.Ability.DISCOUNT: 1.0}
 STARTER_WINS = 125 / 180  # P(max of two dice > one die | no tie)
+
+
+def _held(lead: float, spread: float) -> float:
+    return 1.0 / (1.0 + math.exp(-lead / spread))
 
 
 class Heuristic:
@@ -37,7 +43,17 @@ class Heuristic:
     colour_weight = 1.0
     city_weight = 0.5
     icon_weight = 0.3
+    plaque_weight = 1.0
     come_margin = -6.0  # a Come Upz is worth buying even at 6 below the cards it costs (tuned: README)
+    beef_keep = (1.5, 1.0)  # a Beef card kept in hand: worth a + b x Album (0-2)
+    lock_far = (4, 0.3)  # a hand card short of its lock by more than this: its worth times this ...
+    lock_near = 0.7  # ... and by less: times this
+    beef_weights = (2.0, 1.0, 0.05, 0.0)  # a Beef's swing: scale of the stakes, the cube, x the lead, bias
+    # What `Tuned` adds (nothing here): plaques x the chance each end-game majority a card moves (the
+    # Citiez on the board, Mono, Timeline or Come Up) changes hands, and per hand card its gains unlock.
+    majority_weights = (0.0, 0.0, 0.0)  # Citiez by icons, Mono by colour cards, Timeline / Come Up by cards
+    majority_spread = 2.0  # the chance of holding a majority led by d: 1 / (1 + exp(-d / this))
+    unlock_weight = 0.0
 
     def worth(self, game, s: State, me: int, k: int) -> float:
         card = C.CARDS[k]
@@ -45,26 +61,75 @@ class Heuristic:
             return 0.0
         rapper = C.RAPPERZ[s.rappers[me] - C.RAPPER_FIRST]
         city = C.CITIEZ[s.cities[me] - C.CITY_FIRST]
-        value = card.plaques + self.res_weight * sum(card.gains) + self.icon_weight * card.icons
+        value = self.plaque_weight * card.plaques + self.res_weight * sum(card.gains) + self.icon_weight * card.icons
         if card.colour == rapper.colour:
             value += self.colour_weight * (1.5 if rapper.ability == C.Ability.BOOST else 1.0)
         if card.colour == city.colour:
             value += self.city_weight * card.icons
+        if self.majority_weights != (0.0, 0.0, 0.0):
+            value += self._majorities(game, s, me, card)
+        if self.unlock_weight and any(card.gains):
+            value += self.unlock_weight * self._unlocks(s, me, k)
         return value
+
+    def _majorities(self, game, s: State, me: int, card) -> float:
+        """Plaques x the change, from playing `card`, in my chance of holding each end-game majority it
+        moves, a chance read off my lead over the best other seat (public: the timelines)."""
+        icons, cols, counts, cities = self._standing(game, s)
+        others = [q for q in range(game.n) if q != me]
+        spread, (w_city, w_mono, w_count) = self.majority_spread, self.majority_weights
+        gain = 0.0
+        for colour in cities:
+            if colour == card.colour:
+                d = icons[me][colour] - max(icons[q][colour] for q in others)
+                gain += w_city * (_held(d + card.icons, spread) - _held(d, spread))
+        if G.MONO in s.goals:
+            best_other = max(max(cols[q]) for q in others)
+            mine = max(cols[me])
+            gain += w_mono * (_held(max(mine, cols[me][card.colour] + 1) - best_other, spread) - _held(mine - best_other, spread))
+        if G.TIMELINE in s.goals or (card.come and G.COME_UP in s.goals):
+            d = counts[me] - max(counts[q] for q in others)
+            gain += w_count * (_held(d + 1, spread) - _held(d, spread))
+        return C.GOAL_PLAQUES * gain
+
+    def _standing(self, game, s: State) -> tuple:
+        """Icons and cards per colour, and cards, of every timeline, and the board Citiez' colours
+        (kept while the timelines are the same)."""
+        key = b"".join(s.timelines) + bytes(s.cities)
+        if getattr(self, "_standing_key", None) != key:
+            cols = [game.colour_cards(s, p) for p in range(game.n)]
+            self._standing_key = key
+            self._standing_value = ([game.icons(s, p) for p in range(game.n)], cols, [sum(c) for c in cols],
+                                    [C.CITIEZ[c - C.CITY_FIRST].colour for c in game.board_cities(s)])
+        return self._standing_value
+
+    @staticmethod
+    def _unlocks(s: State, me: int, k: int) -> int:
+        """My hand cards (other than k) whose lock playing k would open."""
+        res, hand, gains = s.res[me], s.hands[me], C.CARDS[k].gains
+        opened = 0
+        for j in range(C.NUM_PLAY):
+            if hand[j] and j != k:
+                lock = C.CARDS[j].lock
+                if lock and res[lock[0]] < lock[1] <= res[lock[0]] + gains[lock[0]]:
+                    opened += 1
+        return opened
 
     def hand_worth(self, game, s: State, me: int, k: int) -> float:
         """What keeping a hand card is worth: its worth, less for a card I cannot unlock soon."""
         card = C.CARDS[k]
         if card.beef:
-            return 1.5 + s.album
+            return self.beef_keep[0] + self.beef_keep[1] * s.album
         w = self.worth(game, s, me, k)
         if card.lock and s.res[me][card.lock[0]] < card.lock[1]:
-            w *= 0.3 if card.lock[1] - s.res[me][card.lock[0]] > 4 else 0.7
+            far, times = self.lock_far
+            w *= times if card.lock[1] - s.res[me][card.lock[0]] > far else self.lock_near
         return w
 
     def beef_swing(self, game, s: State, me: int, k: int) -> tuple[float, int]:
         """The expected relative gain of starting Beef with card k, and the best target."""
         pl, each = C.BEEF_STAKES[C.CARDS[k].deck]
+        scale, cube, by_lead, bias = self.beef_weights
         best, target = -1e9, 0
         for i in range(game.n - 1):
             q = (me + 1 + i) % game.n
@@ -72,7 +137,7 @@ class Heuristic:
             won = min(pl, game.points(s, q)) + self.res_weight * min(each, sum(s.res[q]))
             lost = min(pl, game.points(s, me)) + self.res_weight * min(each, sum(s.res[me]))
             lead = game.points(s, q) - game.points(s, me)
-            gain = 2 * (p_win * won - (1 - p_win) * lost) + 1.0 + 0.05 * lead  # the cube, and hit the leader
+            gain = scale * (p_win * won - (1 - p_win) * lost) + cube + by_lead * lead + bias  # the cube, hit the leader
             if gain > best:
                 best, target = gain, i
         return best, target
@@ -149,3 +214,27 @@ class Heuristic:
         if best is not None:
             return best
         return A.DRAW if A.DRAW in legal else legal[0]
+
+
+class Tuned(Heuristic):
+    """The heuristic that also weighs the end-game majorities a card moves (the Citiez on the board,
+    Mono, Timeline and Come Up: `_majorities`), its constants tuned by self-play against the heuristic
+    (README, "The heuristic and the shipped opponent"): `make_agent("heuristic:tuned", "rap_godz")`.
+    The teacher of the shipped opponent's warm start."""
+
+    name = "heuristic:tuned"
+    res_weight = 0.91
+    colour_weight = 0.71
+    city_weight = 0.5
+    icon_weight = 0.54
+    plaque_weight = 0.81
+    come_margin = -2.7
+    beef_keep = (2.0, 2.6)
+    lock_far = (2, 0.18)
+    lock_near = 0.86
+    beef_weights = (1.27, 1.76, 0.07, 0.31)
+    majority_weights = (1.36, 0.54, 1.0)
+    majority_spread = 2.0
+
+
+VARIANTS = {"tuned": Tuned}  # make_agent("heuristic:<name>", "rap_godz")
