@@ -12,7 +12,8 @@ import d2r_envs
 from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.encode import LAYOUT
+from d2r_envs.games.rap_godz import standing
+from d2r_envs.games.rap_godz.encode import LAYOUT, MAJORITY_MAX
 from d2r_envs.games.rap_godz.state import Phase
 
 P = C.MAX_PLAYERS
@@ -104,6 +105,8 @@ def plain(g, s, me):
         if k >= 0:
             v["slot_fit"][j] = [*v["card_fit"][k], g.can_play(s, me, k)]
     v["come_cost"][0] = g.come_cost(s, me)
+    for k, row in enumerate(standing.gains(g, s, me)):
+        v["majority"][k] = [min(MAJORITY_MAX, round(20 * x)) for x in row]
     return out
 
 
@@ -112,7 +115,7 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
     g = d2r_envs.make_game("rap_godz", n)
     obs = g.make_observer()
     rng = np.random.default_rng(n)
-    views = ("card_fit", "short", "slot_fit", "come_cost")
+    views = ("card_fit", "short", "slot_fit", "come_cost", "majority")
     seen = set()  # the views for learning, each non-zero somewhere
     for _ in range(2):
         s = g.new_initial_state()

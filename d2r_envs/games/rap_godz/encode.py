@@ -11,7 +11,10 @@ import numpy as np
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz import standing
 from d2r_envs.games.rap_godz.state import Phase, State
+
+MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
 P, NP, NC = C.MAX_PLAYERS, C.NUM_PLAY, C.NUM_COME
 NR, NCI = C.NUM_RAPPERZ, C.NUM_CITIEZ
@@ -63,6 +66,9 @@ LAYOUT = ObsLayout(
     Piece("short", (NP,), C.TRACK_MAX, "per card kind: how much of its lock's resource I still lack (RG-PLAY-2)"),
     Piece("slot_fit", (C.MAX_SLOTS, 3), 1, "per face-up Come Upz: its colour is my Rapper's; my City's; I could play it"),
     Piece("come_cost", (1,), C.COME_COST, "cards a Come Upz costs me now (RG-TURN-2)"),
+    # ... and what each card's play would change in the end-game majorities (standing.py).
+    Piece("majority", (NP, 3), MAJORITY_MAX, "per card kind: the change its play would make in my chance of holding "
+          "the Citiez on the board of its colour, Mono, and Timeline or Come Up, in twentieths (standing.py)"),
 )
 
 
@@ -78,6 +84,14 @@ _BEEF = _O["beef_album"]  # track_pickups .. cube_supply: the table
 _STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["bonus"]
 _SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
 _CARD_FIT, _SHORT, _SLOT_FIT, _COME_COST = _O["card_fit"], _O["short"], _O["slot_fit"], _O["come_cost"]
+_MAJORITY = _O["majority"]
+_COMBO_ROWS = np.array([[3 * i, 3 * i + 1, 3 * i + 2] if i >= 0 else [-1, -1, -1] for i in standing.COMBO_OF], np.intp).ravel()
+
+
+def majority_bytes(table: list[tuple]) -> bytes:
+    """The piece `majority` from `standing.combo_gains`' table (a Beef card's row stays 0)."""
+    flat = np.array([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row] + [0], np.uint8)
+    return flat.take(_COMBO_ROWS).tobytes()
 _SHORT_AT = _SHORT - _CARD_FIT  # where `short` starts in the bytes of card_fit and short
 
 
@@ -197,7 +211,7 @@ class _Rows:
 class _Setup:
     """What the set-up fixes (each seat's Rapper and City, the Citiez on the board, the Goalz in play)."""
 
-    __slots__ = ("rapper", "city", "fixed")
+    __slots__ = ("rapper", "city", "fixed", "city_colours")
 
     def __init__(self, game, s: State) -> None:
         n = s.num_players
@@ -209,6 +223,7 @@ class _Setup:
         for goal in s.goals:
             fixed[NCI + goal] = 1
         self.fixed = bytes(fixed)
+        self.city_colours = [C.CITIEZ[k - _CITY].colour for k in game.board_cities(s)]
 
 
 class _Table:
@@ -303,6 +318,8 @@ class Observer(_Observer):
         self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
         self._views: dict = {}  # (Rapper, City, used, resources) -> card_fit and short, Come Upz cost (_fit_short)
         self._slots: dict = {}  # (card_fit and short, the slots) -> the pieces slots and slot_fit (_slot_rows)
+        self._majority_key: tuple = (None, None)  # the marks State.career and State.table the piece majority was made for
+        self._majority_seen: list = [None] * n
 
     def _career(self, s: State) -> _Career:
         """The career, from the seats' records: each worked out anew only where that seat's mark
@@ -384,6 +401,7 @@ class Observer(_Observer):
         d, c = s.decks, s.come_decks
         v[_DECKS:_TABLE3] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
         v[_TABLE3:_BEEF] = table3
+        v[_MAJORITY:] = self._majority(s, me)
         if s.beef_card >= 0:
             v[_BEEF + _CARD_DECK[s.beef_card]] = 1
         if s.starter >= 0:
@@ -402,6 +420,23 @@ class Observer(_Observer):
         if s.slot >= 0:
             v[_BUYING + s.slot] = 1
         return np.frombuffer(v, np.uint8).astype(np.float32)
+
+    def _majority(self, s: State, me: int) -> bytes:
+        """The piece `majority` of seat `me`, worked out anew when the career or the table changed (the
+        timelines; the Citiez and Goalz), from the timelines' columns the career keeps."""
+        career, table = s.career.stamp, s.table.stamp
+        if career is not self._majority_key[0] or table is not self._majority_key[1]:
+            self._majority_key, self._majority_seen = (career, table), [None] * s.num_players
+        made = self._majority_seen[me]
+        if made is None:
+            cols = self._columns
+            n, c = s.num_players, C.NUM_COLOURS
+            icons = [cols[p][c : 2 * c] for p in range(n)]
+            colours = [cols[p][:c] for p in range(n)]
+            setup = self._setup(s)
+            made = self._majority_seen[me] = majority_bytes(
+                standing.combo_gains(icons, colours, setup.city_colours, s.goals, me))
+        return made
 
     def _fit_short(self, s: State, me: int, key: tuple) -> tuple[bytes, int]:
         """The pieces `card_fit` and `short` of seat `me` (as one), and what a Come Upz costs it, kept by

@@ -20,21 +20,16 @@ It acts only on what its seat may see: its own hand and offer, and the face-up t
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.cards import Goal as G
+from d2r_envs.games.rap_godz import standing
 from d2r_envs.games.rap_godz.state import Phase, State
 
 _ABILITY_WORTH = {C.Ability.HAND6: 3.0, C.Ability.EXTRA_DRAW: 3.0, C.Ability.BOOST: 2.0,
                   C.Ability.REROLL: 1.5, C.Ability.DISCOUNT: 1.0}
 STARTER_WINS = 125 / 180  # P(max of two dice > one die | no tie)
-
-
-def _held(lead: float, spread: float) -> float:
-    return 1.0 / (1.0 + math.exp(-lead / spread))
 
 
 class Heuristic:
@@ -49,10 +44,9 @@ class Heuristic:
     lock_far = (4, 0.3)  # a hand card short of its lock by more than this: its worth times this ...
     lock_near = 0.7  # ... and by less: times this
     beef_weights = (2.0, 1.0, 0.05, 0.0)  # a Beef's swing: scale of the stakes, the cube, x the lead, bias
-    # What `Tuned` adds (nothing here): plaques x the chance each end-game majority a card moves (the
-    # Citiez on the board, Mono, Timeline or Come Up) changes hands, and per hand card its gains unlock.
+    # What `Tuned` adds (nothing here): plaques x the change in my chance of holding each end-game
+    # majority a card moves (standing.py), and per hand card its gains unlock.
     majority_weights = (0.0, 0.0, 0.0)  # Citiez by icons, Mono by colour cards, Timeline / Come Up by cards
-    majority_spread = 2.0  # the chance of holding a majority led by d: 1 / (1 + exp(-d / this))
     unlock_weight = 0.0
 
     def worth(self, game, s: State, me: int, k: int) -> float:
@@ -67,41 +61,20 @@ class Heuristic:
         if card.colour == city.colour:
             value += self.city_weight * card.icons
         if self.majority_weights != (0.0, 0.0, 0.0):
-            value += self._majorities(game, s, me, card)
+            value += self._majorities(game, s, me, k)
         if self.unlock_weight and any(card.gains):
             value += self.unlock_weight * self._unlocks(s, me, k)
         return value
 
-    def _majorities(self, game, s: State, me: int, card) -> float:
-        """Plaques x the change, from playing `card`, in my chance of holding each end-game majority it
-        moves, a chance read off my lead over the best other seat (public: the timelines)."""
-        icons, cols, counts, cities = self._standing(game, s)
-        others = [q for q in range(game.n) if q != me]
-        spread, (w_city, w_mono, w_count) = self.majority_spread, self.majority_weights
-        gain = 0.0
-        for colour in cities:
-            if colour == card.colour:
-                d = icons[me][colour] - max(icons[q][colour] for q in others)
-                gain += w_city * (_held(d + card.icons, spread) - _held(d, spread))
-        if G.MONO in s.goals:
-            best_other = max(max(cols[q]) for q in others)
-            mine = max(cols[me])
-            gain += w_mono * (_held(max(mine, cols[me][card.colour] + 1) - best_other, spread) - _held(mine - best_other, spread))
-        if G.TIMELINE in s.goals or (card.come and G.COME_UP in s.goals):
-            d = counts[me] - max(counts[q] for q in others)
-            gain += w_count * (_held(d + 1, spread) - _held(d, spread))
-        return C.GOAL_PLAQUES * gain
-
-    def _standing(self, game, s: State) -> tuple:
-        """Icons and cards per colour, and cards, of every timeline, and the board Citiez' colours
-        (kept while the timelines are the same)."""
-        key = b"".join(s.timelines) + bytes(s.cities)
+    def _majorities(self, game, s: State, me: int, k: int) -> float:
+        """Plaques x the change, from playing card k, in my chance of holding each end-game majority
+        it moves (`standing.gains`, kept while the timelines are the same)."""
+        key = (me, b"".join(s.timelines), bytes(s.cities), s.extra_city, bytes(s.goals))
         if getattr(self, "_standing_key", None) != key:
-            cols = [game.colour_cards(s, p) for p in range(game.n)]
-            self._standing_key = key
-            self._standing_value = ([game.icons(s, p) for p in range(game.n)], cols, [sum(c) for c in cols],
-                                    [C.CITIEZ[c - C.CITY_FIRST].colour for c in game.board_cities(s)])
-        return self._standing_value
+            self._standing_key, self._standing = key, standing.gains(game, s, me)
+        city, mono, count = self._standing[k]
+        w_city, w_mono, w_count = self.majority_weights
+        return C.GOAL_PLAQUES * (w_city * city + w_mono * mono + w_count * count)
 
     @staticmethod
     def _unlocks(s: State, me: int, k: int) -> int:
@@ -234,7 +207,6 @@ class Tuned(Heuristic):
     lock_near = 0.86
     beef_weights = (1.27, 1.76, 0.07, 0.31)
     majority_weights = (1.36, 0.54, 1.0)
-    majority_spread = 2.0
 
 
 VARIANTS = {"tuned": Tuned}  # make_agent("heuristic:<name>", "rap_godz")

@@ -15,7 +15,7 @@ from d2r_envs.games.rap_godz.config import Config
 from d2r_envs.games.rap_godz.state import Phase, State, Task
 
 NAME = "rap_godz"
-VERSION = 2
+VERSION = 3
 MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it (a game takes about 300)
 
 K = C.NUM_KINDS

@@ -1,0 +1,62 @@
+"""Where a seat stands in the end-game majorities, and what a card's play would change there.
+
+A majority held at the end is worth plaques (the Citiez on the board by icons of their colour, RG-CITY-1;
+the Goalz Mono by cards of one colour, Timeline by cards, Come Up by Come Upz, RG-GOAL-2). Before the end
+the holder is not known, so a seat's chance of holding one is read off its lead over the best other seat:
+1 / (1 + exp(-lead / SPREAD)). For each card kind, `gains` gives the change in those chances that
+playing it would make now: the Citiez, Mono, and Timeline or Come Up (`gains`). Public information only (the
+timelines, the Citiez on the board, the Goalz in play). Used by the tuned heuristic (weighted, in
+plaques) and by the observation (the view `majority`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz.cards import Goal as G
+
+SPREAD = 2.0
+# The card kinds' (colour, icons, Come Upz) triples: what `gains` depends on, ten of them.
+COMBOS = sorted({(c.colour, c.icons, c.come) for c in C.CARDS[: C.NUM_PLAY] if not c.beef})
+COMBO_OF = [-1 if c.beef else COMBOS.index((c.colour, c.icons, c.come)) for c in C.CARDS[: C.NUM_PLAY]]
+
+
+def held(lead: float) -> float:
+    """The chance of holding a majority led by `lead` (negative: behind)."""
+    return 1.0 / (1.0 + math.exp(-lead / SPREAD))
+
+
+def combo_gains(icons: list, cols: list, city_colours: list[int], goals: list[int], me: int) -> list[tuple]:
+    """Per entry of COMBOS, the change in my chance of holding: the Citiez on the board of its colour
+    (summed), Mono, and Timeline (or, for a Come Upz with Come Up in play, the same lead in cards
+    standing for it). `icons` and `cols`: icons and cards per colour in each seat's timeline."""
+    others = [q for q in range(len(icons)) if q != me]
+    city_lead = {c: icons[me][c] - max(icons[q][c] for q in others) for c in set(city_colours)}
+    mono = G.MONO in goals
+    if mono:
+        best_other = max(max(cols[q]) for q in others)
+        mine = max(cols[me])
+    timeline, come_up = G.TIMELINE in goals, G.COME_UP in goals
+    one_more = 0.0
+    if timeline or come_up:
+        count_lead = sum(cols[me]) - max(sum(cols[q]) for q in others)
+        one_more = held(count_lead + 1) - held(count_lead)
+    out = []
+    for colour, n_icons, come in COMBOS:
+        city = 0.0
+        for c in city_colours:
+            if c == colour:
+                d = city_lead[c]
+                city += held(d + n_icons) - held(d)
+        mono_gain = held(max(mine, cols[me][colour] + 1) - best_other) - held(mine - best_other) if mono else 0.0
+        out.append((city, mono_gain, one_more if timeline or (come and come_up) else 0.0))
+    return out
+
+
+def gains(game, s, me: int) -> list[tuple]:
+    """Per card kind, `combo_gains`' triple for it ((0, 0, 0) for a Beef card)."""
+    n = game.n
+    table = combo_gains([game.icons(s, p) for p in range(n)], [game.colour_cards(s, p) for p in range(n)],
+                        [C.CITIEZ[c - C.CITY_FIRST].colour for c in game.board_cities(s)], s.goals, me)
+    return [table[i] if i >= 0 else (0.0, 0.0, 0.0) for i in COMBO_OF]
