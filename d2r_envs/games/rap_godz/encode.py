@@ -85,13 +85,16 @@ _STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["
 _SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
 _CARD_FIT, _SHORT, _SLOT_FIT, _COME_COST = _O["card_fit"], _O["short"], _O["slot_fit"], _O["come_cost"]
 _MAJORITY = _O["majority"]
-_COMBO_ROWS = np.array([[3 * i, 3 * i + 1, 3 * i + 2] if i >= 0 else [-1, -1, -1] for i in standing.COMBO_OF], np.intp).ravel()
+# The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
+# card's row), for bytes.translate.
+_ZERO = 3 * len(standing.COMBOS)
+_COMBO_ROWS = bytes(j for i in standing.COMBO_OF for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
 
 
 def majority_bytes(table: list[tuple]) -> bytes:
     """The piece `majority` from `standing.combo_gains`' table (a Beef card's row stays 0)."""
-    flat = np.array([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row] + [0], np.uint8)
-    return flat.take(_COMBO_ROWS).tobytes()
+    values = bytes([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row])
+    return _COMBO_ROWS.translate(values + bytes(256 - len(values)))
 _SHORT_AT = _SHORT - _CARD_FIT  # where `short` starts in the bytes of card_fit and short
 
 
@@ -318,7 +321,10 @@ class Observer(_Observer):
         self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
         self._views: dict = {}  # (Rapper, City, used, resources) -> card_fit and short, Come Upz cost (_fit_short)
         self._slots: dict = {}  # (card_fit and short, the slots) -> the pieces slots and slot_fit (_slot_rows)
-        self._majority_key: tuple = (None, None)  # the marks State.career and State.table the piece majority was made for
+        self._timelines_seen = 0  # timelines worked out so far (their columns, by _career)
+        # The piece majority per seat, made for that count of timelines and this set-up (State.table's
+        # mark last seen, and the _Setup it gave)
+        self._majority_timelines, self._majority_table, self._majority_setup = -1, None, None
         self._majority_seen: list = [None] * n
 
     def _career(self, s: State) -> _Career:
@@ -334,6 +340,7 @@ class Observer(_Observer):
                 if timeline != timelines[p]:  # (most changes leave the timeline be)
                     self._columns[p] = _timeline_columns(timeline)
                     timelines[p] = bytes(timeline)
+                    self._timelines_seen += 1
                 records[p] = _record(s, p, self._columns[p])
         self._career_parts = parts[:]
         self._career_stamp = marks.stamp
@@ -422,20 +429,23 @@ class Observer(_Observer):
         return np.frombuffer(v, np.uint8).astype(np.float32)
 
     def _majority(self, s: State, me: int) -> bytes:
-        """The piece `majority` of seat `me`, worked out anew when the career or the table changed (the
-        timelines; the Citiez and Goalz), from the timelines' columns the career keeps."""
-        career, table = s.career.stamp, s.table.stamp
-        if career is not self._majority_key[0] or table is not self._majority_key[1]:
-            self._majority_key, self._majority_seen = (career, table), [None] * s.num_players
+        """The piece `majority` of seat `me`, worked out anew when a timeline or the table (the Citiez
+        and Goalz) changed, from the timelines' columns the career keeps (call `_career` first)."""
+        table = s.table.stamp
+        if table is not self._majority_table:  # the table changed: did the set-up (Citiez, Goalz)?
+            self._majority_table = table
+            setup = self._setup(s)
+            if setup is not self._majority_setup:
+                self._majority_setup, self._majority_timelines = setup, -1
+        if self._timelines_seen != self._majority_timelines:
+            self._majority_timelines, self._majority_seen = self._timelines_seen, [None] * s.num_players
         made = self._majority_seen[me]
         if made is None:
             cols = self._columns
             n, c = s.num_players, C.NUM_COLOURS
-            icons = [cols[p][c : 2 * c] for p in range(n)]
-            colours = [cols[p][:c] for p in range(n)]
-            setup = self._setup(s)
-            made = self._majority_seen[me] = majority_bytes(
-                standing.combo_gains(icons, colours, setup.city_colours, s.goals, me))
+            made = self._majority_seen[me] = majority_bytes(standing.combo_gains(
+                [cols[p][c : 2 * c] for p in range(n)], [cols[p][:c] for p in range(n)],
+                self._majority_setup.city_colours, s.goals, me))
         return made
 
     def _fit_short(self, s: State, me: int, key: tuple) -> tuple[bytes, int]:

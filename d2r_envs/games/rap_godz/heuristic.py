@@ -16,6 +16,9 @@ It values a card by what it brings now, and plays by these rules:
 - **Beef window**: boost (or reroll) only when I am behind or tied and it can change the result.
 
 It acts only on what its seat may see: its own hand and offer, and the face-up table.
+
+`Tuned` ("heuristic:tuned") is the same player with its constants tuned by self-play and a card's worth
+also counting the end-game majorities it moves (standing.py): the shipped opponent's teacher.
 """
 
 from __future__ import annotations

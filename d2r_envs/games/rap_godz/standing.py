@@ -20,6 +20,7 @@ SPREAD = 2.0
 # The card kinds' (colour, icons, Come Upz) triples: what `gains` depends on, ten of them.
 COMBOS = sorted({(c.colour, c.icons, c.come) for c in C.CARDS[: C.NUM_PLAY] if not c.beef})
 COMBO_OF = [-1 if c.beef else COMBOS.index((c.colour, c.icons, c.come)) for c in C.CARDS[: C.NUM_PLAY]]
+assert all(icons in (1, 2) for _, icons, _ in COMBOS), "combo_gains reads the change for +1 or +2 icons"
 
 
 def held(lead: float) -> float:
@@ -27,30 +28,39 @@ def held(lead: float) -> float:
     return 1.0 / (1.0 + math.exp(-lead / SPREAD))
 
 
+_REACH = 200  # leads are whole numbers of cards or icons, |lead| + 2 at most 200 (a timeline holds far fewer)
+_HELD = [held(d) for d in range(-_REACH, _REACH + 1)]  # held(d) at _HELD[d + _REACH]: the same floats
+_GAIN = [[_HELD[d + 1] - _HELD[d], _HELD[d + 2] - _HELD[d]] for d in range(2 * _REACH - 1)]  # +1, +2
+
+
 def combo_gains(icons: list, cols: list, city_colours: list[int], goals: list[int], me: int) -> list[tuple]:
     """Per entry of COMBOS, the change in my chance of holding: the Citiez on the board of its colour
     (summed), Mono, and Timeline (or, for a Come Upz with Come Up in play, the same lead in cards
     standing for it). `icons` and `cols`: icons and cards per colour in each seat's timeline."""
     others = [q for q in range(len(icons)) if q != me]
-    city_lead = {c: icons[me][c] - max(icons[q][c] for q in others) for c in set(city_colours)}
+    mine_icons = icons[me]
+    city = {}  # colour -> the change for +1 and +2 icons, summed over its Citiez on the board
+    for c in city_colours:
+        step = _GAIN[mine_icons[c] - max([icons[q][c] for q in others]) + _REACH]
+        was = city.get(c)
+        city[c] = step if was is None else [was[0] + step[0], was[1] + step[1]]
     mono = G.MONO in goals
     if mono:
-        best_other = max(max(cols[q]) for q in others)
-        mine = max(cols[me])
+        mine_cols = cols[me]
+        best_other = max([max(cols[q]) for q in others])
+        mine = max(mine_cols)
+        now = _HELD[mine - best_other + _REACH]
     timeline, come_up = G.TIMELINE in goals, G.COME_UP in goals
     one_more = 0.0
     if timeline or come_up:
-        count_lead = sum(cols[me]) - max(sum(cols[q]) for q in others)
-        one_more = held(count_lead + 1) - held(count_lead)
+        count_lead = sum(cols[me]) - max([sum(cols[q]) for q in others])
+        one_more = _GAIN[count_lead + _REACH][0]
     out = []
     for colour, n_icons, come in COMBOS:
-        city = 0.0
-        for c in city_colours:
-            if c == colour:
-                d = city_lead[c]
-                city += held(d + n_icons) - held(d)
-        mono_gain = held(max(mine, cols[me][colour] + 1) - best_other) - held(mine - best_other) if mono else 0.0
-        out.append((city, mono_gain, one_more if timeline or (come and come_up) else 0.0))
+        gain = city.get(colour)
+        mono_gain = _HELD[max(mine, mine_cols[colour] + 1) - best_other + _REACH] - now if mono else 0.0
+        out.append((gain[n_icons - 1] if gain is not None else 0.0, mono_gain,
+                    one_more if timeline or (come and come_up) else 0.0))
     return out
 
 
