@@ -253,3 +253,22 @@ def test_the_same_mark_always_covers_the_same_contents(n):
             renewed.update(["table"] if s.table.parts[0] not in seen else [])
     # every mark was renewed at least once: each seat's, the supply's and the table's
     assert renewed == {("career", p) for p in range(n + 1)} | {("albums", p) for p in range(n)} | {"table"}
+
+
+def test_the_quantized_majority_table_is_combo_gains_rounded() -> None:
+    """`standing.quantized` (the encoder's fast path) gives `combo_gains`' numbers, rounded and capped,
+    for any timelines and set-up."""
+    rng = np.random.default_rng(5)
+    c = C.NUM_COLOURS
+    for _ in range(3000):
+        n = int(rng.integers(2, 5))
+        me = int(rng.integers(n))
+        cols = [rng.integers(0, 9, c).tolist() for _ in range(n)]
+        icons = [[x + int(rng.integers(0, x + 1)) for x in row] for row in cols]
+        columns = [bytes(cols[p] + icons[p]) for p in range(n)]
+        city_colours = rng.integers(0, c, int(rng.integers(2, 6))).tolist()
+        goals = rng.choice(C.NUM_GOALZ, int(rng.integers(1, 5)), replace=False).tolist()
+        table = standing.combo_gains(icons, cols, city_colours, goals, me)
+        want = bytes(min(MAJORITY_MAX, round(20 * x)) for row in table for x in row)
+        got = standing.quantized(columns, standing.signature(city_colours, goals), me, 20, MAJORITY_MAX)
+        assert bytes(got) == want, (columns, city_colours, goals, me)

@@ -88,13 +88,14 @@ _MAJORITY = _O["majority"]
 # The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
 # card's row), for bytes.translate.
 _ZERO = 3 * len(standing.COMBOS)
+_TO_256 = [bytes(256 - k) for k in range(256)]  # the zeros that make k bytes a translate table
 _COMBO_ROWS = bytes(j for i in standing.COMBO_OF for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
 
 
 def majority_bytes(table: list[tuple]) -> bytes:
     """The piece `majority` from `standing.combo_gains`' table (a Beef card's row stays 0)."""
     values = bytes([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row])
-    return _COMBO_ROWS.translate(values + bytes(256 - len(values)))
+    return _COMBO_ROWS.translate(values + _TO_256[len(values)])
 _SHORT_AT = _SHORT - _CARD_FIT  # where `short` starts in the bytes of card_fit and short
 
 
@@ -214,7 +215,7 @@ class _Rows:
 class _Setup:
     """What the set-up fixes (each seat's Rapper and City, the Citiez on the board, the Goalz in play)."""
 
-    __slots__ = ("rapper", "city", "fixed", "city_colours")
+    __slots__ = ("rapper", "city", "fixed", "city_colours", "majority")
 
     def __init__(self, game, s: State) -> None:
         n = s.num_players
@@ -227,6 +228,7 @@ class _Setup:
             fixed[NCI + goal] = 1
         self.fixed = bytes(fixed)
         self.city_colours = [C.CITIEZ[k - _CITY].colour for k in game.board_cities(s)]
+        self.majority = standing.signature(self.city_colours, s.goals)
 
 
 class _Table:
@@ -441,11 +443,8 @@ class Observer(_Observer):
             self._majority_timelines, self._majority_seen = self._timelines_seen, [None] * s.num_players
         made = self._majority_seen[me]
         if made is None:
-            cols = self._columns
-            n, c = s.num_players, C.NUM_COLOURS
-            made = self._majority_seen[me] = majority_bytes(standing.combo_gains(
-                [cols[p][c : 2 * c] for p in range(n)], [cols[p][:c] for p in range(n)],
-                self._majority_setup.city_colours, s.goals, me))
+            values = standing.quantized(self._columns, self._majority_setup.majority, me, 20, MAJORITY_MAX)
+            made = self._majority_seen[me] = _COMBO_ROWS.translate(values + _TO_256[len(values)])
         return made
 
     def _fit_short(self, s: State, me: int, key: tuple) -> tuple[bytes, int]:

@@ -21,6 +21,9 @@ SPREAD = 2.0
 COMBOS = sorted({(c.colour, c.icons, c.come) for c in C.CARDS[: C.NUM_PLAY] if not c.beef})
 COMBO_OF = [-1 if c.beef else COMBOS.index((c.colour, c.icons, c.come)) for c in C.CARDS[: C.NUM_PLAY]]
 assert all(icons in (1, 2) for _, icons, _ in COMBOS), "combo_gains reads the change for +1 or +2 icons"
+assert [combo[0] for combo in COMBOS] == [k // 2 for k in range(len(COMBOS))] and all(
+    (icons, come) == ((1, False), (2, True))[k % 2] for k, (_, icons, come) in enumerate(COMBOS)), \
+    "`quantized` reads two kinds a colour: one icon, then two icons and a Come Upz"
 
 
 def held(lead: float) -> float:
@@ -61,6 +64,63 @@ def combo_gains(icons: list, cols: list, city_colours: list[int], goals: list[in
         mono_gain = _HELD[max(mine, mine_cols[colour] + 1) - best_other + _REACH] - now if mono else 0.0
         out.append((gain[n_icons - 1] if gain is not None else 0.0, mono_gain,
                     one_more if timeline or (come and come_up) else 0.0))
+    return out
+
+
+def signature(city_colours: list[int], goals: list[int]) -> tuple:
+    """What `combo_gains` takes from the set-up: each colour of the Citiez on the board with how many
+    of them have it, and whether Mono, Timeline and Come Up are in play."""
+    pairs = tuple((c, city_colours.count(c)) for c in sorted(set(city_colours)))
+    return pairs, G.MONO in goals, G.TIMELINE in goals, G.COME_UP in goals
+
+
+_QUANTIZED: dict[tuple, tuple] = {}  # (scale, cap) -> the tables `quantized` reads
+
+
+def _tables(scale: int, cap: int) -> tuple:
+    """Per number of Citiez of a colour (1-6) and lead, the rounded (+1, +2) city gains summed as
+    `combo_gains` sums them; per lead, the rounded +1 gain (Mono's and Timeline's)."""
+    def q(x: float) -> int:
+        return min(cap, round(scale * x))
+    city = [None]
+    for m in range(1, 7):
+        row = []
+        for step in _GAIN:
+            total = step
+            for _ in range(m - 1):
+                total = [total[0] + step[0], total[1] + step[1]]
+            row.append((q(total[0]), q(total[1])))
+        city.append(row)
+    made = _QUANTIZED[scale, cap] = (city, [q(step[0]) for step in _GAIN])
+    return made
+
+
+def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytearray:
+    """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
+    order, the same numbers worked out from small tables. `columns`: per seat, cards per colour then
+    icons per colour; `sig`: the set-up's `signature`."""
+    tables = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
+    city, one = tables
+    c = C.NUM_COLOURS
+    mine = columns[me]
+    others = columns[:me] + columns[me + 1 :]
+    best = others[0] if len(others) == 1 else bytes(map(max, *others))
+    pairs, mono, timeline, come_up = sig
+    out = bytearray(6 * c)
+    for colour, m in pairs:
+        out[6 * colour], out[6 * colour + 3] = city[m][mine[c + colour] - best[c + colour] + _REACH]
+    if mono:
+        top = max(mine[:c])
+        gain = one[top - max(best[:c]) + _REACH]
+        for colour in range(c):
+            if mine[colour] == top:
+                out[6 * colour + 1] = out[6 * colour + 4] = gain
+    if timeline or come_up:
+        gain = one[sum(mine[:c]) - max([sum(o[:c]) for o in others]) + _REACH]
+        for colour in range(c):
+            if timeline:
+                out[6 * colour + 2] = gain
+            out[6 * colour + 5] = gain
     return out
 
 
