@@ -33,6 +33,7 @@ PICKUP_SPACES = (5, 12, 20)  # the symbols on each track (reconstructed, a param
 ALBUMS, TRACKS = 3, 5  # rulebook
 HAND_SIZE = 5  # rulebook
 COME_COST = 3  # rulebook
+COME_COST_DISCOUNTED = 2  # with the once-per-Album discount Rapper ability (RG-RAP-2; reconstructed)
 DIE_SIDES = 6
 GOAL_PLAQUES = 10  # rulebook (examples) / reconstructed
 CITY_PLAQUES = 10  # rulebook example (New Orleans)

@@ -96,7 +96,6 @@ def majority_bytes(table: list[tuple]) -> bytes:
     """The piece `majority` from `standing.combo_gains`' table (a Beef card's row stays 0)."""
     values = bytes([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row])
     return _COMBO_ROWS.translate(values + _TO_256[len(values)])
-_SHORT_AT = _SHORT - _CARD_FIT  # where `short` starts in the bytes of card_fit and short
 
 
 def _short_by(r: int) -> list[int]:
@@ -264,6 +263,41 @@ class _Table:
         return block
 
 
+_DISCOUNT = {_RAP + i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.DISCOUNT}  # Rapperz with it
+# The views for learning by what they depend on, shared by every observer in the process.
+_FITS: dict[tuple, bytes] = {}  # (Rapper, City) -> the piece card_fit
+_SHORTS: dict[tuple, bytes] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
+_SLOT_ROWS: dict[tuple, tuple] = {}  # ((Rapper, City), resources, slots...) -> the pieces slots and slot_fit
+
+
+def _fit(key: tuple) -> bytes:
+    """The piece `card_fit` for a (Rapper, City) (-1: none yet)."""
+    rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
+    city = C.CITIEZ[key[1] - _CITY].colour if key[1] >= 0 else -2
+    fit = _FITS[key] = b"".join(bytes((c == rapper, c == city)) for c in _COLOUR)
+    return fit
+
+
+def _short(key: tuple) -> bytes:
+    """The piece `short` for these resources."""
+    short = _SHORTS[key] = (_SHORT_BY[0][key[0]] + _SHORT_BY[1][key[1]] + _SHORT_BY[2][key[2]]).to_bytes(NP, "big")
+    return short
+
+
+def _slot_rows(key: tuple, fit: bytes, short: bytes) -> tuple[bytes, bytes]:
+    """The pieces `slots` and `slot_fit` for the face-up Come Upz in `key` (after the (Rapper, City)
+    and the resources, whose `fit` and `short` slot_fit reads)."""
+    rows, fits = bytearray(C.MAX_SLOTS * NC), bytearray(3 * C.MAX_SLOTS)
+    for j, k in enumerate(key[2:]):
+        if k >= 0:
+            rows[j * NC + k - _COME] = 1
+            fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
+    if len(_SLOT_ROWS) >= 50_000:
+        _SLOT_ROWS.clear()
+    made = _SLOT_ROWS[key] = (bytes(rows), bytes(fits))
+    return made
+
+
 _HEADS: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion places) -> the head's bytes
 
 
@@ -320,9 +354,6 @@ class Observer(_Observer):
         self._albums_parts: list = [None] * n
         self._albums = [b""] * n  # per seat, its hand's cards per Album
         self._albums_joined = b""
-        self._fits: dict = {}  # (Rapper, City) -> the piece card_fit
-        self._views: dict = {}  # (Rapper, City, used, resources) -> card_fit and short, Come Upz cost (_fit_short)
-        self._slots: dict = {}  # (card_fit and short, the slots) -> the pieces slots and slot_fit (_slot_rows)
         self._timelines_seen = 0  # timelines worked out so far (their columns, by _career)
         # The piece majority per seat, made for that count of timelines and this set-up (State.table's
         # mark last seen, and the _Setup it gave)
@@ -391,20 +422,18 @@ class Observer(_Observer):
         v[_TABLE1:_OFFER] = table1
         v[_OFFER:_TABLE2] = s.offers[me][_RAP:]
         v[_TABLE2:_SLOTS] = table2
-        # The views for learning (card_fit to come_cost): the fit and the shortfall by card kind from a
-        # table by what they depend on, each face-up Come Upz's row from them.
+        # The views for learning (card_fit to come_cost): the fit by (Rapper, City), the shortfall by
+        # resources, each from a table; the face-up Come Upz's rows from both, by them and the slots.
+        fkey = (s.rappers[me], s.cities[me])
+        fit = _FITS.get(fkey) or _fit(fkey)
         res = s.res[me]
-        fkey = (s.rappers[me], s.cities[me], s.used[me], res[0], res[1], res[2])
-        views = self._views.get(fkey)
-        if views is None:
-            views = self._fit_short(s, me, fkey)
-        fit_short, come_cost = views
-        v[_CARD_FIT:_SLOT_FIT] = fit_short
-        v[_COME_COST] = come_cost
-        skey = (fit_short, *s.slots)
-        slots = self._slots.get(skey)
-        if slots is None:
-            slots = self._slot_rows(skey)
+        rkey = (res[0], res[1], res[2])
+        short = _SHORTS.get(rkey) or _short(rkey)
+        v[_CARD_FIT:_SHORT] = fit
+        v[_SHORT:_SLOT_FIT] = short
+        v[_COME_COST] = C.COME_COST_DISCOUNTED if fkey[0] in _DISCOUNT and not s.used[me] else C.COME_COST  # as rules.come_cost
+        skey = (fkey, rkey, *s.slots)
+        slots = _SLOT_ROWS.get(skey) or _slot_rows(skey, fit, short)
         v[_SLOTS:_DECKS] = slots[0]
         v[_SLOT_FIT:_COME_COST] = slots[1]
         d, c = s.decks, s.come_decks
@@ -446,41 +475,6 @@ class Observer(_Observer):
             values = standing.quantized(self._columns, self._majority_setup.majority, me, 20, MAJORITY_MAX)
             made = self._majority_seen[me] = _COMBO_ROWS.translate(values + _TO_256[len(values)])
         return made
-
-    def _fit_short(self, s: State, me: int, key: tuple) -> tuple[bytes, int]:
-        """The pieces `card_fit` and `short` of seat `me` (as one), and what a Come Upz costs it, kept by
-        what they depend on (`key`: its Rapper, City, ability used, resources)."""
-        r0, r1, r2 = key[3:]
-        short = (_SHORT_BY[0][r0] + _SHORT_BY[1][r1] + _SHORT_BY[2][r2]).to_bytes(NP, "big")
-        if len(self._views) > 4096:
-            self._views.clear()
-        views = self._views[key] = (self._fit(s, me) + short, self.game.come_cost(s, me))
-        return views
-
-    def _slot_rows(self, key: tuple) -> tuple[bytes, bytes]:
-        """The pieces `slots` and `slot_fit` for the face-up Come Upz in `key` (after the seat's
-        card_fit and short, which slot_fit reads)."""
-        fit_short, slots = key[0], key[1:]
-        rows, fits = bytearray(C.MAX_SLOTS * NC), bytearray(3 * C.MAX_SLOTS)
-        for j, k in enumerate(slots):
-            if k >= 0:
-                rows[j * NC + k - _COME] = 1
-                fits[3 * j : 3 * j + 3] = (fit_short[2 * k], fit_short[2 * k + 1], not fit_short[_SHORT_AT + k])
-        if len(self._slots) > 4096:
-            self._slots.clear()
-        made = self._slots[key] = (bytes(rows), bytes(fits))
-        return made
-
-    def _fit(self, s: State, me: int) -> bytes:
-        """The piece `card_fit` of seat `me`."""
-        key = (s.rappers[me], s.cities[me])
-        fit = self._fits.get(key)
-        if fit is None:
-            rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
-            city = C.CITIEZ[key[1] - _CITY].colour if key[1] >= 0 else -2
-            fit = self._fits[key] = b"".join(bytes((c == rapper, c == city)) for c in _COLOUR)
-        return fit
-
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game

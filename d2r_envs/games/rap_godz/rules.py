@@ -155,7 +155,7 @@ class Game(core.Game[State]):
 
     def come_cost(self, s: State, p: int) -> int:
         discount = self.ability(s, p) == Ab.DISCOUNT and not s.used[p]  # once per Album; RG-RAP-2
-        return 2 if discount else C.COME_COST  # RG-TURN-2 RG-RAP-1
+        return C.COME_COST_DISCOUNTED if discount else C.COME_COST  # RG-TURN-2 RG-RAP-1
 
     # Who acts ---------------------------------------------------------------------------------
 
