@@ -265,7 +265,8 @@ def test_the_quantized_majority_table_is_combo_gains_rounded() -> None:
         me = int(rng.integers(n))
         cols = [rng.integers(0, 9, c).tolist() for _ in range(n)]
         icons = [[x + int(rng.integers(0, x + 1)) for x in row] for row in cols]
-        columns = [bytes(cols[p] + icons[p]) for p in range(n)]
+        beef = rng.integers(0, 3, n).tolist()  # the last three columns: all cards, Come Upz, Beef cards
+        columns = [bytes(cols[p] + icons[p] + [sum(cols[p]) + beef[p], 0, beef[p]]) for p in range(n)]
         city_colours = rng.integers(0, c, int(rng.integers(2, 6))).tolist()
         goals = rng.choice(C.NUM_GOALZ, int(rng.integers(1, 5)), replace=False).tolist()
         table = standing.combo_gains(icons, cols, city_colours, goals, me)

@@ -97,10 +97,10 @@ def _tables(scale: int, cap: int) -> tuple:
 
 def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytearray:
     """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
-    order, the same numbers worked out from small tables. `columns`: per seat, cards per colour then
-    icons per colour; `sig`: the set-up's `signature`."""
-    tables = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
-    city, one = tables
+    order, the same numbers worked out from small tables. `columns`: per seat, cards per colour, icons
+    per colour, then all cards, Come Upz and Beef cards (the encoder's timeline columns); `sig`: the
+    set-up's `signature`."""
+    city, one = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
     c = C.NUM_COLOURS
     mine = columns[me]
     others = columns[:me] + columns[me + 1 :]
@@ -110,17 +110,21 @@ def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -
     for colour, m in pairs:
         out[6 * colour], out[6 * colour + 3] = city[m][mine[c + colour] - best[c + colour] + _REACH]
     if mono:
-        top = max(mine[:c])
+        mine_cols = mine[:c]
+        top = max(mine_cols)
         gain = one[top - max(best[:c]) + _REACH]
-        for colour in range(c):
-            if mine[colour] == top:
-                out[6 * colour + 1] = out[6 * colour + 4] = gain
-    if timeline or come_up:
-        gain = one[sum(mine[:c]) - max([sum(o[:c]) for o in others]) + _REACH]
-        for colour in range(c):
+        if gain:
+            for colour in range(c):
+                if mine_cols[colour] == top:
+                    out[6 * colour + 1] = out[6 * colour + 4] = gain
+    if timeline or come_up:  # cards of a colour: all cards less the Beef cards
+        cards, beef = 2 * c, 2 * c + 2
+        gain = one[mine[cards] - mine[beef] - max([o[cards] - o[beef] for o in others]) + _REACH]
+        if gain:
+            row = bytes((gain,)) * c
+            out[5::6] = row
             if timeline:
-                out[6 * colour + 2] = gain
-            out[6 * colour + 5] = gain
+                out[2::6] = row
     return out
 
 
