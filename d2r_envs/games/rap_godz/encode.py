@@ -73,18 +73,10 @@ LAYOUT = ObsLayout(
 
 
 _O = LAYOUT.offsets
-# Regions of the vector (runs of pieces in LAYOUT order), each written as one slice.
-_HEAD, _CAREER1 = _O["phase"], _O["res"]  # phase .. medallion: per decision, from a table by key
-_HAND, _HALB = _O["hand"], _O["hand_albums"]  # res .. supply before the hand: the career
-_CAREER2, _TABLE1 = _O["held"], _O["rapper"]  # held .. timeline: the career
-_OFFER = _O["offer"]  # rapper .. used: the table
-_TABLE2, _SLOTS = _O["board_cities"], _O["slots"]  # board_cities .. goal_won: the table
-_DECKS, _TABLE3 = _O["decks"], _O["track_pickups"]
-_BEEF = _O["beef_album"]  # track_pickups .. cube_supply: the table
-_STARTER, _TARGET, _DICE, _BONUS = _O["starter"], _O["target"], _O["dice"], _O["bonus"]
-_SPEND_LEFT, _BUYING = _O["spend_left"], _O["buying"]
-_CARD_FIT, _SHORT, _SLOT_FIT, _COME_COST = _O["card_fit"], _O["short"], _O["slot_fit"], _O["come_cost"]
-_MAJORITY = _O["majority"]
+_SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
+_VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
+_SLOT_FIT_AT, _COME_COST_AT = _O["slot_fit"] - _VIEWS, _O["come_cost"] - _VIEWS
+
 # The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
 # card's row), for bytes.translate.
 _ZERO = 3 * len(standing.COMBOS)
@@ -146,23 +138,6 @@ _CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("
 _RECORD = sum(w for _, w in _CAREER_PIECES)
 
 
-def _career_order(n: int) -> np.ndarray:
-    """Where each byte of the regions `res`..`supply` and `held`..`timeline` comes from, in the records
-    of the n seats joined from the observer on, then the supply (3 bytes), then a zero (the padding)."""
-    at, order = 0, []
-    for name, width in _CAREER_PIECES:
-        order += [seat * _RECORD + at + j if seat < n else n * _RECORD + 3 for seat in range(P) for j in range(width)]
-        at += width
-        if name == "owed":
-            order += [n * _RECORD + i for i in range(3)]  # the supply
-    return np.array(order, np.intp)
-
-
-_CAREER_ORDER = {n: _career_order(n) for n in range(C.MIN_PLAYERS, P + 1)}
-_CAREER1_SIZE = _HAND - _CAREER1
-assert _CAREER1_SIZE + _TABLE1 - _CAREER2 == len(_CAREER_ORDER[P]), "the career regions are the career pieces"
-
-
 def _record(s: State, p: int, timeline: bytes) -> bytes:
     """Seat p's career record (see _CAREER_PIECES), given its timeline's columns."""
     r, pl, o, u = s.res[p], s.plaques[p], s.owed[p], s.upgraded[p]
@@ -176,50 +151,14 @@ def _timeline_columns(timeline: bytearray) -> bytes:
     return np.frombuffer(timeline, np.uint8).dot(_TL).astype(np.uint8).tobytes()
 
 
-class _Career:
-    """The regions `res`..`supply` and `held`..`timeline` (what a play changes: resources, plaques,
-    Come Upz held, timelines) from the seats' records, for each observer once."""
-
-    __slots__ = ("records", "blocks")
-
-    def __init__(self, records: list[bytes], supply: list[int]) -> None:
-        self.records = (b"".join(records) * 2, bytes(supply) + b"\0")
-        self.blocks: list = [None] * len(records)
-
-    def block(self, me: int) -> bytes:
-        block = self.blocks[me]
-        if block is None:
-            doubled, tail = self.records
-            n = len(self.blocks)
-            cut = me * _RECORD
-            data = np.frombuffer(doubled[cut : cut + n * _RECORD] + tail, np.uint8)
-            block = self.blocks[me] = data.take(_CAREER_ORDER[n]).tobytes()
-        return block
-
-
-class _Rows:
-    """Per-seat rows (each `width` bytes) in seat order, joined twice over so that the rows rotated
-    to start at any seat are one slice; then the padding up to MAX_PLAYERS rows."""
-
-    __slots__ = ("doubled", "width", "size", "pad")
-
-    def __init__(self, rows: bytes, width: int, n: int) -> None:
-        self.doubled, self.width, self.size, self.pad = rows * 2, width, width * n, bytes((P - n) * width)
-
-    def rotated(self, me: int) -> bytes:
-        cut = me * self.width
-        return self.doubled[cut : cut + self.size] + self.pad
-
-
 class _Setup:
     """What the set-up fixes (each seat's Rapper and City, the Citiez on the board, the Goalz in play)."""
 
-    __slots__ = ("rapper", "city", "fixed", "city_colours", "majority")
+    __slots__ = ("rappers", "cities", "fixed", "city_colours", "majority")
 
     def __init__(self, game, s: State) -> None:
-        n = s.num_players
-        self.rapper = _Rows(b"".join([_RAPPER_ROW[k] for k in s.rappers]), NR, n)
-        self.city = _Rows(b"".join([_CITY_ROW[k] for k in s.cities]), NCI, n)
+        self.rappers = b"".join([_RAPPER_ROW[k] for k in s.rappers])
+        self.cities = b"".join([_CITY_ROW[k] for k in s.cities])
         fixed = bytearray(NCI + C.NUM_GOALZ)  # the pieces `board_cities` and `goals`
         for k in game.board_cities(s):
             fixed[k - _CITY] = 1
@@ -230,46 +169,10 @@ class _Setup:
         self.majority = standing.signature(self.city_colours, s.goals)
 
 
-class _Table:
-    """The pieces `rapper` to `used`, `board_cities` to `goal_won` and `track_pickups` to
-    `cube_supply`: set up once, or changed now and then (an ability used, a Pick Upz or a Goal taken,
-    Beef won), worked out once per change, and for each observer once."""
-
-    __slots__ = ("n", "setup", "used", "goal_won", "track", "pickups", "cubes", "cube_supply", "blocks")
-
-    def __init__(self, setup: _Setup, s: State) -> None:
-        n = self.n = s.num_players
-        self.setup = setup
-        self.used = _Rows(bytes(s.used), 1, n)
-        self.goal_won = [(goal, p) for goal, p in enumerate(s.goal_won) if p >= 0]
-        self.track = b"".join([_PICK_ROW[t] for t in s.track_pickups])
-        self.pickups = _Rows(b"".join(map(bytes, s.pickups)), 3, n)
-        self.cubes = _Rows(bytes(s.cubes), 1, n)
-        self.cube_supply = bytes((s.cube_supply,))
-        self.blocks: list = [None] * n
-
-    def block(self, me: int) -> tuple[bytes, bytes, bytes]:
-        block = self.blocks[me]
-        if block is None:
-            setup, n = self.setup, self.n
-            won = bytearray(C.NUM_GOALZ * P)
-            for goal, p in self.goal_won:
-                won[goal * P + (p - me) % n] = 1
-            block = self.blocks[me] = (
-                setup.rapper.rotated(me) + setup.city.rotated(me) + self.used.rotated(me),
-                setup.fixed + won,
-                self.track + self.pickups.rotated(me) + self.cubes.rotated(me) + self.cube_supply,
-            )
-        return block
-
-
 _DISCOUNT = {_RAP + i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.DISCOUNT}  # Rapperz with it
 # The views for learning by what they depend on, shared by every observer in the process.
 _FITS: dict[tuple, bytes] = {}  # (Rapper, City) -> the piece card_fit
 _SHORTS: dict[tuple, bytes] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
-_SLOT_ROWS: dict[tuple, tuple] = {}  # ((Rapper, City), resources, slots...) -> the pieces slots and slot_fit
-
-
 def _fit(key: tuple) -> bytes:
     """The piece `card_fit` for a (Rapper, City) (-1: none yet)."""
     rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
@@ -284,184 +187,304 @@ def _short(key: tuple) -> bytes:
     return short
 
 
-def _slot_rows(key: tuple, fit: bytes, short: bytes) -> tuple[bytes, bytes]:
-    """The pieces `slots` and `slot_fit` for the face-up Come Upz in `key` (after the (Rapper, City)
-    and the resources, whose `fit` and `short` slot_fit reads)."""
-    rows, fits = bytearray(C.MAX_SLOTS * NC), bytearray(3 * C.MAX_SLOTS)
-    for j, k in enumerate(key[2:]):
+def _slot_rows(slots: tuple) -> bytes:
+    """The piece `slots` for the face-up Come Upz."""
+    rows = bytearray(C.MAX_SLOTS * NC)
+    for j, k in enumerate(slots):
         if k >= 0:
             rows[j * NC + k - _COME] = 1
-            fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
-    if len(_SLOT_ROWS) >= 50_000:
+    if len(_SLOT_ROWS) >= 4096:
         _SLOT_ROWS.clear()
-    made = _SLOT_ROWS[key] = (bytes(rows), bytes(fits))
+    made = _SLOT_ROWS[slots] = bytes(rows)
     return made
 
 
-_HEADS: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion places) -> the head's bytes
+_SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
 
 
-def _head(key: tuple) -> bytes:
-    phase, album, track, turn, actor, medallion = key
-    v = bytearray(_CAREER1 - _HEAD)
-    v[phase] = 1
-    v[_O["album"] - _HEAD + album] = 1
-    v[_O["track"] - _HEAD + track] = 1
-    for name, place in (("turn", turn), ("actor", actor), ("medallion", medallion)):
-        if place >= 0:
-            v[_O[name] - _HEAD + place] = 1
-    head = _HEADS[key] = bytes(v)
-    return head
+class _Board:
+    """Where each piece lies in the observer's board: one byte array holding every seat's rows in
+    seat order (not rotated), each seat's own pieces (hand, offer, views, majority) side by side, and
+    the seat one-hots by absolute seat; `index[me]` gathers seat me's observation from it in one
+    numpy take (rotating, padding with the zero byte)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        at = 0
+
+        def take(size: int) -> int:
+            nonlocal at
+            start, at = at, at + size
+            return start
+
+        self.zero, self.one = take(1), take(1)
+        self.head = take(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)  # seats absolute
+        self.career, self.supply = take(n * _RECORD), take(3)
+        self.hands, self.albums = take(n * NP), take(n * C.ALBUMS)
+        self.rappers, self.cities, self.used = take(n * NR), take(n * NCI), take(n)
+        self.offers = take(n * (NR + NCI))
+        self.fixed, self.goal_won = take(NCI + C.NUM_GOALZ), take(C.NUM_GOALZ * n)
+        self.slots, self.decks, self.track = take(_SIZE["slots"]), take(6), take(_SIZE["track_pickups"])
+        self.pickups, self.cubes, self.cube_supply = take(n * 3), take(n), take(1)
+        self.beef = take(C.ALBUMS)
+        self.starter, self.target = take(n), take(n)
+        self.rest = take(_SIZE["dice"] + _SIZE["bonus"] + 1 + C.MAX_SLOTS)  # dice, bonus, spend_left, buying
+        self.dynamic = (self.beef, at)  # beef_album .. buying: zero outside Beef and buying
+        self.views, self.majority = take(n * _VIEWS_SIZE), take(n * NP * 3)
+        self.size = at
+        self.index = [self._index(me) for me in range(n)]
+
+    def _index(self, me: int) -> np.ndarray:
+        n, idx = self.n, np.zeros(LAYOUT.size, np.intp)  # zero: the zero byte
+        seat = [(me + j) % n for j in range(n)]  # relative place j -> absolute seat
+
+        def put(name: int, source) -> None:
+            """Piece `name`'s entries, in order, from the board positions `source` gives (a list)."""
+            idx[_O[name] : _O[name] + len(source)] = source
+
+        put("seats", [self.one] * n)
+        head, w = self.head, _SIZE["phase"] + _SIZE["album"] + _SIZE["track"]
+        put("phase", range(head, head + _SIZE["phase"]))
+        put("album", range(head + _SIZE["phase"], head + _SIZE["phase"] + C.ALBUMS))
+        put("track", range(head + _SIZE["phase"] + C.ALBUMS, head + w))
+        for k, name in enumerate(("turn", "actor", "medallion")):
+            put(name, [head + w + k * n + q for q in seat])
+        at = 0
+        for name, width in _CAREER_PIECES:
+            put(name, [self.career + q * _RECORD + at + i for q in seat for i in range(width)])
+            at += width
+        put("supply", range(self.supply, self.supply + 3))
+        put("hand", range(self.hands + me * NP, self.hands + (me + 1) * NP))
+        put("hand_albums", [self.albums + q * C.ALBUMS + a for q in seat for a in range(C.ALBUMS)])
+        put("rapper", [self.rappers + q * NR + i for q in seat for i in range(NR)])
+        put("city", [self.cities + q * NCI + i for q in seat for i in range(NCI)])
+        put("used", [self.used + q for q in seat])
+        put("offer", range(self.offers + me * (NR + NCI), self.offers + (me + 1) * (NR + NCI)))
+        put("board_cities", range(self.fixed, self.fixed + NCI))
+        put("goals", range(self.fixed + NCI, self.fixed + NCI + C.NUM_GOALZ))
+        for g in range(C.NUM_GOALZ):
+            idx[_O["goal_won"] + g * P : _O["goal_won"] + g * P + n] = [self.goal_won + g * n + q for q in seat]
+        put("slots", range(self.slots, self.slots + _SIZE["slots"]))
+        put("decks", range(self.decks, self.decks + 6))
+        put("track_pickups", range(self.track, self.track + _SIZE["track_pickups"]))
+        put("pickups", [self.pickups + q * 3 + t for q in seat for t in range(3)])
+        put("cubes", [self.cubes + q for q in seat])
+        put("cube_supply", [self.cube_supply])
+        put("beef_album", range(self.beef, self.beef + C.ALBUMS))
+        put("starter", [self.starter + q for q in seat])
+        put("target", [self.target + q for q in seat])
+        rest = _O["buying"] + C.MAX_SLOTS - _O["dice"]
+        idx[_O["dice"] : _O["dice"] + rest] = range(self.rest, self.rest + rest)
+        idx[_VIEWS : _VIEWS + _VIEWS_SIZE] = range(self.views + me * _VIEWS_SIZE, self.views + (me + 1) * _VIEWS_SIZE)
+        put("majority", range(self.majority + me * NP * 3, self.majority + (me + 1) * NP * 3))
+        return idx
+
+
+_DICE_AT = _O["dice"] - _O["dice"]  # dice, bonus, spend_left, buying within the board's `rest`
+_BONUS_AT, _SPEND_AT, _BUYING_AT = _O["bonus"] - _O["dice"], _O["spend_left"] - _O["dice"], _O["buying"] - _O["dice"]
+assert _O["bonus"] == _O["dice"] + _SIZE["dice"] and _O["spend_left"] == _O["bonus"] + 2 and _O["buying"] == _O["spend_left"] + 1
+assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] + 2 * NP
 
 
 class Observer(_Observer):
-    """`encode` writes one byte per entry into a copy of a per-seat template, in a few slices: the
-    head (phase to Medallion) from a table by key; the hand, the draft offer and the decks from the
-    state; what changes once a turn or less kept while the state's marks (State.career, albums, table:
-    the rules renew a mark whenever what it covers changes) are the ones it was built from, and rotated
-    to the seat once per change: the career (resources, plaques, Come Upz held, timelines; one seat's
-    record rebuilt per changed mark), the cards per Album in each hand, the table (Rapperz, Citiez,
-    Goalz, Pick Upz, Beef cubes); and the views for learning from small tables by what they depend on.
-    tests/rap_godz/test_encode.py checks it against a plain numpy encoder written piece by piece, at
-    every node, and that a mark seen twice always covers the same contents.
+    """One board per observer (`_Board`): every seat's rows in seat order, kept up to date where the
+    state changed, and each seat's observation gathered from it, rotated, in one numpy take. What
+    changes once a turn or less is rewritten while the state's marks (State.career, albums, table:
+    the rules renew a mark whenever what it covers changes) are not the ones last written, and then
+    only the seats whose mark changed: the career (resources, plaques, Come Upz held, timelines), the
+    cards per Album in each hand, the table (Rapperz, Citiez, Goalz, Pick Upz, Beef cubes); each
+    seat's views for learning when what they depend on changed, from process-wide tables. The head,
+    the hand, the offer and the decks are written at every call. tests/rap_godz/test_encode.py checks
+    it against a plain numpy encoder written piece by piece, at every node, and that a mark seen twice
+    always covers the same contents.
     """
 
     layout = LAYOUT
 
     def __init__(self, game) -> None:
         self.game = game
-        n = game.n
-        self._template = []
-        for me in range(n):
-            f = LAYOUT.frame(LAYOUT.blank(), me, n)
-            for k in range(n):
-                f.one("seats", k)
-            self._template.append(bytes(f))
-        self._place = [[(q - me) % n for q in range(n)] + [-1] for me in range(n)]  # index -1: nobody
-        self._pad_albums = bytes(3 * (P - n))
-        # The career and the table, kept while the state's marks are the ones they were built from
-        # (State.career, State.table: the rules replace a mark whenever what it covers changes).
-        self._career_stamp: object = None
+        n = self.n = game.n
+        b = self._b = _Board(n)
+        self._board = bytearray(b.size)
+        self._board[b.one] = 1
+        self._array = np.frombuffer(self._board, np.uint8)
+        self._heads: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion) -> the head
+        self._career_stamp: object = None  # State.career's stamp and parts last written
         self._career_parts: list = [None] * (n + 1)
-        self._career_value: _Career | None = None
-        self._records: list = [b""] * n  # per seat, its career record ...
-        self._timelines: list = [None] * n  # ... its timeline when that was worked out (a copy) ...
-        self._columns: list = [b""] * n  # ... and the timeline's columns
-        self._setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
-        self._table_stamp: object = None
-        self._table_value: _Table | None = None
-        self._albums_stamp: object = None  # State.albums' stamp and parts when the cards per Album were worked out
+        self._timelines: list = [None] * n  # per seat, its timeline when its columns were worked out (a copy) ...
+        self._columns: list = [b""] * n  # ... and the columns
+        self._timelines_seen = 0  # timelines worked out so far
+        self._albums_stamp: object = None
         self._albums_parts: list = [None] * n
-        self._albums = [b""] * n  # per seat, its hand's cards per Album
-        self._albums_joined = b""
-        self._timelines_seen = 0  # timelines worked out so far (their columns, by _career)
+        self._setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
+        self._setup_written: object = None
+        self._table_stamp: object = None
+        self._views_key: list = [None] * n  # per seat, (Rapper, City, used, resources) last written
+        self._fit_short: list = [None] * n  # ... and its card_fit and short
+        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy), and a count of them
+        self._slots_count = 0
+        self._slot_fit_seen: list = [None] * n  # per seat, the count its slot_fit was written for
+        self._dynamic = True  # beef_album .. buying may hold something
         # The piece majority per seat, made for that count of timelines and this set-up (State.table's
-        # mark last seen, and the _Setup it gave)
+        # mark last seen, and the _Setup it gave); and what each seat's board rows hold.
         self._majority_timelines, self._majority_table, self._majority_setup = -1, None, None
         self._majority_seen: list = [None] * n
+        self._majority_written: list = [None] * n
 
-    def _career(self, s: State) -> _Career:
-        """The career, from the seats' records: each worked out anew only where that seat's mark
-        changed (a play changes one seat's, Beef two)."""
+    def _write_career(self, s: State) -> None:
+        """The seats' career records where their mark changed (a play changes one seat's, Beef two),
+        and the supply."""
         marks = s.career
-        if marks.stamp is self._career_stamp:
-            return self._career_value
-        parts, seen, records, timelines = marks.parts, self._career_parts, self._records, self._timelines
-        for p in range(s.num_players):
+        parts, seen, board, timelines = marks.parts, self._career_parts, self._board, self._timelines
+        at = self._b.career
+        for p in range(self.n):
             if parts[p] is not seen[p]:
                 timeline = s.timelines[p]
                 if timeline != timelines[p]:  # (most changes leave the timeline be)
                     self._columns[p] = _timeline_columns(timeline)
                     timelines[p] = bytes(timeline)
                     self._timelines_seen += 1
-                records[p] = _record(s, p, self._columns[p])
+                board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, self._columns[p])
+        at = self._b.supply
+        board[at : at + 3] = s.supply
         self._career_parts = parts[:]
         self._career_stamp = marks.stamp
-        value = self._career_value = _Career(records, s.supply)
-        return value
 
-    def _table(self, s: State) -> _Table:
-        """The table, worked out anew when the state's table mark changed."""
-        stamp = s.table.stamp
-        if stamp is not self._table_stamp:
-            self._table_value = _Table(self._setup(s), s)
-            self._table_stamp = stamp
-        return self._table_value
-
-    def _hand_albums(self, s: State) -> bytes:
-        """Cards of each Album per hand, in seat order twice over (a seat's rotation is one slice);
-        worked out anew for the seats whose mark changed (State.albums)."""
+    def _write_albums(self, s: State) -> None:
+        """Cards of each Album per hand, for the seats whose mark changed (State.albums)."""
         marks = s.albums
-        if marks.stamp is self._albums_stamp:
-            return self._albums_joined
-        parts, seen, albums = marks.parts, self._albums_parts, self._albums
+        parts, seen, board, at = marks.parts, self._albums_parts, self._board, self._b.albums
         for p, h in enumerate(s.hands):
             if parts[p] is not seen[p]:
-                albums[p] = bytes((card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1])))
+                board[at + 3 * p : at + 3 * p + 3] = (card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1]))
         self._albums_parts = parts[:]
         self._albums_stamp = marks.stamp
-        joined = self._albums_joined = b"".join(albums) * 2
-        return joined
+
+    def _write_table(self, s: State) -> None:
+        """The table (State.table's mark changed): the set-up's rows when it changed, abilities used,
+        in-game Goalz won, Pick Upz, Beef cubes."""
+        b, board, n = self._b, self._board, self.n
+        setup = self._setup(s)
+        if setup is not self._setup_written:
+            self._setup_written = setup
+            board[b.rappers : b.rappers + n * NR] = setup.rappers
+            board[b.cities : b.cities + n * NCI] = setup.cities
+            board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
+        board[b.used : b.used + n] = bytes(s.used)
+        won = bytearray(C.NUM_GOALZ * n)
+        for goal, p in enumerate(s.goal_won):
+            if p >= 0:
+                won[goal * n + p] = 1
+        board[b.goal_won : b.goal_won + C.NUM_GOALZ * n] = won
+        board[b.track : b.track + _SIZE["track_pickups"]] = b"".join([_PICK_ROW[t] for t in s.track_pickups])
+        board[b.pickups : b.pickups + 3 * n] = b"".join(map(bytes, s.pickups))
+        board[b.cubes : b.cubes + n] = bytes(s.cubes)
+        board[b.cube_supply] = s.cube_supply
+        self._table_stamp = s.table.stamp
+
+    def _head(self, key: tuple) -> bytes:
+        phase, album, track, turn, actor, medallion = key
+        n = self.n
+        v = bytearray(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)
+        v[phase] = 1
+        v[_SIZE["phase"] + album] = 1
+        v[_SIZE["phase"] + C.ALBUMS + track] = 1
+        at = _SIZE["phase"] + _SIZE["album"] + _SIZE["track"]
+        for k, seat in enumerate((turn, actor, medallion)):
+            if seat >= 0:
+                v[at + k * n + seat] = 1
+        head = self._heads[key] = bytes(v)
+        return head
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        n = s.num_players
-        v = bytearray(self._template[me])
-        place = self._place[me]
+        b, board = self._b, self._board
         phase = s.phase
-        key = (phase, s.album, s.track, place[s.turn],
-               place[s.actor] if phase != _OVER and not s.chance else -1, place[s.medallion])
-        head = _HEADS.get(key)
-        v[_HEAD:_CAREER1] = head if head is not None else _head(key)
-        career = self._career(s).block(me)
-        v[_CAREER1:_HAND] = career[:_CAREER1_SIZE]
-        v[_HAND:_HALB] = s.hands[me][:NP]
-        cut = 3 * me
-        v[_HALB:_CAREER2] = self._hand_albums(s)[cut : cut + 3 * n] + self._pad_albums
-        v[_CAREER2:_TABLE1] = career[_CAREER1_SIZE:]
-        table1, table2, table3 = self._table(s).block(me)
-        v[_TABLE1:_OFFER] = table1
-        v[_OFFER:_TABLE2] = s.offers[me][_RAP:]
-        v[_TABLE2:_SLOTS] = table2
-        # The views for learning (card_fit to come_cost): the fit by (Rapper, City), the shortfall by
-        # resources, each from a table; the face-up Come Upz's rows from both, by them and the slots.
-        fkey = (s.rappers[me], s.cities[me])
-        fit = _FITS.get(fkey) or _fit(fkey)
-        res = s.res[me]
-        rkey = (res[0], res[1], res[2])
-        short = _SHORTS.get(rkey) or _short(rkey)
-        v[_CARD_FIT:_SHORT] = fit
-        v[_SHORT:_SLOT_FIT] = short
-        v[_COME_COST] = C.COME_COST_DISCOUNTED if fkey[0] in _DISCOUNT and not s.used[me] else C.COME_COST  # as rules.come_cost
-        skey = (fkey, rkey, *s.slots)
-        slots = _SLOT_ROWS.get(skey) or _slot_rows(skey, fit, short)
-        v[_SLOTS:_DECKS] = slots[0]
-        v[_SLOT_FIT:_COME_COST] = slots[1]
+        key = (phase, s.album, s.track, s.turn, s.actor if phase != _OVER and not s.chance else -1, s.medallion)
+        head = self._heads.get(key) or self._head(key)
+        board[b.head : b.head + len(head)] = head
+        if s.career.stamp is not self._career_stamp:
+            self._write_career(s)
+        if s.albums.stamp is not self._albums_stamp:
+            self._write_albums(s)
+        if s.table.stamp is not self._table_stamp:
+            self._write_table(s)
+        at = b.hands + me * NP
+        board[at : at + NP] = s.hands[me][:NP]
+        at = b.offers + me * (NR + NCI)
+        board[at : at + NR + NCI] = s.offers[me][_RAP:]
         d, c = s.decks, s.come_decks
-        v[_DECKS:_TABLE3] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
-        v[_TABLE3:_BEEF] = table3
-        v[_MAJORITY:] = self._majority(s, me)
+        board[b.decks : b.decks + 6] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
+        # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
+        # (Rapper, City) and the shortfall by resources, from tables; each face-up Come Upz's row of
+        # slot_fit from them.
+        res = s.res[me]
+        rapper, used = s.rappers[me], s.used[me]
+        vkey = (rapper, s.cities[me], used, res[0], res[1], res[2])
+        at = b.views + me * _VIEWS_SIZE
+        if vkey != self._views_key[me]:
+            self._views_key[me] = vkey
+            fkey, rkey = vkey[:2], vkey[3:]
+            fit = _FITS.get(fkey) or _fit(fkey)
+            short = _SHORTS.get(rkey) or _short(rkey)
+            board[at : at + 2 * NP] = fit
+            board[at + 2 * NP : at + 3 * NP] = short
+            board[at + _COME_COST_AT] = C.COME_COST_DISCOUNTED if rapper in _DISCOUNT and not used else C.COME_COST  # as rules.come_cost
+            self._fit_short[me] = (fit, short)
+            self._slot_fit_seen[me] = None
+        slots = s.slots
+        if slots != self._slots_seen:
+            self._slots_seen = slots[:]
+            self._slots_count += 1
+            key = tuple(slots)
+            board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
+        if self._slot_fit_seen[me] != self._slots_count:
+            self._slot_fit_seen[me] = self._slots_count
+            fit, short = self._fit_short[me]
+            fits = bytearray(3 * C.MAX_SLOTS)
+            for j, k in enumerate(slots):
+                if k >= 0:
+                    fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
+            board[at + _SLOT_FIT_AT : at + _SLOT_FIT_AT + 3 * C.MAX_SLOTS] = fits
+        made = self._majority(s, me)
+        if made is not self._majority_written[me]:
+            self._majority_written[me] = made
+            at = b.majority + me * NP * 3
+            board[at : at + NP * 3] = made
+        # Beef and buying (beef_album .. buying): zero but in a Beef or while buying a Come Upz.
+        dice, bonus = s.dice, s.bonus
+        if s.starter >= 0 or s.beef_card >= 0 or dice[0] or dice[1] or dice[2] or bonus[0] or bonus[1] \
+                or s.spend_left or s.slot >= 0:
+            self._write_dynamic(s)
+        elif self._dynamic:
+            start, end = b.dynamic
+            board[start:end] = bytes(end - start)
+            self._dynamic = False
+        return self._array.take(b.index[me]).astype(np.float32)
+
+    def _write_dynamic(self, s: State) -> None:
+        b, board = self._b, self._board
+        start, end = b.dynamic
+        v = bytearray(end - start)
         if s.beef_card >= 0:
-            v[_BEEF + _CARD_DECK[s.beef_card]] = 1
+            v[_CARD_DECK[s.beef_card]] = 1
         if s.starter >= 0:
-            v[_STARTER + place[s.starter]] = 1
+            v[b.starter - start + s.starter] = 1
         if s.target >= 0:
-            v[_TARGET + place[s.target]] = 1
-        dice = s.dice
-        if dice[0] or dice[1] or dice[2]:
-            for i in range(3):
-                if dice[i]:
-                    v[_DICE + i * C.DIE_SIDES + dice[i] - 1] = 1
-        bonus = s.bonus
-        if bonus[0] or bonus[1]:
-            v[_BONUS : _BONUS + 2] = bonus
-        v[_SPEND_LEFT] = s.spend_left
+            v[b.target - start + s.target] = 1
+        rest = b.rest - start
+        for i in range(3):
+            if s.dice[i]:
+                v[rest + _DICE_AT + i * C.DIE_SIDES + s.dice[i] - 1] = 1
+        v[rest + _BONUS_AT : rest + _BONUS_AT + 2] = s.bonus
+        v[rest + _SPEND_AT] = s.spend_left
         if s.slot >= 0:
-            v[_BUYING + s.slot] = 1
-        return np.frombuffer(v, np.uint8).astype(np.float32)
+            v[rest + _BUYING_AT + s.slot] = 1
+        board[start:end] = v
+        self._dynamic = True
 
     def _majority(self, s: State, me: int) -> bytes:
         """The piece `majority` of seat `me`, worked out anew when a timeline or the table (the Citiez
-        and Goalz) changed, from the timelines' columns the career keeps (call `_career` first)."""
+        and Goalz) changed, from the timelines' columns (call `_write_career` first)."""
         table = s.table.stamp
         if table is not self._majority_table:  # the table changed: did the set-up (Citiez, Goalz)?
             self._majority_table = table
@@ -469,7 +492,7 @@ class Observer(_Observer):
             if setup is not self._majority_setup:
                 self._majority_setup, self._majority_timelines = setup, -1
         if self._timelines_seen != self._majority_timelines:
-            self._majority_timelines, self._majority_seen = self._timelines_seen, [None] * s.num_players
+            self._majority_timelines, self._majority_seen = self._timelines_seen, [None] * self.n
         made = self._majority_seen[me]
         if made is None:
             values = standing.quantized(self._columns, self._majority_setup.majority, me, 20, MAJORITY_MAX)
