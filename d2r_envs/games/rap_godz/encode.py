@@ -6,6 +6,9 @@ each Album they hold (every draw names its deck); everything else lies face up.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
+
 import numpy as np
 
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
@@ -73,6 +76,7 @@ LAYOUT = ObsLayout(
 
 
 _O = LAYOUT.offsets
+_SEATS = {n: range(n) for n in range(C.MIN_PLAYERS, P + 1)}
 _SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
 _VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
 _SLOT_FIT_AT, _COME_COST_AT = _O["slot_fit"] - _VIEWS, _O["come_cost"] - _VIEWS
@@ -200,6 +204,19 @@ def _slot_rows(slots: tuple) -> bytes:
 
 
 _SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
+_SLOT_FITS: dict[tuple, bytes] = {}  # ((Rapper, City, used, resources), the face-up Come Upz...) -> slot_fit
+
+
+def _slot_fit(key: tuple, fit: bytes, short: bytes) -> bytes:
+    """The piece `slot_fit` for the face-up Come Upz in `key`, given the seat's card_fit and short."""
+    fits = bytearray(3 * C.MAX_SLOTS)
+    for j, k in enumerate(key[1:]):
+        if k >= 0:
+            fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
+    if len(_SLOT_FITS) >= 50_000:
+        _SLOT_FITS.clear()
+    made = _SLOT_FITS[key] = bytes(fits)
+    return made
 
 
 class _Board:
@@ -325,6 +342,7 @@ class Observer(_Observer):
         self._slots_count = 0
         self._slot_fit_seen: list = [None] * n  # per seat, the count its slot_fit was written for
         self._dynamic = True  # beef_album .. buying may hold something
+        self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
         # The piece majority per seat, made for that count of timelines and this set-up (State.table's
         # mark last seen, and the _Setup it gave); and what each seat's board rows hold.
         self._majority_timelines, self._majority_table, self._majority_setup = -1, None, None
@@ -337,14 +355,13 @@ class Observer(_Observer):
         marks = s.career
         parts, seen, board, timelines = marks.parts, self._career_parts, self._board, self._timelines
         at = self._b.career
-        for p in range(self.n):
-            if parts[p] is not seen[p]:
-                timeline = s.timelines[p]
-                if timeline != timelines[p]:  # (most changes leave the timeline be)
-                    self._columns[p] = _timeline_columns(timeline)
-                    timelines[p] = bytes(timeline)
-                    self._timelines_seen += 1
-                board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, self._columns[p])
+        for p in compress(_SEATS[self.n], map(is_not, parts, seen)):  # the seats whose mark changed
+            timeline = s.timelines[p]
+            if timeline != timelines[p]:  # (most changes leave the timeline be)
+                self._columns[p] = _timeline_columns(timeline)
+                timelines[p] = bytes(timeline)
+                self._timelines_seen += 1
+            board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, self._columns[p])
         at = self._b.supply
         board[at : at + 3] = s.supply
         self._career_parts = parts[:]
@@ -354,9 +371,10 @@ class Observer(_Observer):
         """Cards of each Album per hand, for the seats whose mark changed (State.albums)."""
         marks = s.albums
         parts, seen, board, at = marks.parts, self._albums_parts, self._board, self._b.albums
-        for p, h in enumerate(s.hands):
-            if parts[p] is not seen[p]:
-                board[at + 3 * p : at + 3 * p + 3] = (card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1]))
+        hands = s.hands
+        for p in compress(_SEATS[self.n], map(is_not, parts, seen)):
+            h = hands[p]
+            board[at + 3 * p : at + 3 * p + 3] = (card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1]))
         self._albums_parts = parts[:]
         self._albums_stamp = marks.stamp
 
@@ -439,11 +457,8 @@ class Observer(_Observer):
             board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
         if self._slot_fit_seen[me] != self._slots_count:
             self._slot_fit_seen[me] = self._slots_count
-            fit, short = self._fit_short[me]
-            fits = bytearray(3 * C.MAX_SLOTS)
-            for j, k in enumerate(slots):
-                if k >= 0:
-                    fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
+            fkey = (vkey, *slots)
+            fits = _SLOT_FITS.get(fkey) or _slot_fit(fkey, *self._fit_short[me])
             board[at + _SLOT_FIT_AT : at + _SLOT_FIT_AT + 3 * C.MAX_SLOTS] = fits
         made = self._majority(s, me)
         if made is not self._majority_written[me]:
@@ -464,6 +479,17 @@ class Observer(_Observer):
     def _write_dynamic(self, s: State) -> None:
         b, board = self._b, self._board
         start, end = b.dynamic
+        key = (s.beef_card, s.starter, s.target, *s.dice, *s.bonus, s.spend_left, s.slot)
+        v = self._dynamics.get(key)
+        if v is None:
+            v = self._dynamics[key] = self._dynamic_bytes(s)
+        board[start:end] = v
+        self._dynamic = True
+
+    def _dynamic_bytes(self, s: State) -> bytes:
+        """The pieces beef_album .. buying (seats absolute)."""
+        b = self._b
+        start, end = b.dynamic
         v = bytearray(end - start)
         if s.beef_card >= 0:
             v[_CARD_DECK[s.beef_card]] = 1
@@ -479,8 +505,9 @@ class Observer(_Observer):
         v[rest + _SPEND_AT] = s.spend_left
         if s.slot >= 0:
             v[rest + _BUYING_AT + s.slot] = 1
-        board[start:end] = v
-        self._dynamic = True
+        if len(self._dynamics) >= 4096:
+            self._dynamics.clear()
+        return bytes(v)
 
     def _majority(self, s: State, me: int) -> bytes:
         """The piece `majority` of seat `me`, worked out anew when a timeline or the table (the Citiez
