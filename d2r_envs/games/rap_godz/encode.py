@@ -79,7 +79,7 @@ _O = LAYOUT.offsets
 _SEATS = {n: range(n) for n in range(C.MIN_PLAYERS, P + 1)}
 _SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
 _VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
-_SLOT_FIT_AT, _COME_COST_AT = _O["slot_fit"] - _VIEWS, _O["come_cost"] - _VIEWS
+_COME_COST_AT = _O["come_cost"] - _VIEWS
 
 # The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
 # card's row), for bytes.translate.
@@ -204,21 +204,12 @@ def _slot_rows(slots: tuple) -> bytes:
 
 
 _SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
-_SLOT_FITS: dict[tuple, bytes] = {}  # ((Rapper, City, used, resources), the face-up Come Upz...) -> slot_fit
+_PLAYABLE: dict[tuple, bytes] = {}  # resources -> per card kind, 1 where I lack nothing for its lock
 
 
-def _slot_fit(key: tuple, fit: bytes, short: bytes) -> bytes:
-    """The piece `slot_fit` for the face-up Come Upz in `key`, given the seat's card_fit and short."""
-    fits = bytearray(3 * C.MAX_SLOTS)
-    for j, k in enumerate(key[1:]):
-        if k >= 0:
-            fits[3 * j : 3 * j + 3] = (fit[2 * k], fit[2 * k + 1], not short[k])
-    if len(_SLOT_FITS) >= 50_000:
-        _SLOT_FITS.clear()
-    made = _SLOT_FITS[key] = bytes(fits)
+def _playable(key: tuple) -> bytes:
+    made = _PLAYABLE[key] = bytes([x == 0 for x in _SHORTS.get(key) or _short(key)])
     return made
-
-
 class _Board:
     """Where each piece lies in the observer's board: one byte array holding every seat's rows in
     seat order (not rotated), each seat's own pieces (hand, offer, views, majority) side by side, and
@@ -248,6 +239,7 @@ class _Board:
         self.rest = take(_SIZE["dice"] + _SIZE["bonus"] + 1 + C.MAX_SLOTS)  # dice, bonus, spend_left, buying
         self.dynamic = (self.beef, at)  # beef_album .. buying: zero outside Beef and buying
         self.views, self.majority = take(n * _VIEWS_SIZE), take(n * NP * 3)
+        self.playable = take(n * NP)  # per seat, per card kind: I could play it (slot_fit gathers from it)
         self.size = at
         self.index = [self._index(me) for me in range(n)]
 
@@ -294,7 +286,16 @@ class _Board:
         idx[_O["dice"] : _O["dice"] + rest] = range(self.rest, self.rest + rest)
         idx[_VIEWS : _VIEWS + _VIEWS_SIZE] = range(self.views + me * _VIEWS_SIZE, self.views + (me + 1) * _VIEWS_SIZE)
         put("majority", range(self.majority + me * NP * 3, self.majority + (me + 1) * NP * 3))
+        idx[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = self.zero  # set by slot_index
         return idx
+
+    def slot_index(self, me: int, slots: tuple) -> list[int]:
+        """Where seat me's piece `slot_fit` lies on the board for these face-up Come Upz: each slot's
+        card_fit (two entries) and its playable entry."""
+        views, playable, made = self.views + me * _VIEWS_SIZE, self.playable + me * NP, []
+        for k in slots:
+            made += (views + 2 * k, views + 2 * k + 1, playable + k) if k >= 0 else (self.zero,) * 3
+        return made + [self.zero] * (3 * C.MAX_SLOTS - len(made))
 
 
 _DICE_AT = _O["dice"] - _O["dice"]  # dice, bonus, spend_left, buying within the board's `rest`
@@ -337,10 +338,7 @@ class Observer(_Observer):
         self._setup_written: object = None
         self._table_stamp: object = None
         self._views_key: list = [None] * n  # per seat, (Rapper, City, used, resources) last written
-        self._fit_short: list = [None] * n  # ... and its card_fit and short
-        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy), and a count of them
-        self._slots_count = 0
-        self._slot_fit_seen: list = [None] * n  # per seat, the count its slot_fit was written for
+        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
         # The piece majority per seat, made for that count of timelines and this set-up (State.table's
@@ -433,8 +431,8 @@ class Observer(_Observer):
         d, c = s.decks, s.come_decks
         board[b.decks : b.decks + 6] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
-        # (Rapper, City) and the shortfall by resources, from tables; each face-up Come Upz's row of
-        # slot_fit from them.
+        # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
+        # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
         res = s.res[me]
         rapper, used = s.rappers[me], s.used[me]
         vkey = (rapper, s.cities[me], used, res[0], res[1], res[2])
@@ -447,19 +445,15 @@ class Observer(_Observer):
             board[at : at + 2 * NP] = fit
             board[at + 2 * NP : at + 3 * NP] = short
             board[at + _COME_COST_AT] = C.COME_COST_DISCOUNTED if rapper in _DISCOUNT and not used else C.COME_COST  # as rules.come_cost
-            self._fit_short[me] = (fit, short)
-            self._slot_fit_seen[me] = None
+            at = b.playable + me * NP
+            board[at : at + NP] = _PLAYABLE.get(rkey) or _playable(rkey)
         slots = s.slots
-        if slots != self._slots_seen:
+        if slots != self._slots_seen:  # the piece slots, and where each seat's slot_fit lies
             self._slots_seen = slots[:]
-            self._slots_count += 1
             key = tuple(slots)
             board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
-        if self._slot_fit_seen[me] != self._slots_count:
-            self._slot_fit_seen[me] = self._slots_count
-            fkey = (vkey, *slots)
-            fits = _SLOT_FITS.get(fkey) or _slot_fit(fkey, *self._fit_short[me])
-            board[at + _SLOT_FIT_AT : at + _SLOT_FIT_AT + 3 * C.MAX_SLOTS] = fits
+            for seat, index in enumerate(b.index):
+                index[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = b.slot_index(seat, key)
         made = self._majority(s, me)
         if made is not self._majority_written[me]:
             self._majority_written[me] = made
