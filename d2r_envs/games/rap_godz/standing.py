@@ -77,55 +77,75 @@ def signature(city_colours: list[int], goals: list[int]) -> tuple:
 _QUANTIZED: dict[tuple, tuple] = {}  # (scale, cap) -> the tables `quantized` reads
 
 
+def _at(i: int) -> int:
+    """The shift of byte i of `quantized`'s 30 bytes, read as one big-endian integer."""
+    return 8 * (6 * C.NUM_COLOURS - 1 - i)
+
+
 def _tables(scale: int, cap: int) -> tuple:
-    """Per number of Citiez of a colour (1-6) and lead, the rounded (+1, +2) city gains summed as
-    `combo_gains` sums them; per lead, the rounded +1 gain (Mono's and Timeline's)."""
+    """The rounded gains as integers holding them at their bytes: per colour, number of Citiez of it
+    (1-6) and lead, the (+1, +2) city gains summed as `combo_gains` sums them; per gain and set of
+    colours at my best, Mono's; per gain, Timeline's (with and without the one-icon kinds); and per lead,
+    the rounded +1 gain."""
     def q(x: float) -> int:
         return min(cap, round(scale * x))
-    city = [None]
-    for m in range(1, 7):
-        row = []
-        for step in _GAIN:
-            total = step
-            for _ in range(m - 1):
-                total = [total[0] + step[0], total[1] + step[1]]
-            row.append((q(total[0]), q(total[1])))
-        city.append(row)
-    made = _QUANTIZED[scale, cap] = (city, [q(step[0]) for step in _GAIN])
+    c = C.NUM_COLOURS
+    city = []
+    for colour in range(c):
+        rows = [None]
+        for m in range(1, 7):
+            row = []
+            for step in _GAIN:
+                total = step
+                for _ in range(m - 1):
+                    total = [total[0] + step[0], total[1] + step[1]]
+                row.append(q(total[0]) << _at(6 * colour) | q(total[1]) << _at(6 * colour + 3))
+            rows.append(row)
+        city.append(rows)
+    one = [q(step[0]) for step in _GAIN]
+    top = range(cap + 1)
+    mono = [[sum(g << _at(6 * k + 1) | g << _at(6 * k + 4) for k in range(c) if mask >> k & 1) for mask in range(1 << c)]
+            for g in top]
+    count = [[sum(g << _at(6 * k + 5) | (g << _at(6 * k + 2) if timeline else 0) for k in range(c)) for g in top]
+             for timeline in (False, True)]
+    made = _QUANTIZED[scale, cap] = (city, one, mono, count)
     return made
 
 
-def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytearray:
+_TOP_MASK: dict[bytes, int] = {}  # cards per colour -> the colours at their most, as bits
+
+
+def _top_mask(cols: bytes) -> int:
+    if len(_TOP_MASK) >= 50_000:
+        _TOP_MASK.clear()
+    top = max(cols)
+    mask = _TOP_MASK[cols] = sum(1 << k for k, x in enumerate(cols) if x == top)
+    return mask
+
+
+def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytes:
     """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
     order, the same numbers worked out from small tables. `columns`: per seat, cards per colour, icons
     per colour, then all cards, Come Upz and Beef cards (the encoder's timeline columns); `sig`: the
     set-up's `signature`."""
-    city, one = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
+    city, one, mono_t, count_t = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
     c = C.NUM_COLOURS
     mine = columns[me]
     others = columns[:me] + columns[me + 1 :]
     best = others[0] if len(others) == 1 else bytes(map(max, *others))
     pairs, mono, timeline, come_up = sig
-    out = bytearray(6 * c)
+    v = 0
     for colour, m in pairs:
-        out[6 * colour], out[6 * colour + 3] = city[m][mine[c + colour] - best[c + colour] + _REACH]
+        v += city[colour][m][mine[c + colour] - best[c + colour] + _REACH]
     if mono:
         mine_cols = mine[:c]
-        top = max(mine_cols)
-        gain = one[top - max(best[:c]) + _REACH]
+        gain = one[max(mine_cols) - max(best[:c]) + _REACH]
         if gain:
-            for colour in range(c):
-                if mine_cols[colour] == top:
-                    out[6 * colour + 1] = out[6 * colour + 4] = gain
+            v += mono_t[gain][_TOP_MASK.get(mine_cols) or _top_mask(mine_cols)]
     if timeline or come_up:  # cards of a colour: all cards less the Beef cards
         cards, beef = 2 * c, 2 * c + 2
-        gain = one[mine[cards] - mine[beef] - max([o[cards] - o[beef] for o in others]) + _REACH]
-        if gain:
-            row = bytes((gain,)) * c
-            out[5::6] = row
-            if timeline:
-                out[2::6] = row
-    return out
+        v += count_t[timeline][one[mine[cards] - mine[beef] - max([o[cards] - o[beef] for o in others]) + _REACH]]
+    return v.to_bytes(6 * c, "big")
 
 
 def gains(game, s, me: int) -> list[tuple]:
