@@ -88,12 +88,6 @@ _TO_256 = [bytes(256 - k) for k in range(256)]  # the zeros that make k bytes a 
 _COMBO_ROWS = bytes(j for i in standing.COMBO_OF for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
 
 
-def majority_bytes(table: list[tuple]) -> bytes:
-    """The piece `majority` from `standing.combo_gains`' table (a Beef card's row stays 0)."""
-    values = bytes([min(MAJORITY_MAX, round(20 * x)) for row in table for x in row])
-    return _COMBO_ROWS.translate(values + _TO_256[len(values)])
-
-
 def _short_by(r: int) -> list[int]:
     """Per amount x of resource r, the piece `short` of the cards locked on r alone, as a big-endian
     integer: the three resources' rows touch different kinds, so adding them joins them."""
@@ -114,7 +108,6 @@ _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 (_A0, _A1), (_B0, _B1), (_C0, _C1) = _ALBUM_SPANS
 _CARD_DECK = [c.deck for c in C.CARDS]
 _PV1, _PV2 = C.PLAQUE_VALUES[1], C.PLAQUE_VALUES[2]
-_UPG = [bytes((u & 1, u >> 1 & 1, u >> 2 & 1)) for u in range(8)]  # Upgrade bitmask -> its row
 
 
 def _onehot(i: int, width: int) -> bytes:
