@@ -166,10 +166,14 @@ class _Setup:
         self.majority = standing.signature(self.city_colours, s.goals)
 
 
-_DISCOUNT = {_RAP + i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.DISCOUNT}  # Rapperz with it
-# The views for learning by what they depend on, shared by every observer in the process.
+# The views for learning and the piece slots by what they depend on, shared by every observer in the
+# process.
 _FITS: dict[tuple, bytes] = {}  # (Rapper, City) -> the piece card_fit
 _SHORTS: dict[tuple, bytes] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
+_PLAYABLE: dict[tuple, bytes] = {}  # resources -> per card kind, 1 where I lack nothing for its lock
+_SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
+
+
 def _fit(key: tuple) -> bytes:
     """The piece `card_fit` for a (Rapper, City) (-1: none yet)."""
     rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
@@ -196,13 +200,12 @@ def _slot_rows(slots: tuple) -> bytes:
     return made
 
 
-_SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
-_PLAYABLE: dict[tuple, bytes] = {}  # resources -> per card kind, 1 where I lack nothing for its lock
-
-
 def _playable(key: tuple) -> bytes:
+    """Per card kind, whether these resources meet its lock (slot_fit's third entry)."""
     made = _PLAYABLE[key] = bytes([x == 0 for x in _SHORTS.get(key) or _short(key)])
     return made
+
+
 class _Board:
     """Where each piece lies in the observer's board: one byte array holding every seat's rows in
     seat order (not rotated), each seat's own pieces (hand, offer, views, majority) side by side, and
@@ -240,7 +243,7 @@ class _Board:
         n, idx = self.n, np.zeros(LAYOUT.size, np.intp)  # zero: the zero byte
         seat = [(me + j) % n for j in range(n)]  # relative place j -> absolute seat
 
-        def put(name: int, source) -> None:
+        def put(name: str, source) -> None:
             """Piece `name`'s entries, in order, from the board positions `source` gives (a list)."""
             idx[_O[name] : _O[name] + len(source)] = source
 
@@ -291,7 +294,7 @@ class _Board:
         return made + [self.zero] * (3 * C.MAX_SLOTS - len(made))
 
 
-_DICE_AT = _O["dice"] - _O["dice"]  # dice, bonus, spend_left, buying within the board's `rest`
+# bonus, spend_left and buying within the board's `rest` (which starts with dice)
 _BONUS_AT, _SPEND_AT, _BUYING_AT = _O["bonus"] - _O["dice"], _O["spend_left"] - _O["dice"], _O["buying"] - _O["dice"]
 assert _O["bonus"] == _O["dice"] + _SIZE["dice"] and _O["spend_left"] == _O["bonus"] + 2 and _O["buying"] == _O["spend_left"] + 1
 assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] + 2 * NP
@@ -427,8 +430,7 @@ class Observer(_Observer):
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
         res = s.res[me]
-        rapper, used = s.rappers[me], s.used[me]
-        vkey = (rapper, s.cities[me], used, res[0], res[1], res[2])
+        vkey = (s.rappers[me], s.cities[me], s.used[me], res[0], res[1], res[2])
         at = b.views + me * _VIEWS_SIZE
         if vkey != self._views_key[me]:
             self._views_key[me] = vkey
@@ -437,7 +439,7 @@ class Observer(_Observer):
             short = _SHORTS.get(rkey) or _short(rkey)
             board[at : at + 2 * NP] = fit
             board[at + 2 * NP : at + 3 * NP] = short
-            board[at + _COME_COST_AT] = C.COME_COST_DISCOUNTED if rapper in _DISCOUNT and not used else C.COME_COST  # as rules.come_cost
+            board[at + _COME_COST_AT] = self.game.come_cost(s, me)  # on the Rapper and its ability used only
             at = b.playable + me * NP
             board[at : at + NP] = _PLAYABLE.get(rkey) or _playable(rkey)
         slots = s.slots
@@ -487,7 +489,7 @@ class Observer(_Observer):
         rest = b.rest - start
         for i in range(3):
             if s.dice[i]:
-                v[rest + _DICE_AT + i * C.DIE_SIDES + s.dice[i] - 1] = 1
+                v[rest + i * C.DIE_SIDES + s.dice[i] - 1] = 1
         v[rest + _BONUS_AT : rest + _BONUS_AT + 2] = s.bonus
         v[rest + _SPEND_AT] = s.spend_left
         if s.slot >= 0:
