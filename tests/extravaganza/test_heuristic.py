@@ -9,7 +9,7 @@ import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.agents import make_agent
 from d2r_envs.games.extravaganza.heuristic import Heuristic, Tuned
-from d2r_envs.games.extravaganza.state import Op
+from d2r_envs.games.extravaganza.state import SHIFT, Op
 
 
 def play(n, level, seed, heuristic_seats):
@@ -182,3 +182,34 @@ def test_the_tuned_heuristic_beats_the_heuristic():
 def test_an_unknown_variant_names_the_allowed_one():
     with pytest.raises(ValueError, match=r"heuristic:best.*allowed: heuristic:tuned"):
         make_agent("heuristic:best", "extravaganza")
+
+
+def test_the_tuned_heuristic_plays_each_choice_out_to_the_next_turn_only():
+    """Its move and draw are valued where the next player's turn starts (or the game ends), not later."""
+    ends = []
+
+    class Spy(Tuned):
+        def value(self, game, s, seat):
+            ends.append((sum(s.turns), s.over, s.turn))
+            return super().value(game, s, seat)
+
+    g = d2r_envs.make_game("extravaganza", 3, level="legendary")
+    s = g.new_initial_state()
+    rng = np.random.default_rng(4)
+    spy, planned = Spy(), 0
+    while not g.is_terminal(s):
+        p = g.current_player(s)
+        if p == CHANCE:
+            g.apply_action(s, g.sample_chance(s, rng))
+            continue
+        ends.clear()
+        turns = sum(s.turns)
+        a = spy.act(g, s, p, rng)
+        if ends:
+            planned += 1
+            assert (s.todo[0] >> SHIFT) in (Op.MOVE, Op.DRAW)
+            # the next turn started, or the game ended with this one
+            assert all((total, turn) == (turns + 1, (p + 1) % 3) if not over else total == turns for total, over, turn in ends)
+            assert len(ends) == len(g.legal_actions(s))
+        g.apply_action(s, a)
+    assert planned > 30

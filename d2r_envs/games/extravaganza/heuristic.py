@@ -19,6 +19,9 @@ Rules of thumb, one per kind of decision:
 
 It acts only on what its seat may see: the lookahead runs on `game.redeterminise(state, seat, rng)`,
 in which the cards it cannot see are dealt anew.
+
+`Tuned` ("heuristic:tuned") plans its move and its draw too: each choice played out to the next
+player's turn and valued by the score it leaves (README): the shipped opponent's teacher.
 """
 
 from __future__ import annotations
