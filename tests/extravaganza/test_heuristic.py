@@ -173,7 +173,7 @@ def test_the_tuned_heuristic_is_the_variant_by_name_and_blind_to_hidden_cards():
 
 
 def test_the_tuned_heuristic_beats_the_heuristic():
-    # measured over 200 two-player and 100 four-player games: about 75% and 60-80% (README)
+    # measured over 400 games: 81.0% (2 players, basic) and 78.2% (4 players, legendary) (README)
     assert _duel(Tuned(), Heuristic(), 2, "basic", 15) >= 0.6
     assert _duel(Tuned(), Heuristic(), 4, "legendary", 4) >= 0.4
     assert _duel(Heuristic(), Heuristic(), 2, "basic", 5) == 0.5  # the same player in both seats of each deal
@@ -210,6 +210,6 @@ def test_the_tuned_heuristic_plays_each_choice_out_to_the_next_turn_only():
             assert (s.todo[0] >> SHIFT) in (Op.MOVE, Op.DRAW)
             # the next turn started, or the game ended with this one
             assert all((total, turn) == (turns + 1, (p + 1) % 3) if not over else total == turns for total, over, turn in ends)
-            assert len(ends) == len(g.legal_actions(s))
+            assert len(ends) == spy.samples * len(g.legal_actions(s))
         g.apply_action(s, a)
     assert planned > 30

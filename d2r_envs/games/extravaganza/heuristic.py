@@ -217,43 +217,51 @@ class Heuristic:
 
 
 class Tuned(Heuristic):
-    """The heuristic that plans its move: each destination (and staying put) is played out to the end
-    of the turn on a copy of the state, the rest of the turn by the heuristic's rules, and valued by
-    the points it adds plus what it leaves in hand (`leftover`): `make_agent("heuristic:tuned",
-    "extravaganza")`. The teacher of the shipped opponent's warm start."""
+    """The heuristic that plans its move and its draw: each legal choice is played out on a copy of the
+    state (`redeterminise`d for its seat) to the start of the next player's turn, the rest of the turn
+    by the heuristic's rules, and valued by `value`, averaged over `samples` copies; it keeps the
+    heuristic's own choice unless another is worth more than `guard` points above it.
+    `make_agent("heuristic:tuned", "extravaganza")`; README, "The tuned heuristic"."""
 
     name = "heuristic:tuned"
     stone_weight = 0.5  # a rhinestone kept in supply, in points
     lip_weight = 0.5
     card_weight = 0.5  # per star of a hand card
-    plan_draw = 1.0
     tie_weight = 0.01  # the heuristic's own worth of the move, to break ties
+    samples = 4  # play-outs of each choice, each on its own redeterminised copy
+    guard = 1.0  # points a choice must gain over the heuristic's to replace it (below 0: none)
 
     def act(self, game: Any, state: State, seat: int, rng: Any) -> int:
         legal = game.legal_actions(state)
         code = state.todo[0] >> SHIFT
-        if len(legal) > 1 and (code == Op.MOVE or (code == Op.DRAW and self.plan_draw)) and not any(a >= A.REVEAL for a in legal):
-            return self.plan(game, game.redeterminise(state, seat, rng), seat, legal, rng)
+        if len(legal) > 1 and code in (Op.MOVE, Op.DRAW) and not any(a >= A.REVEAL for a in legal):
+            return self.plan(game, state, seat, legal, rng)
         return super().act(game, state, seat, rng)
 
-    def plan(self, game: Any, s: State, seat: int, legal: list[int], rng: Any) -> int:
-        best, best_value = legal[0], float("-inf")
-        turns, code = sum(s.turns), s.todo[0] >> SHIFT
-        for a in legal:
-            t = game.clone(s)
-            game.apply_legal(t, a)
-            while not game.is_terminal(t) and sum(t.turns) == turns:  # to the next turn's start
-                who = game.current_player(t)
-                if who == CHANCE:
-                    game.apply_legal(t, game.sample_chance(t, rng))
-                else:
-                    game.apply_legal(t, Heuristic.act(self, game, t, who, rng))
-            value = self.value(game, t, seat)
-            if code == Op.MOVE:
-                value += self.tie_weight * self.move_value(game, s, seat, a, False)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+    def plan(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> int:
+        turns, code = sum(state.turns), state.todo[0] >> SHIFT
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            s = game.redeterminise(state, seat, rng)
+            for i, a in enumerate(legal):
+                t = game.clone(s)
+                game.apply_legal(t, a)
+                while not game.is_terminal(t) and sum(t.turns) == turns:  # to the next turn's start
+                    who = game.current_player(t)
+                    if who == CHANCE:
+                        game.apply_legal(t, game.sample_chance(t, rng))
+                    else:
+                        game.apply_legal(t, Heuristic.act(self, game, t, who, rng))
+                totals[i] += self.value(game, t, seat)
+        values = [x / self.samples for x in totals]
+        if code == Op.MOVE:
+            values = [v + self.tie_weight * self.move_value(game, state, seat, a, False) for v, a in zip(values, legal)]
+        best = max(range(len(legal)), key=values.__getitem__)
+        if self.guard >= 0:
+            mine = legal.index(Heuristic.quick(self, game, state, seat, legal))
+            if values[best] - values[mine] <= self.guard:
+                return legal[mine]
+        return legal[best]
 
     def value(self, game: Any, s: State, seat: int) -> float:
         points = game.final_scores(s)[seat] if not s.over else s.final[seat]
