@@ -213,9 +213,12 @@ def _albums(s, p):
     return tuple(sum(s.hands[p][k] for k in C.ALBUM_KINDS[d]) for d in range(C.ALBUMS))
 
 
-def _table(s):
-    return (tuple(s.rappers), tuple(s.cities), s.extra_city, tuple(s.goals), tuple(s.used), tuple(s.goal_won),
-            tuple(s.track_pickups), tuple(map(tuple, s.pickups)), tuple(s.cubes), s.cube_supply)
+def _table(s, part):
+    """What State.table's mark `part` covers: the set-up (0), the rest of the table (1)."""
+    if part == 0:
+        return tuple(s.rappers), tuple(s.cities), s.extra_city, tuple(s.goals)
+    return (tuple(s.used), tuple(s.goal_won), tuple(s.track_pickups), tuple(map(tuple, s.pickups)), tuple(s.cubes),
+            s.cube_supply)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -236,7 +239,8 @@ def test_the_same_mark_always_covers_the_same_contents(n):
                 assert seen.setdefault(mark, _covered(s, p)) == _covered(s, p), (p, g.state_to_string(s))
             for p, mark in enumerate(s.albums.parts):
                 assert seen.setdefault(mark, _albums(s, p)) == _albums(s, p), (p, g.state_to_string(s))
-            assert seen.setdefault(s.table.parts[0], _table(s)) == _table(s), g.state_to_string(s)
+            for part, mark in enumerate(s.table.parts):
+                assert seen.setdefault(mark, _table(s, part)) == _table(s, part), (part, g.state_to_string(s))
             blank = pickle.loads(pickle.dumps(s))  # fresh marks: the observer works everything out anew
             for me in range(n):
                 assert np.array_equal(kept.encode(s, me), fresh.encode(blank, me))
@@ -250,9 +254,10 @@ def test_the_same_mark_always_covers_the_same_contents(n):
                 g.apply_action(s, legal[int(rng.integers(len(legal)))])
             renewed.update(("career", p) for p, mark in enumerate(s.career.parts) if mark not in seen)
             renewed.update(("albums", p) for p, mark in enumerate(s.albums.parts) if mark not in seen)
-            renewed.update(["table"] if s.table.parts[0] not in seen else [])
-    # every mark was renewed at least once: each seat's, the supply's and the table's
-    assert renewed == {("career", p) for p in range(n + 1)} | {("albums", p) for p in range(n)} | {"table"}
+            renewed.update(("table", part) for part, mark in enumerate(s.table.parts) if mark not in seen)
+    # every mark was renewed at least once: each seat's, the supply's and the table's two
+    assert renewed == ({("career", p) for p in range(n + 1)} | {("albums", p) for p in range(n)}
+                       | {("table", 0), ("table", 1)})
 
 
 def test_the_quantized_majority_table_is_combo_gains_rounded() -> None:

@@ -11,7 +11,7 @@ from operator import is_not
 
 import numpy as np
 
-from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
@@ -170,7 +170,6 @@ class _Setup:
 # process.
 _FITS: dict[tuple, bytes] = {}  # (Rapper, City) -> the piece card_fit
 _SHORTS: dict[tuple, bytes] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
-_PLAYABLE: dict[tuple, bytes] = {}  # resources -> per card kind, 1 where I lack nothing for its lock
 _SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
 
 
@@ -200,10 +199,7 @@ def _slot_rows(slots: tuple) -> bytes:
     return made
 
 
-def _playable(key: tuple) -> bytes:
-    """Per card kind, whether these resources meet its lock (slot_fit's third entry)."""
-    made = _PLAYABLE[key] = bytes([x == 0 for x in _SHORTS.get(key) or _short(key)])
-    return made
+_NOTHING_SHORT = bytes([1] + [0] * 255)  # the piece short -> per card kind, 1 where I lack nothing for its lock
 
 
 class _Board:
@@ -330,10 +326,12 @@ class Observer(_Observer):
         self._timelines_seen = 0  # timelines worked out so far
         self._albums_stamp: object = None
         self._albums_parts: list = [None] * n
-        self._setup = Memo(State, ["rappers", "cities", "extra_city", "goals"], lambda s: _Setup(game, s))
+        self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
+        self._setup_made: _Setup | None = None
         self._setup_written: object = None
         self._table_stamp: object = None
-        self._views_key: list = [None] * n  # per seat, (Rapper, City, used, resources) last written
+        self._views_career: list = [None] * n  # per seat, its career mark and the table's stamp its views
+        self._views_table: list = [None] * n  # were last written from (they cover Rapper, City, used, resources)
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
@@ -342,6 +340,13 @@ class Observer(_Observer):
         self._majority_timelines, self._majority_table, self._majority_setup = -1, None, None
         self._majority_seen: list = [None] * n
         self._majority_written: list = [None] * n
+
+    def _setup(self, s: State) -> _Setup:
+        """What the set-up fixes, kept while State.table's part 0 (the set-up) is the same."""
+        mark = s.table.parts[0]
+        if mark is not self._setup_mark:
+            self._setup_mark, self._setup_made = mark, _Setup(self.game, s)
+        return self._setup_made
 
     def _write_career(self, s: State) -> None:
         """The seats' career records where their mark changed (a play changes one seat's, Beef two),
@@ -429,19 +434,18 @@ class Observer(_Observer):
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        res = s.res[me]
-        vkey = (s.rappers[me], s.cities[me], s.used[me], res[0], res[1], res[2])
-        at = b.views + me * _VIEWS_SIZE
-        if vkey != self._views_key[me]:
-            self._views_key[me] = vkey
-            fkey, rkey = vkey[:2], vkey[3:]
+        mark, table = s.career.parts[me], s.table.stamp
+        if mark is not self._views_career[me] or table is not self._views_table[me]:
+            self._views_career[me], self._views_table[me] = mark, table
+            at = b.views + me * _VIEWS_SIZE
+            fkey, rkey = (s.rappers[me], s.cities[me]), tuple(s.res[me])
             fit = _FITS.get(fkey) or _fit(fkey)
             short = _SHORTS.get(rkey) or _short(rkey)
             board[at : at + 2 * NP] = fit
             board[at + 2 * NP : at + 3 * NP] = short
             board[at + _COME_COST_AT] = self.game.come_cost(s, me)  # on the Rapper and its ability used only
             at = b.playable + me * NP
-            board[at : at + NP] = _PLAYABLE.get(rkey) or _playable(rkey)
+            board[at : at + NP] = short.translate(_NOTHING_SHORT)
         slots = s.slots
         if slots != self._slots_seen:  # the piece slots, and where each seat's slot_fit lies
             self._slots_seen = slots[:]

@@ -136,7 +136,7 @@ class Game(core.Game[State]):
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
             career=Marks(n + 1),
             albums=Marks(n),
-            table=Marks(1),
+            table=Marks(2),
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -235,7 +235,7 @@ class Game(core.Game[State]):
         elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
-            s.table.renew(0)
+            s.table.renew(1)
         elif task == Task.RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
@@ -373,7 +373,7 @@ class Game(core.Game[State]):
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
-                s.table.renew(0)
+                s.table.renew(1)
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
@@ -397,24 +397,24 @@ class Game(core.Game[State]):
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
             s.pickups[p][C.CARD_PICK] -= 1
             s.pickups_used[C.CARD_PICK] += 1
-            s.table.renew(0)
+            s.table.renew(1)
             self._queue(s, [(Task.DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             s.pickups[p][C.RES_PICK] -= 1
             s.pickups_used[C.RES_PICK] += 1
-            s.table.renew(0)
+            s.table.renew(1)
             self._gain_res(s, p, i, 3)
         elif seg == "boost":  # RG-PICK-3
             s.pickups[p][C.BEEF_PICK] -= 1
             s.pickups_used[C.BEEF_PICK] += 1
-            s.table.renew(0)
+            s.table.renew(1)
             s.bonus[s.side] += 2
             s.passes = 0
             s.side ^= 1
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
-            s.table.renew(0)
+            s.table.renew(1)
             if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
@@ -522,10 +522,10 @@ class Game(core.Game[State]):
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
-                s.table.renew(0)
+                s.table.renew(1)
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
-            s.table.renew(0)
+            s.table.renew(1)
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -552,7 +552,7 @@ class Game(core.Game[State]):
         self._set_points(s, p, total)
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
-            s.table.renew(0)
+            s.table.renew(1)
 
     # Beef -------------------------------------------------------------------------------------
 
@@ -625,7 +625,7 @@ class Game(core.Game[State]):
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
-            s.table.renew(0)
+            s.table.renew(1)
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
@@ -653,7 +653,7 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
-        s.table.renew(0)
+        s.table.renew(1)
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1

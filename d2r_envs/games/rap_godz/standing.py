@@ -31,6 +31,7 @@ def held(lead: float) -> float:
     return 1.0 / (1.0 + math.exp(-lead / SPREAD))
 
 
+assert C.NUM_COLOURS == 5, "`quantized` reads the columns at places written for five colours"
 _REACH = 200  # leads are whole numbers of cards or icons, |lead| + 2 at most 200 (a timeline holds far fewer)
 _HELD = [held(d) for d in range(-_REACH, _REACH + 1)]  # held(d) at _HELD[d + _REACH]: the same floats
 _GAIN = [[_HELD[d + 1] - _HELD[d], _HELD[d + 2] - _HELD[d]] for d in range(2 * _REACH - 1)]  # +1, +2
@@ -129,23 +130,21 @@ def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -
     per colour, then all cards, Come Upz and Beef cards (the encoder's timeline columns); `sig`: the
     set-up's `signature`."""
     city, one, mono_t, count_t = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
-    c = C.NUM_COLOURS
     mine = columns[me]
     others = columns[:me] + columns[me + 1 :]
-    best = others[0] if len(others) == 1 else bytes(map(max, *others))
     pairs, mono, timeline, come_up = sig
     v = 0
-    for colour, m in pairs:
-        v += city[colour][m][mine[c + colour] - best[c + colour] + _REACH]
+    for colour, m in pairs:  # icons of a colour at the columns' place 5 + colour
+        at = 5 + colour
+        v += city[colour][m][mine[at] - max([o[at] for o in others]) + _REACH]
     if mono:
-        mine_cols = mine[:c]
-        gain = one[max(mine_cols) - max(best[:c]) + _REACH]
+        mine_cols = mine[:5]
+        gain = one[max(mine_cols) - max([max(o[:5]) for o in others]) + _REACH]
         if gain:
             v += mono_t[gain][_TOP_MASK.get(mine_cols) or _top_mask(mine_cols)]
-    if timeline or come_up:  # cards of a colour: all cards less the Beef cards
-        cards, beef = 2 * c, 2 * c + 2
-        v += count_t[timeline][one[mine[cards] - mine[beef] - max([o[cards] - o[beef] for o in others]) + _REACH]]
-    return v.to_bytes(6 * c, "big")
+    if timeline or come_up:  # cards of a colour: all cards (place 10) less the Beef cards (place 12)
+        v += count_t[timeline][one[mine[10] - mine[12] - max([o[10] - o[12] for o in others]) + _REACH]]
+    return v.to_bytes(30, "big")
 
 
 def gains(game, s, me: int) -> list[tuple]:

@@ -82,8 +82,8 @@ class State:
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
     # it covers changes. `career`: per seat its resources, Upgrade cubes, plaques, points owed, Come Upz
     # held and timeline, then the plaque supply; `albums`: per seat, how many cards of each Album its hand
-    # holds (a redeterminised copy keeps those); `table`: one part, the Rapperz, Citiez, Goalz, abilities
-    # used, Pick Upz and Beef cubes.
+    # holds (a redeterminised copy keeps those); `table`: part 0 the set-up (the Rapperz, Citiez, the
+    # extra City, Goalz), part 1 the abilities used, in-game Goalz won, Pick Upz and Beef cubes.
     career: Marks
     albums: Marks
     table: Marks
