@@ -72,6 +72,10 @@ def test_random_play_invariants(name: str, n: int) -> None:
         def on_decision(s, legal):
             assert legal, f"empty mask at a player node:\n{game.state_to_string(s)}"
             assert legal == sorted(set(legal))
+            flags = bytearray(game.spec.num_actions)  # the mask's bytes, as the default legal_flags makes them
+            for a in legal:
+                flags[a] = 1
+            assert game.legal_flags(s) == flags, "legal_flags disagrees with legal_actions"
             assert not check(game, s), check(game, s)
             for a in legal[:3]:  # a few legal ones are accepted (on copies)
                 game.apply_action(game.clone(s), a)

@@ -192,9 +192,7 @@ class GameEnv(AECEnv):
 
     def _legal_flags(self) -> bytearray:
         """The current decision's legal actions, a byte each (kept until the state changes)."""
-        flags = self._flags = bytearray(self._num_actions)  # set byte by byte: cheaper than numpy's put for a few
-        for a in self.game.legal_actions(self.state):
-            flags[a] = 1
+        flags = self._flags = self.game.legal_flags(self.state)
         return flags
 
     def _check_legal(self, action: Any) -> int:

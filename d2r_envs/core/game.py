@@ -60,6 +60,16 @@ class Game(abc.ABC, Generic[StateT]):
     def legal_actions(self, state: StateT) -> list[int]:
         """Sorted legal actions at a player node (never empty there)."""
 
+    def legal_flags(self, state: StateT) -> bytearray:
+        """The legal actions at a player node as one byte per action (1: legal), a fresh bytearray of
+        spec.num_actions bytes: what the env's action mask is made of. This default sets them from
+        legal_actions; a game may write them faster, the same bytes (tests/test_api.py checks it at every
+        decision of random play)."""
+        flags = bytearray(self.spec.num_actions)
+        for a in self.legal_actions(state):
+            flags[a] = 1
+        return flags
+
     @abc.abstractmethod
     def chance_outcomes(self, state: StateT) -> list[tuple[int, float]]:
         """(outcome, probability) pairs sorted by outcome, at a chance node."""

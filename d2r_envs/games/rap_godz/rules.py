@@ -33,6 +33,21 @@ _ICONS_OF = [c.icons for c in _CARDS]
 _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
+_NP, _NUM_ACTIONS = C.NUM_PLAY, A.ACTIONS.size
+_ANY = bytes([0] + [1] * 255)  # bytes.translate: a count -> 1 where any
+
+
+def _unlocked(r: int) -> list[int]:
+    """Per amount x of resource r, the card kinds whose lock x does not fail (a byte each, 1: met; kinds
+    locked on another resource or not at all count as met), as one big-endian integer."""
+    rows = []
+    for x in range(C.TRACK_MAX + 1):
+        row = bytes(0 if lock and lock[0] == r and x < lock[1] else 1 for lock in _LOCK[:_NP])
+        rows.append(int.from_bytes(row, "big"))
+    return rows
+
+
+_UNLOCKED = [_unlocked(r) for r in range(C.NUM_RES)]  # AND the three: the kinds p's resources unlock
 
 
 def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
@@ -350,6 +365,30 @@ class Game(core.Game[State]):
             offer = s.offers[p]
             return [A.CITY + k - _CITY_FIRST for k in _CITY_KINDS if offer[k]]
         return []
+
+    def legal_flags(self, s: State) -> bytearray:
+        """legal_actions as the mask's bytes, the plays and the spends written a segment at a time: the
+        kinds in hand or held, and unlocked, from precomputed rows (RG-PLAY-1 RG-PLAY-2)."""
+        ph = s.phase
+        if ph == Phase.PLAY and not s.chance:
+            p = s.actor
+            res = s.res[p]
+            plays = ((int.from_bytes(s.hands[p][:_NP].translate(_ANY), "big")
+                      | int.from_bytes(s.held[p][:_NP].translate(_ANY), "big"))
+                     & _UNLOCKED[0][res[0]] & _UNLOCKED[1][res[1]] & _UNLOCKED[2][res[2]])
+            flags = bytearray(_NUM_ACTIONS)
+            if plays:
+                flags[A.PLAY : A.PLAY + _NP] = plays.to_bytes(_NP, "big")
+            else:
+                flags[A.PASS] = 1  # RG-DECIDE-PASS
+            for a in self._turn_extras(s, p):
+                flags[a] = 1
+            return flags
+        if ph == Phase.SPEND and not s.chance:
+            flags = bytearray(_NUM_ACTIONS)
+            flags[A.SPEND : A.SPEND + _NP] = s.hands[s.actor][:_NP].translate(_ANY)
+            return flags
+        return super().legal_flags(s)
 
     def _can_reroll(self, s: State, p: int) -> bool:
         return not s.used[p] and self.ability(s, p) == Ab.REROLL  # RG-RAP-2
