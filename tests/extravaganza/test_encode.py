@@ -129,7 +129,59 @@ def plain(g, s, me):
                     colour = s.stage[d]
                     o["reach"][d] = (1 + [s.stage[sp] for sp in ray[:i]].count(colour)) if colour >= 0 else 0
                     o["toll"][d] = sum(1 for sp in ray[:i] if sp in s.pos)
+    if not s.over and s.todo[0] >> SHIFT in (Op.MOVE, Op.DRAW) and s.turn == me:
+        rates, pay = _dance_rates(g, s, me), _payable(g, s, me)
+        o["dance_rate"][:] = [min(r, 60) for r in rates]
+        o["payable"][0] = min(pay, 20)
+        for j, k in enumerate(s.display):
+            if k >= 0:
+                o["draw_points"][j] = min(255, rates[j] * min(pay, C.card_max_stars(k)))
     return v
+
+
+def _dance_rates(g, s, me):
+    """The view dance_rate, from the category rules as the README states them (EX-CAT-*)."""
+    near = [q for q in range(g.n) if q != me and s.pos[me] >= 0 and s.pos[q] in C.nearby(s.pos[me])]
+    stones = [sum(s.supply[q]) for q in range(g.n)]
+    stack = [len(s.stacks[q]) for q in range(g.n)]
+    hand_stars = sorted([C.card_max_stars(k) for k in range(C.NUM_CARDS) for _ in range(s.hands[me][k])])[::-1]
+    display_stars = sorted([C.card_max_stars(k) for k in s.display if k >= 0])[::-1]
+    lyric = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < g.song_length else 0
+    around = {s.stage[sp] for sp in C.nearby(s.pos[me]) if s.stage[sp] >= 0} if s.pos[me] >= 0 else set()
+    per_category = {
+        C.BOOTY: stones[me] + sum(stones[q] for q in near if stones[q] < stones[me]),
+        C.RUNWAY: s.moved + 2 * s.passed + s.strut,
+        C.ELEGANZA: max(s.spent),
+        C.FLOORWERK: max(list(s.stage).count(c) for c in range(5)),
+        C.HANDWERK: sum(hand_stars[:3]),
+        C.LYRICISM: lyric + len({C.LYRIC_COLOUR[t] for t in s.lyrics[me]}),
+        C.SHAWAM: len([sp for sp in range(25) if s.stage[sp] < 0 and sp not in s.pos]),
+        C.SHADE: sum(display_stars[:3]),
+        C.TUCK: stack[me] + 1 + sum(stack[q] for q in near if stack[q] < stack[me] + 1),
+        C.TWIRLS: len(around) + len([c for c in range(5) if s.supply[me][c]]),
+    }
+    return [per_category[cat] for cat in s.cats]
+
+
+def _payable(g, s, me):
+    """The view payable: same-colour pairs from rhinestones, hand and played cards (EX-DANCE-1..3), Green
+    Screen's green rhinestones pairing with anything, Stage Presence one more of its area's colour."""
+    items = list(s.supply[me])
+    for k in range(C.NUM_CARDS):
+        items[C.card_colour(k)] += s.hands[me][k]
+    for k in s.stacks[me]:
+        items[C.card_colour(k)] += 1
+    wild = 0
+    if g.powers and s.queen[me] == C.TART:
+        wild = s.supply[me][C.GREEN]
+        items[C.GREEN] -= wild
+    elif g.powers and s.queen[me] == C.KIKI and not s.stage_used and s.pos[me] >= 0:
+        items[g.areas[s.pos[me]]] += 1
+    best = 0
+    for used in range(wild + 1):  # wild items: some make pairs with odd ones, the rest pair among themselves
+        odd = sum(x % 2 for x in items)
+        best = max(best, sum(x // 2 for x in items) + min(used, odd) + (wild - min(used, odd)) // 2)
+    return best
 
 
 def nodes(n, level, seed):
@@ -146,6 +198,9 @@ def nodes(n, level, seed):
     yield g, s
 
 
+_VIEWS = ("display_colour", "display_stars", "draw_lips", "reach", "toll", "dance_rate", "payable", "draw_points")
+
+
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
 def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
     observer = None
@@ -159,10 +214,10 @@ def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
                 p.name for p in LAYOUT.pieces if not np.array_equal(LAYOUT.views(fast)[p.name], LAYOUT.views(plain(g, s, me))[p.name])]
             assert (fast <= LAYOUT.box.high).all()
             views = LAYOUT.views(fast)
-            seen.update(k for k in ("display_colour", "display_stars", "draw_lips", "reach", "toll") if views[k].any())
+            seen.update(k for k in _VIEWS if views[k].any())
         count += 1
     assert count > 200
-    assert seen == {"display_colour", "display_stars", "draw_lips", "reach", "toll"}
+    assert seen == set(_VIEWS)
 
 
 @pytest.mark.rules("EX-DECIDE-HIDDEN")

@@ -83,6 +83,12 @@ LAYOUT = ObsLayout(
     Piece("reach", (S,), 10, "deciding my move: rhinestones I would collect landing on each destination "
           "(EX-MOVE-3, Green Screen aside)"),
     Piece("toll", (S,), P, "deciding my move: queens I would pass (and pay) on the way to each destination"),
+    # ... and, deciding my move or my draw, what a dance would score me now (rules.Game.dance_rates).
+    Piece("dance_rate", (J,), 60, "deciding my move or draw: per judge, the points a star of a dance of its category "
+          "would score me now (capped at 60; rules.Game.dance_rates)"),
+    Piece("payable", (1,), 20, "deciding my move or draw: the most stars I could pay for a card now (capped at 20)"),
+    Piece("draw_points", (J,), 255, "deciding my move or draw: per judge, dance_rate times the stars I could pay for "
+          "its display card (capped at 255)"),
 )
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
@@ -138,7 +144,9 @@ _REVEALED_TURN, _PAYMENT, _HALF, _CHOICE = _AT["revealed_turn"], _AT["payment"],
 _SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"], _AT["bedazzled"], _AT["oddy_done"]
 _DISPLAY_COLOUR, _DISPLAY_STARS, _DRAW_LIPS = _AT["display_colour"], _AT["display_stars"], _AT["draw_lips"]
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
-_O_MOVE = int(Op.MOVE)
+_DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
+assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1  # written as one run
+_O_MOVE, _O_DRAW = int(Op.MOVE), int(Op.DRAW)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
@@ -335,8 +343,16 @@ class Observer(_Observer):
             v[_BEDAZZLED + sp] = 1
         for q in s.oddy_done:
             v[_ODDY_DONE + (q - me) % n] = 1
-        if turn == me and not s.over and s.todo[0] >> SHIFT == _O_MOVE:
-            self._reach(s, me, v)
+        if turn == me and not s.over:
+            code = s.todo[0] >> SHIFT
+            if code == _O_MOVE or code == _O_DRAW:
+                if code == _O_MOVE:
+                    self._reach(s, me, v)
+                rates = g.dance_rates(s, me)
+                pay = g.payable_stars(s, me)
+                v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
+                    [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
+                    + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
         return np.frombuffer(v, _U8).astype(_F32)
 
     def _reach(self, s: State, me: int, v: bytearray) -> None:

@@ -21,7 +21,7 @@ from d2r_envs.games.extravaganza.config import Config
 from d2r_envs.games.extravaganza.state import CHANCE_OPS, SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
-VERSION = 2
+VERSION = 3
 MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner (README)
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
@@ -958,6 +958,44 @@ class Game(core.Game[State]):
         linguist = self._is(s, p, C.SAVANNAH)  # EX-QUEEN-LINGUIST: one more, up to 3
         return [0 if d < 0 else colours[d % NC] + 1 if linguist and colours[d % NC] <= 2 else colours[d % NC]
                 for d in s.display]
+
+    def dance_rates(self, s: State, p: int) -> list[int]:
+        """Per judge, what a dance of its category would count for `p` now, the points a star (EX-CAT-*,
+        EX-DANCE-6), from what `p` sees and before any payment: exact for Booty, Runway (this turn so
+        far), Lyricism, Shawam, Tuck and Twirls; for the rest the best the dancer could choose now
+        (Eleganza: the most spent of a colour; Floorwerk: the most of a colour on the stage) or what its
+        own cards promise (Handwerk: its 3 best hand cards' stars; Shade: the 3 best display cards'). A
+        view for learning (encode.py), not a rule: the dance itself scores as `_score_dance` says."""
+        supply, stacks = s.supply, s.stacks
+        near = self.nearby_seats(s, p) if s.pos[p] >= 0 else []
+        mine = sum(supply[p])
+        booty = mine + sum(x for x in (sum(supply[q]) for q in near) if x < mine)
+        played = len(stacks[p]) + 1
+        tuck = played + sum(x for x in (len(stacks[q]) for q in near) if x < played)
+        stage = s.stage
+        words = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < self.song_length else 0
+        stars = sorted((C.CARD_STARS[k] for k in _held(s.hands[p]) for _ in range(s.hands[p][k])), reverse=True)
+        shown = sorted((C.CARD_STARS[k] for k in s.display if k >= 0), reverse=True)
+        around = {stage[sp] for sp in C.NEARBY[s.pos[p]] if stage[sp] >= 0} if s.pos[p] >= 0 else set()
+        count = {
+            C.BOOTY: booty,
+            C.RUNWAY: s.moved + 2 * s.passed + s.strut,
+            C.ELEGANZA: max(s.spent),
+            C.FLOORWERK: max(stage.count(c) for c in range(NC)),
+            C.HANDWERK: sum(stars[:3]),
+            C.LYRICISM: words + len({C.LYRIC_COLOUR[t] for t in s.lyrics[p]}),
+            C.SHAWAM: sum(1 for sp in range(C.NUM_SPACES) if stage[sp] < 0 and sp not in s.pos),
+            C.SHADE: sum(shown[:3]),
+            C.TUCK: tuck,
+            C.TWIRLS: len(around) + sum(1 for x in supply[p] if x),
+        }
+        return [count[c] for c in s.cats]
+
+    def payable_stars(self, s: State, p: int) -> int:
+        """The most stars `p` could pay for a card now with what it holds (EX-DANCE-1..3), the card itself
+        not paying: the pairs its rhinestones, hand and played cards make."""
+        a, wild = self._resources(s, p, -1)
+        return _max_pairs(a, wild)
 
     def _draw(self, s: State, p: int, j: int) -> list[int]:
         """EX-DRAW-1: the card and its lips."""
