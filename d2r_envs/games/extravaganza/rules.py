@@ -966,30 +966,36 @@ class Game(core.Game[State]):
         (Eleganza: the most spent of a colour; Floorwerk: the most of a colour on the stage) or what its
         own cards promise (Handwerk: its 3 best hand cards' stars; Shade: the 3 best display cards'). A
         view for learning (encode.py), not a rule: the dance itself scores as `_score_dance` says."""
-        supply, stacks = s.supply, s.stacks
-        near = self.nearby_seats(s, p) if s.pos[p] >= 0 else []
-        mine = sum(supply[p])
-        booty = mine + sum(x for x in (sum(supply[q]) for q in near) if x < mine)
-        played = len(stacks[p]) + 1
-        tuck = played + sum(x for x in (len(stacks[q]) for q in near) if x < played)
-        stage = s.stage
-        words = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < self.song_length else 0
-        stars = sorted((C.CARD_STARS[k] for k in _held(s.hands[p]) for _ in range(s.hands[p][k])), reverse=True)
-        shown = sorted((C.CARD_STARS[k] for k in s.display if k >= 0), reverse=True)
-        around = {stage[sp] for sp in C.NEARBY[s.pos[p]] if stage[sp] >= 0} if s.pos[p] >= 0 else set()
-        count = {
-            C.BOOTY: booty,
-            C.RUNWAY: s.moved + 2 * s.passed + s.strut,
-            C.ELEGANZA: max(s.spent),
-            C.FLOORWERK: max(stage.count(c) for c in range(NC)),
-            C.HANDWERK: sum(stars[:3]),
-            C.LYRICISM: words + len({C.LYRIC_COLOUR[t] for t in s.lyrics[p]}),
-            C.SHAWAM: sum(1 for sp in range(C.NUM_SPACES) if stage[sp] < 0 and sp not in s.pos),
-            C.SHADE: sum(shown[:3]),
-            C.TUCK: tuck,
-            C.TWIRLS: len(around) + sum(1 for x in supply[p] if x),
-        }
-        return [count[c] for c in s.cats]
+        supply, stacks, stage, pos = s.supply, s.stacks, s.stage, s.pos[p]
+        near = self.nearby_seats(s, p) if pos >= 0 else []
+        out = []
+        for cat in s.cats:
+            if cat == C.BOOTY:
+                mine = sum(supply[p])
+                out.append(mine + sum(x for x in (sum(supply[q]) for q in near) if x < mine))
+            elif cat == C.RUNWAY:
+                out.append(s.moved + 2 * s.passed + s.strut)
+            elif cat == C.ELEGANZA:
+                out.append(max(s.spent))
+            elif cat == C.FLOORWERK:
+                out.append(max(map(stage.count, range(NC))))
+            elif cat == C.HANDWERK:
+                hand = s.hands[p]
+                out.append(sum(sorted([C.CARD_STARS[k] for k in _held(hand) for _ in range(hand[k])])[-3:]))
+            elif cat == C.LYRICISM:
+                words = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < self.song_length else 0
+                out.append(words + len({C.LYRIC_COLOUR[t] for t in s.lyrics[p]}))
+            elif cat == C.SHAWAM:
+                out.append(sum(1 for sp in range(C.NUM_SPACES) if stage[sp] < 0 and sp not in s.pos))
+            elif cat == C.SHADE:
+                out.append(sum(sorted([C.CARD_STARS[k] for k in s.display if k >= 0])[-3:]))
+            elif cat == C.TUCK:
+                mine = len(stacks[p]) + 1
+                out.append(mine + sum(x for x in (len(stacks[q]) for q in near) if x < mine))
+            else:  # C.TWIRLS
+                around = {stage[sp] for sp in C.NEARBY[pos] if stage[sp] >= 0} if pos >= 0 else ()
+                out.append(len(around) + sum(1 for x in supply[p] if x))
+        return out
 
     def payable_stars(self, s: State, p: int) -> int:
         """The most stars `p` could pay for a card now with what it holds (EX-DANCE-1..3), the card itself
