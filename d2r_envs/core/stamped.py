@@ -248,3 +248,62 @@ class Marks:
         new.parts = self.parts[:]
         new.stamp = self.stamp
         return new
+
+
+class Tally:
+    """Small counts (0-255) a game keeps beside the plain fields they count, in the observation's shape:
+    per part (a seat) a row of `width` bytes, every row in one bytearray `data` (part p's at p * width),
+    written by `add(part, column, amount)` where the game writes the field it counts (Rap Godz: each
+    hand's cards per Album; each timeline's cards and icons per colour). `parts` and `stamp` as `Marks`,
+    renewed at each write, so an observer copies `data` (or a changed part's row) only when they change.
+    Unlike Marks its rows are state: a copy holds them, pickling keeps them (with fresh stamps), equality
+    compares them; and like Marks the game keeps them in step with the fields, which its invariants check
+    after every transition."""
+
+    __slots__ = ("data", "width", "parts", "stamp")
+
+    def __init__(self, parts: int, width: int, data: Iterable[int] | None = None) -> None:
+        self.width = width
+        self.data = bytearray(data) if data is not None else bytearray(parts * width)
+        if len(self.data) != parts * width:
+            raise ValueError(f"Tally: {len(self.data)} bytes for {parts} parts of {width}")
+        self.parts = [object() for _ in range(parts)]
+        self.stamp = object()
+
+    def add(self, part: int, column: int, amount: int = 1) -> None:
+        """`amount` more (fewer where negative) in `part`'s `column`."""
+        self.data[part * self.width + column] += amount
+        self.parts[part] = object()
+        self.stamp = object()
+
+    def add_row(self, part: int, row: Sequence[tuple[int, int]], times: int = 1) -> None:
+        """`times` times each (column, amount) of `row` in `part`'s row."""
+        at, data = part * self.width, self.data
+        for column, amount in row:
+            data[at + column] += times * amount
+        self.parts[part] = object()
+        self.stamp = object()
+
+    def row(self, part: int) -> bytes:
+        return bytes(self.data[part * self.width : (part + 1) * self.width])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return self.width == other.width and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Tally({len(self.parts)}, {self.width}, {list(self.data)})"
+
+    def __reduce__(self) -> tuple:
+        return (Tally, (len(self.parts), self.width, bytes(self.data)))
+
+    def __copy__(self) -> "Tally":
+        new = _new(Tally)
+        new.data = self.data[:]
+        new.width = self.width
+        new.parts = self.parts[:]
+        new.stamp = self.stamp
+        return new

@@ -177,6 +177,7 @@ def test_an_empty_deck_is_not_drawn_from(rg):
     assert A.DRAW not in g.legal_actions(s)  # nothing to get: the get is skipped
     s.discard[rg.KIND["A1 Y 1"]] -= 1
     s.hands[p][rg.KIND["A1 Y 1"]] += 1
+    s.albums.add(p, 0)
     g._settle(s)
     assert s.phase == Phase.PLAY and g.legal_actions(s) == [A.PLAY + rg.KIND["A1 Y 1"]]
 

@@ -15,7 +15,7 @@ from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.state import Phase, State
+from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS as _NT, Phase, State
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
@@ -117,17 +117,6 @@ def _onehot(i: int, width: int) -> bytes:
 _RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: bytes(NR)}  # kind (-1: none) -> row
 _CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
 _PICK_ROW = [_onehot(i, 3) for i in range(3)] + [bytes(3)]  # Pick Upz type (-1: none) -> row
-# Per card kind (every kind: a whole timeline's counts at once), its weight in each timeline column:
-# cards per colour (5), icons per colour (5), then all cards, Come Upz, Beef cards (the pieces
-# `colours`, `icons` and `timeline`).
-_NT = 2 * C.NUM_COLOURS + 3
-_TL = np.zeros((C.NUM_KINDS, _NT), np.float32)
-for _k, _c in enumerate(C.CARDS):
-    if not _c.beef:
-        _TL[_k, _c.colour] = 1
-        _TL[_k, C.NUM_COLOURS + _c.colour] = _c.icons
-    _TL[_k, 2 * C.NUM_COLOURS :] = (1, _c.come, _c.beef)
-del _k, _c
 
 # A seat's career record: its rows of the pieces `res` to `owed`, then of `held` to `timeline`.
 _CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
@@ -141,11 +130,6 @@ def _record(s: State, p: int, timeline: bytes) -> bytes:
     points = pl[0] + _PV1 * pl[1] + _PV2 * pl[2] + o
     return bytes((r[0], r[1], r[2], u & 1, u >> 1 & 1, u >> 2 & 1, min(255, points), pl[0], pl[1], pl[2],
                   min(255, o))) + s.held[p][_COME:NP] + timeline
-
-
-def _timeline_columns(timeline: bytearray) -> bytes:
-    """A timeline's columns: cards per colour, icons per colour, cards, Come Upz, Beef cards."""
-    return np.frombuffer(timeline, np.uint8).dot(_TL).astype(np.uint8).tobytes()
 
 
 class _Setup:
@@ -321,11 +305,7 @@ class Observer(_Observer):
         self._heads: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion) -> the head
         self._career_stamp: object = None  # State.career's stamp and parts last written
         self._career_parts: list = [None] * (n + 1)
-        self._timelines: list = [None] * n  # per seat, its timeline when its columns were worked out (a copy) ...
-        self._columns: list = [b""] * n  # ... and the columns
-        self._timelines_seen = 0  # timelines worked out so far
         self._albums_stamp: object = None
-        self._albums_parts: list = [None] * n
         self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
         self._setup_made: _Setup | None = None
         self._setup_written: object = None
@@ -335,9 +315,11 @@ class Observer(_Observer):
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
-        # The piece majority per seat, made for that count of timelines and this set-up (State.table's
-        # mark last seen, and the _Setup it gave); and what each seat's board rows hold.
-        self._majority_timelines, self._majority_table, self._majority_setup = -1, None, None
+        # The piece majority per seat, made for these columns and this set-up, and what each seat's board
+        # rows hold.
+        self._majority_columns: object = None  # State.columns' stamp and State.table's part 0 last seen,
+        self._majority_setup: object = None  # and the columns per seat then
+        self._majority_cols: list = []
         self._majority_seen: list = [None] * n
         self._majority_written: list = [None] * n
 
@@ -352,30 +334,14 @@ class Observer(_Observer):
         """The seats' career records where their mark changed (a play changes one seat's, Beef two),
         and the supply."""
         marks = s.career
-        parts, seen, board, timelines = marks.parts, self._career_parts, self._board, self._timelines
+        parts, seen, board, columns = marks.parts, self._career_parts, self._board, s.columns.data
         at = self._b.career
         for p in compress(_SEATS[self.n], map(is_not, parts, seen)):  # the seats whose mark changed
-            timeline = s.timelines[p]
-            if timeline != timelines[p]:  # (most changes leave the timeline be)
-                self._columns[p] = _timeline_columns(timeline)
-                timelines[p] = bytes(timeline)
-                self._timelines_seen += 1
-            board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, self._columns[p])
+            board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, columns[p * _NT : (p + 1) * _NT])
         at = self._b.supply
         board[at : at + 3] = s.supply
         self._career_parts = parts[:]
         self._career_stamp = marks.stamp
-
-    def _write_albums(self, s: State) -> None:
-        """Cards of each Album per hand, for the seats whose mark changed (State.albums)."""
-        marks = s.albums
-        parts, seen, board, at = marks.parts, self._albums_parts, self._board, self._b.albums
-        hands = s.hands
-        for p in compress(_SEATS[self.n], map(is_not, parts, seen)):
-            h = hands[p]
-            board[at + 3 * p : at + 3 * p + 3] = (card_count(h[_A0:_A1]), card_count(h[_B0:_B1]), card_count(h[_C0:_C1]))
-        self._albums_parts = parts[:]
-        self._albums_stamp = marks.stamp
 
     def _write_table(self, s: State) -> None:
         """The table (State.table's mark changed): the set-up's rows when it changed, abilities used,
@@ -421,8 +387,10 @@ class Observer(_Observer):
         board[b.head : b.head + len(head)] = head
         if s.career.stamp is not self._career_stamp:
             self._write_career(s)
-        if s.albums.stamp is not self._albums_stamp:
-            self._write_albums(s)
+        albums = s.albums
+        if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
+            self._albums_stamp = albums.stamp
+            board[b.albums : b.albums + 3 * self.n] = albums.data
         if s.table.stamp is not self._table_stamp:
             self._write_table(s)
         at = b.hands + me * NP
@@ -503,19 +471,17 @@ class Observer(_Observer):
         return bytes(v)
 
     def _majority(self, s: State, me: int) -> bytes:
-        """The piece `majority` of seat `me`, worked out anew when a timeline or the table (the Citiez
-        and Goalz) changed, from the timelines' columns (call `_write_career` first)."""
-        table = s.table.stamp
-        if table is not self._majority_table:  # the table changed: did the set-up (Citiez, Goalz)?
-            self._majority_table = table
-            setup = self._setup(s)
-            if setup is not self._majority_setup:
-                self._majority_setup, self._majority_timelines = setup, -1
-        if self._timelines_seen != self._majority_timelines:
-            self._majority_timelines, self._majority_seen = self._timelines_seen, [None] * self.n
+        """The piece `majority` of seat `me`, worked out anew when the timelines' columns (State.columns)
+        or the set-up (the Citiez and Goalz: State.table's part 0) changed."""
+        columns, setup = s.columns, s.table.parts[0]
+        if columns.stamp is not self._majority_columns or setup is not self._majority_setup:
+            self._majority_columns, self._majority_setup = columns.stamp, setup
+            data = columns.data
+            self._majority_cols = [bytes(data[p * _NT : (p + 1) * _NT]) for p in range(self.n)]
+            self._majority_seen = [None] * self.n
         made = self._majority_seen[me]
         if made is None:
-            values = standing.quantized(self._columns, self._majority_setup.majority, me, 20, MAJORITY_MAX)
+            values = standing.quantized(self._majority_cols, self._setup(s).majority, me, 20, MAJORITY_MAX)
             made = self._majority_seen[me] = _COMBO_ROWS.translate(values + _TO_256[len(values)])
         return made
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2r_envs.core.zones import Deck
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.state import ZONES, Phase, State
+from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS, TIMELINE_ROW, ZONES, Phase, State
 
 
 def violations(game, s: State) -> list[str]:
@@ -38,6 +38,18 @@ def violations(game, s: State) -> list[str]:
             out.append(f"the game ended with player_{p} on {s.turns[p]} turns")  # RG-END-1
         if max(s.hands[p][C.COME_FIRST:]) or max(s.held[p][: C.COME_FIRST]):
             out.append(f"player_{p}: a Come Upz in the hand or an Album card held")
+    albums = [sum(s.hands[p][k] for k in C.ALBUM_KINDS[d]) for p in range(n) for d in range(C.ALBUMS)]
+    if list(s.albums.data) != albums:
+        out.append(f"State.albums {list(s.albums.data)} is out of step with the hands' cards per Album {albums}")
+    columns = []
+    for p in range(n):
+        row = [0] * TIMELINE_COLUMNS
+        for k, x in enumerate(s.timelines[p]):
+            for col, amount in TIMELINE_ROW[k] if x else ():
+                row[col] += x * amount
+        columns += row
+    if list(s.columns.data) != columns:
+        out.append(f"State.columns {list(s.columns.data)} is out of step with the timelines {columns}")
     if s.turn >= 0:  # each track is one turn per player; RG-TRACK-1
         base = (s.album * C.TRACKS + s.track) * n
         if not base <= sum(s.turns) < base + n or max(s.turns) - min(s.turns) > 1:

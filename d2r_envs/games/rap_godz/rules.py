@@ -7,12 +7,12 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.stamped import Marks
+from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.state import Phase, State, Task
+from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS, TIMELINE_ROW, Phase, State, Task
 
 NAME = "rap_godz"
 VERSION = 3
@@ -150,7 +150,8 @@ class Game(core.Game[State]):
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
             career=Marks(n + 1),
-            albums=Marks(n),
+            albums=Tally(n, C.ALBUMS),
+            columns=Tally(n, TIMELINE_COLUMNS),
             table=Marks(2),
         )
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
@@ -229,7 +230,7 @@ class Game(core.Game[State]):
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
-                s.albums.renew(arg)
+                s.albums.add(arg, _ALBUM_OF[k])
                 self._prune(s)
                 if not s.chance:
                     self._after_chance(s)
@@ -241,7 +242,7 @@ class Game(core.Game[State]):
         if task == Task.DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
-            s.albums.renew(arg)
+            s.albums.add(arg, _ALBUM_OF[o])
         elif task == Task.DIE:
             s.dice[arg] = o + 1
         elif task == Task.COME:  # RG-TURN-4
@@ -416,7 +417,7 @@ class Game(core.Game[State]):
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
-            s.albums.renew(p)
+            s.albums.add(p, _ALBUM_OF[i], -1)
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
@@ -529,12 +530,13 @@ class Game(core.Game[State]):
             s.career.renew(p)
         else:
             s.hands[p][k] -= 1
-            s.albums.renew(p)
+            s.albums.add(p, _ALBUM_OF[k], -1)
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
             s.phase = Phase.TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
+        s.columns.add_row(p, TIMELINE_ROW[k])
         s.career.renew(p)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
@@ -643,6 +645,7 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
+        s.columns.add_row(loser, TIMELINE_ROW[k])
         s.career.renew(loser)
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from d2r_envs.core.stamped import Marks
+from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.rap_godz import cards as C
 
@@ -81,12 +81,16 @@ class State:
     turns: list[int]  # per seat, turns taken
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
     # it covers changes. `career`: per seat its resources, Upgrade cubes, plaques, points owed, Come Upz
-    # held and timeline, then the plaque supply; `albums`: per seat, how many cards of each Album its hand
-    # holds (a redeterminised copy keeps those); `table`: part 0 the set-up (the Rapperz, Citiez, the
+    # held and timeline, then the plaque supply; `table`: part 0 the set-up (the Rapperz, Citiez, the
     # extra City, Goalz), part 1 the abilities used, in-game Goalz won, Pick Upz and Beef cubes.
     career: Marks
-    albums: Marks
     table: Marks
+    # Counts the observation shows, kept by the rules where they write what is counted (core/stamped.py
+    # `Tally`; invariants.py checks them): `albums`, per seat its hand's cards of each Album (public: every
+    # draw names its deck; a redeterminised copy keeps them); `columns`, per seat its timeline's cards per
+    # colour, icons per colour, then cards, Come Upz and Beef cards (TIMELINE_COLUMNS).
+    albums: Tally
+    columns: Tally
     phase: Phase = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
@@ -108,6 +112,18 @@ class State:
     # starter, Beef won, plaques won in Beef, plaques lost in Beef.
     beef_tally: list[list[int]] = field(default_factory=list)
 
+
+
+def _timeline_row(k: int) -> tuple[tuple[int, int], ...]:
+    """Card kind k's (column, amount) in a timeline's columns (State.columns)."""
+    c, nc = C.CARDS[k], C.NUM_COLOURS
+    row = [] if c.beef else [(c.colour, 1), (nc + c.colour, c.icons)]
+    return tuple(row + [(2 * nc, 1)] + ([(2 * nc + 1, 1)] if c.come else []) + ([(2 * nc + 2, 1)] if c.beef else []))
+
+
+TIMELINE_COLUMNS = 2 * C.NUM_COLOURS + 3
+# per card kind, what it adds to State.columns (nothing for a Rapper or a City: never in a timeline)
+TIMELINE_ROW = [_timeline_row(k) for k in range(len(C.CARDS))] + [()] * (C.NUM_KINDS - len(C.CARDS))
 
 def _extra_city(s: State) -> list[int]:
     counts = [0] * C.NUM_KINDS
