@@ -284,6 +284,13 @@ class Tally:
         self.parts[part] = object()
         self.stamp = object()
 
+    def put(self, part: int, column: int, values: Sequence[int]) -> None:
+        """`part`'s columns from `column` on become `values`."""
+        at = part * self.width + column
+        self.data[at : at + len(values)] = bytes(values)
+        self.parts[part] = object()
+        self.stamp = object()
+
     def row(self, part: int) -> bytes:
         return bytes(self.data[part * self.width : (part + 1) * self.width])
 

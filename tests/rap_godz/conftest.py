@@ -17,7 +17,7 @@ from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import invariants
-from d2r_envs.games.rap_godz.state import TIMELINE_ROW, Phase
+from d2r_envs.games.rap_godz.state import REC_HELD, TIMELINE_ROW, Phase
 
 KIND = {name: k for k, name in enumerate(C.KIND_NAMES)}
 
@@ -72,12 +72,12 @@ def give(s, p, name, to="hand"):
     take(s, k)
     pile = {"hand": s.hands, "held": s.held, "timeline": s.timelines}[to][p]
     pile[k] += 1
-    if to == "hand":  # what the rules keep beside the piles (State.albums, columns and career)
+    if to == "hand":  # what the rules keep beside the piles (State.albums and record)
         s.albums.add(p, C.CARDS[k].deck)
+    elif to == "held":
+        s.record.add(p, REC_HELD + k - C.COME_FIRST)
     else:
-        s.career.renew(p)
-    if to == "timeline":
-        s.columns.add_row(p, TIMELINE_ROW[k])
+        s.record.add_row(p, TIMELINE_ROW[k])
     return k
 
 

@@ -202,7 +202,7 @@ def test_one_observer_across_interleaved_games_and_copies():
 
 
 def _covered(s, p):
-    """What State.career's mark p covers (p == num_players: the plaque supply)."""
+    """What State.record's part p covers (p == num_players: the plaque supply)."""
     if p == s.num_players:
         return tuple(s.supply)
     return (tuple(s.res[p]), s.upgraded[p], tuple(s.plaques[p]), s.owed[p], bytes(s.held[p]), bytes(s.timelines[p]))
@@ -223,7 +223,7 @@ def _table(s, part):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_the_same_mark_always_covers_the_same_contents(n):
-    """The rules renew State.career / albums / table on every change they cover: over whole games of the
+    """The rules renew State.record / albums / table on every change they cover: over whole games of the
     heuristic and random play, a mark seen twice covers the same contents both times, and the observer
     that keeps the career and table by mark encodes as one that works everything out anew."""
     g = d2r_envs.make_game("rap_godz", n)
@@ -235,7 +235,7 @@ def test_the_same_mark_always_covers_the_same_contents(n):
     for game in range(12):
         s = g.new_initial_state()
         while not g.is_terminal(s):
-            for p, mark in enumerate(s.career.parts):
+            for p, mark in enumerate(s.record.parts):
                 assert seen.setdefault(mark, _covered(s, p)) == _covered(s, p), (p, g.state_to_string(s))
             for p, mark in enumerate(s.albums.parts):
                 assert seen.setdefault(mark, _albums(s, p)) == _albums(s, p), (p, g.state_to_string(s))
@@ -252,11 +252,11 @@ def test_the_same_mark_always_covers_the_same_contents(n):
             else:
                 legal = g.legal_actions(s)
                 g.apply_action(s, legal[int(rng.integers(len(legal)))])
-            renewed.update(("career", p) for p, mark in enumerate(s.career.parts) if mark not in seen)
+            renewed.update(("record", p) for p, mark in enumerate(s.record.parts) if mark not in seen)
             renewed.update(("albums", p) for p, mark in enumerate(s.albums.parts) if mark not in seen)
             renewed.update(("table", part) for part, mark in enumerate(s.table.parts) if mark not in seen)
     # every mark was renewed at least once: each seat's, the supply's and the table's two
-    assert renewed == ({("career", p) for p in range(n + 1)} | {("albums", p) for p in range(n)}
+    assert renewed == ({("record", p) for p in range(n + 1)} | {("albums", p) for p in range(n)}
                        | {("table", 0), ("table", 1)})
 
 

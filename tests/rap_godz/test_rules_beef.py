@@ -335,4 +335,5 @@ def test_plaques_change_and_points_owed(rg):
     g._gain_plaques(s, 1, 7)
     assert s.plaques[1] == [0, 1, 0] and s.owed[1] == 2 and g.points(s, 1) == 7
     s.supply[0] = C.PLAQUE_SUPPLY[0] - 3
+    s.record.put(2, 0, s.supply)  # the supply's copy in State.record, written as the rules write it
     rg.check(g, s)

@@ -6,16 +6,13 @@ each Album they hold (every draw names its deck); everything else lies face up.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
-
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS as _NT, Phase, State
+from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
@@ -76,7 +73,6 @@ LAYOUT = ObsLayout(
 
 
 _O = LAYOUT.offsets
-_SEATS = {n: range(n) for n in range(C.MIN_PLAYERS, P + 1)}
 _SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
 _VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
 _COME_COST_AT = _O["come_cost"] - _VIEWS
@@ -105,9 +101,7 @@ _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
 _OVER = int(Phase.OVER)
 _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
-(_A0, _A1), (_B0, _B1), (_C0, _C1) = _ALBUM_SPANS
 _CARD_DECK = [c.deck for c in C.CARDS]
-_PV1, _PV2 = C.PLAQUE_VALUES[1], C.PLAQUE_VALUES[2]
 
 
 def _onehot(i: int, width: int) -> bytes:
@@ -118,18 +112,13 @@ _RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: 
 _CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
 _PICK_ROW = [_onehot(i, 3) for i in range(3)] + [bytes(3)]  # Pick Upz type (-1: none) -> row
 
-# A seat's career record: its rows of the pieces `res` to `owed`, then of `held` to `timeline`.
+# A seat's career record (State.record's part, state.RECORD bytes): its rows of the pieces `res` to
+# `owed`, then of `held` to `timeline`.
 _CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
                   ("held", NC), ("colours", C.NUM_COLOURS), ("icons", C.NUM_COLOURS), ("timeline", 3))
 _RECORD = sum(w for _, w in _CAREER_PIECES)
-
-
-def _record(s: State, p: int, timeline: bytes) -> bytes:
-    """Seat p's career record (see _CAREER_PIECES), given its timeline's columns."""
-    r, pl, o, u = s.res[p], s.plaques[p], s.owed[p], s.upgraded[p]
-    points = pl[0] + _PV1 * pl[1] + _PV2 * pl[2] + o
-    return bytes((r[0], r[1], r[2], u & 1, u >> 1 & 1, u >> 2 & 1, min(255, points), pl[0], pl[1], pl[2],
-                  min(255, o))) + s.held[p][_COME:NP] + timeline
+_COLUMNS = _RECORD - REC_TIMELINE  # the timeline's columns, at the record's end
+assert _RECORD == RECORD and [w for _, w in _CAREER_PIECES[:6]] == [REC_UP, 3, 1, 3, 1, REC_TIMELINE - REC_HELD]
 
 
 class _Setup:
@@ -217,6 +206,7 @@ class _Board:
         self.views, self.majority = take(n * _VIEWS_SIZE), take(n * NP * 3)
         self.playable = take(n * NP)  # per seat, per card kind: I could play it (slot_fit gathers from it)
         self.size = at
+        self.timeline_at = [p * _RECORD + REC_TIMELINE for p in range(n)]  # each seat's columns in State.record
         self.index = [self._index(me) for me in range(n)]
 
     def _index(self, me: int) -> np.ndarray:
@@ -303,22 +293,21 @@ class Observer(_Observer):
         self._board[b.one] = 1
         self._array = np.frombuffer(self._board, np.uint8)
         self._heads: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion) -> the head
-        self._career_stamp: object = None  # State.career's stamp and parts last written
-        self._career_parts: list = [None] * (n + 1)
+        self._record_stamp: object = None  # State.record's stamp last written
         self._albums_stamp: object = None
         self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
         self._setup_made: _Setup | None = None
         self._setup_written: object = None
         self._table_stamp: object = None
-        self._views_career: list = [None] * n  # per seat, its career mark and the table's stamp its views
+        self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
         self._views_table: list = [None] * n  # were last written from (they cover Rapper, City, used, resources)
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
         # The piece majority per seat, made for these columns and this set-up, and what each seat's board
         # rows hold.
-        self._majority_columns: object = None  # State.columns' stamp and State.table's part 0 last seen,
-        self._majority_setup: object = None  # and the columns per seat then
+        self._majority_record: object = None  # State.record's stamp and State.table's part 0 last seen,
+        self._majority_setup: object = None  # and the timelines' columns per seat then
         self._majority_cols: list = []
         self._majority_seen: list = [None] * n
         self._majority_written: list = [None] * n
@@ -329,19 +318,6 @@ class Observer(_Observer):
         if mark is not self._setup_mark:
             self._setup_mark, self._setup_made = mark, _Setup(self.game, s)
         return self._setup_made
-
-    def _write_career(self, s: State) -> None:
-        """The seats' career records where their mark changed (a play changes one seat's, Beef two),
-        and the supply."""
-        marks = s.career
-        parts, seen, board, columns = marks.parts, self._career_parts, self._board, s.columns.data
-        at = self._b.career
-        for p in compress(_SEATS[self.n], map(is_not, parts, seen)):  # the seats whose mark changed
-            board[at + p * _RECORD : at + (p + 1) * _RECORD] = _record(s, p, columns[p * _NT : (p + 1) * _NT])
-        at = self._b.supply
-        board[at : at + 3] = s.supply
-        self._career_parts = parts[:]
-        self._career_stamp = marks.stamp
 
     def _write_table(self, s: State) -> None:
         """The table (State.table's mark changed): the set-up's rows when it changed, abilities used,
@@ -385,8 +361,10 @@ class Observer(_Observer):
         key = (phase, s.album, s.track, s.turn, s.actor if phase != _OVER and not s.chance else -1, s.medallion)
         head = self._heads.get(key) or self._head(key)
         board[b.head : b.head + len(head)] = head
-        if s.career.stamp is not self._career_stamp:
-            self._write_career(s)
+        record = s.record
+        if record.stamp is not self._record_stamp:  # the career records and the plaque supply, in seat order
+            self._record_stamp = record.stamp
+            board[b.career : b.supply + 3] = record.data[: b.supply + 3 - b.career]
         albums = s.albums
         if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
             self._albums_stamp = albums.stamp
@@ -402,9 +380,9 @@ class Observer(_Observer):
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        mark, table = s.career.parts[me], s.table.stamp
-        if mark is not self._views_career[me] or table is not self._views_table[me]:
-            self._views_career[me], self._views_table[me] = mark, table
+        mark, table = record.parts[me], s.table.stamp
+        if mark is not self._views_record[me] or table is not self._views_table[me]:
+            self._views_record[me], self._views_table[me] = mark, table
             at = b.views + me * _VIEWS_SIZE
             fkey, rkey = (s.rappers[me], s.cities[me]), tuple(s.res[me])
             fit = _FITS.get(fkey) or _fit(fkey)
@@ -471,14 +449,16 @@ class Observer(_Observer):
         return bytes(v)
 
     def _majority(self, s: State, me: int) -> bytes:
-        """The piece `majority` of seat `me`, worked out anew when the timelines' columns (State.columns)
-        or the set-up (the Citiez and Goalz: State.table's part 0) changed."""
-        columns, setup = s.columns, s.table.parts[0]
-        if columns.stamp is not self._majority_columns or setup is not self._majority_setup:
-            self._majority_columns, self._majority_setup = columns.stamp, setup
-            data = columns.data
-            self._majority_cols = [bytes(data[p * _NT : (p + 1) * _NT]) for p in range(self.n)]
-            self._majority_seen = [None] * self.n
+        """The piece `majority` of seat `me`, worked out anew when the timelines' columns (in the career
+        records) or the set-up (the Citiez and Goalz: State.table's part 0) changed."""
+        record, setup = s.record, s.table.parts[0]
+        if record.stamp is not self._majority_record or setup is not self._majority_setup:
+            self._majority_record = record.stamp
+            data = record.data
+            cols = [bytes(data[at : at + _COLUMNS]) for at in self._b.timeline_at]
+            if cols != self._majority_cols or setup is not self._majority_setup:
+                self._majority_cols, self._majority_setup = cols, setup
+                self._majority_seen = [None] * self.n
         made = self._majority_seen[me]
         if made is None:
             values = standing.quantized(self._majority_cols, self._setup(s).majority, me, 20, MAJORITY_MAX)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2r_envs.core.zones import Deck
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS, TIMELINE_ROW, ZONES, Phase, State
+from d2r_envs.games.rap_godz.state import RECORD, ZONES, Phase, State, record_row
 
 
 def violations(game, s: State) -> list[str]:
@@ -41,15 +41,9 @@ def violations(game, s: State) -> list[str]:
     albums = [sum(s.hands[p][k] for k in C.ALBUM_KINDS[d]) for p in range(n) for d in range(C.ALBUMS)]
     if list(s.albums.data) != albums:
         out.append(f"State.albums {list(s.albums.data)} is out of step with the hands' cards per Album {albums}")
-    columns = []
-    for p in range(n):
-        row = [0] * TIMELINE_COLUMNS
-        for k, x in enumerate(s.timelines[p]):
-            for col, amount in TIMELINE_ROW[k] if x else ():
-                row[col] += x * amount
-        columns += row
-    if list(s.columns.data) != columns:
-        out.append(f"State.columns {list(s.columns.data)} is out of step with the timelines {columns}")
+    record = [x for p in range(n) for x in record_row(s, p)] + list(s.supply) + [0] * (RECORD - 3)
+    if list(s.record.data) != record:
+        out.append(f"State.record {list(s.record.data)} is out of step with the fields {record}")
     if s.turn >= 0:  # each track is one turn per player; RG-TRACK-1
         base = (s.album * C.TRACKS + s.track) * n
         if not base <= sum(s.turns) < base + n or max(s.turns) - min(s.turns) > 1:

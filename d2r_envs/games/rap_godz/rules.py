@@ -12,7 +12,7 @@ from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.state import TIMELINE_COLUMNS, TIMELINE_ROW, Phase, State, Task
+from d2r_envs.games.rap_godz.state import REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task
 
 NAME = "rap_godz"
 VERSION = 3
@@ -149,11 +149,11 @@ class Game(core.Game[State]):
             used=[False] * n,
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
-            career=Marks(n + 1),
             albums=Tally(n, C.ALBUMS),
-            columns=Tally(n, TIMELINE_COLUMNS),
+            record=Tally(n + 1, RECORD),
             table=Marks(2),
         )
+        s.record.put(n, 0, s.supply)
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
         s.chance += [(Task.RAPPER, p) for p in range(n) for _ in range(2)]
@@ -421,8 +421,9 @@ class Game(core.Game[State]):
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
-                s.held[p][s.slots[s.slot]] += 1  # RG-DECIDE-COMEUPZ
-                s.career.renew(p)
+                k = s.slots[s.slot]
+                s.held[p][k] += 1  # RG-DECIDE-COMEUPZ
+                s.record.add(p, REC_HELD + k - _COME_FIRST)
                 s.slots[s.slot] = -1
                 s.phase = Phase.PLAY
                 self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
@@ -473,7 +474,7 @@ class Game(core.Game[State]):
             s.cities[p] = _CITY_FIRST + i
             s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
             s.table.renew(0)
-            s.career.renew(p)
+            self._record_res(s, p)
             if p + 1 < self.n:
                 s.phase, s.actor = Phase.RAPPER, p + 1
             else:
@@ -527,7 +528,7 @@ class Game(core.Game[State]):
         card = _CARDS[k]
         if card.come:
             s.held[p][k] -= 1
-            s.career.renew(p)
+            s.record.add(p, REC_HELD + k - _COME_FIRST, -1)
         else:
             s.hands[p][k] -= 1
             s.albums.add(p, _ALBUM_OF[k], -1)
@@ -536,8 +537,7 @@ class Game(core.Game[State]):
             s.phase = Phase.TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
-        s.columns.add_row(p, TIMELINE_ROW[k])
-        s.career.renew(p)
+        s.record.add_row(p, TIMELINE_ROW[k])
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
@@ -556,7 +556,7 @@ class Game(core.Game[State]):
             s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
-        s.career.renew(p)
+        self._record_res(s, p)
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
             space = r * len(C.PICKUP_SPACES) + place
             t = s.track_pickups[space]
@@ -567,6 +567,11 @@ class Game(core.Game[State]):
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
             s.table.renew(1)
+
+    def _record_res(self, s: State, p: int) -> None:
+        """p's resources and Upgrade cubes into its career record (State.record)."""
+        r, up = s.res[p], s.upgraded[p]
+        s.record.put(p, REC_RES, (r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1))
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -583,8 +588,8 @@ class Game(core.Game[State]):
             supply[i] -= take[i]
         s.plaques[p] = take
         s.owed[p] = rest
-        s.career.renew(p)
-        s.career.renew(self.n)  # the supply
+        s.record.put(p, REC_POINTS, (min(255, self.points(s, p)), take[0], take[1], take[2], min(255, rest)))
+        s.record.put(self.n, 0, supply)
 
     def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
         if v <= 0:
@@ -645,8 +650,7 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
-        s.columns.add_row(loser, TIMELINE_ROW[k])
-        s.career.renew(loser)
+        s.record.add_row(loser, TIMELINE_ROW[k])
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
@@ -662,7 +666,7 @@ class Game(core.Game[State]):
         for r, amount in enumerate(beef_resources(s.res[loser], each)):
             if amount:
                 s.res[loser][r] -= amount
-                s.career.renew(loser)
+                self._record_res(s, loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1

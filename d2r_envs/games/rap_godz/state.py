@@ -80,17 +80,16 @@ class State:
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
-    # it covers changes. `career`: per seat its resources, Upgrade cubes, plaques, points owed, Come Upz
-    # held and timeline, then the plaque supply; `table`: part 0 the set-up (the Rapperz, Citiez, the
+    # it covers changes. `table`: part 0 the set-up (the Rapperz, Citiez, the
     # extra City, Goalz), part 1 the abilities used, in-game Goalz won, Pick Upz and Beef cubes.
-    career: Marks
     table: Marks
     # Counts the observation shows, kept by the rules where they write what is counted (core/stamped.py
     # `Tally`; invariants.py checks them): `albums`, per seat its hand's cards of each Album (public: every
-    # draw names its deck; a redeterminised copy keeps them); `columns`, per seat its timeline's cards per
-    # colour, icons per colour, then cards, Come Upz and Beef cards (TIMELINE_COLUMNS).
+    # draw names its deck; a redeterminised copy keeps them); `record`, per seat its career record
+    # (`record_row`: resources, Upgrade cubes, points, plaques, points owed, Come Upz held, the timeline's
+    # columns), then the plaque supply.
     albums: Tally
-    columns: Tally
+    record: Tally
     phase: Phase = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
@@ -114,16 +113,37 @@ class State:
 
 
 
-def _timeline_row(k: int) -> tuple[tuple[int, int], ...]:
-    """Card kind k's (column, amount) in a timeline's columns (State.columns)."""
-    c, nc = C.CARDS[k], C.NUM_COLOURS
-    row = [] if c.beef else [(c.colour, 1), (nc + c.colour, c.icons)]
-    return tuple(row + [(2 * nc, 1)] + ([(2 * nc + 1, 1)] if c.come else []) + ([(2 * nc + 2, 1)] if c.beef else []))
-
-
+# A seat's career record (State.record's part p): where each field starts. Resources (3), Upgrade cubes
+# (3, one a resource), points (at most 255), plaques (3), points owed (at most 255), Come Upz held per kind,
+# then the timeline's columns: cards per colour, icons per colour, then cards, Come Upz and Beef cards.
+REC_RES, REC_UP, REC_POINTS, REC_PLAQUES, REC_OWED, REC_HELD = 0, 3, 6, 7, 10, 11
+REC_TIMELINE = REC_HELD + C.NUM_COME
 TIMELINE_COLUMNS = 2 * C.NUM_COLOURS + 3
-# per card kind, what it adds to State.columns (nothing for a Rapper or a City: never in a timeline)
+RECORD = REC_TIMELINE + TIMELINE_COLUMNS
+
+
+def _timeline_row(k: int) -> tuple[tuple[int, int], ...]:
+    """Card kind k's (column, amount) in a career record's timeline columns."""
+    c, nc, at = C.CARDS[k], C.NUM_COLOURS, REC_TIMELINE
+    row = [] if c.beef else [(at + c.colour, 1), (at + nc + c.colour, c.icons)]
+    return tuple(row + [(at + 2 * nc, 1)] + ([(at + 2 * nc + 1, 1)] if c.come else [])
+                 + ([(at + 2 * nc + 2, 1)] if c.beef else []))
+
+
+# per card kind, what it adds to a career record (nothing for a Rapper or a City: never in a timeline)
 TIMELINE_ROW = [_timeline_row(k) for k in range(len(C.CARDS))] + [()] * (C.NUM_KINDS - len(C.CARDS))
+
+
+def record_row(s: State, p: int) -> list[int]:
+    """Seat p's career record worked out from the fields (what State.record's part p must hold)."""
+    r, up, pl, owed = s.res[p], s.upgraded[p], s.plaques[p], s.owed[p]
+    points = pl[0] + C.PLAQUE_VALUES[1] * pl[1] + C.PLAQUE_VALUES[2] * pl[2] + owed
+    row = list(r) + [up & 1, up >> 1 & 1, up >> 2 & 1, min(255, points)] + list(pl) + [min(255, owed)]
+    row += list(s.held[p][C.COME_FIRST : C.NUM_PLAY]) + [0] * TIMELINE_COLUMNS
+    for k, x in enumerate(s.timelines[p]):
+        for col, amount in TIMELINE_ROW[k] if x else ():
+            row[col] += x * amount
+    return row
 
 def _extra_city(s: State) -> list[int]:
     counts = [0] * C.NUM_KINDS
