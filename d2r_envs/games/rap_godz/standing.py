@@ -113,17 +113,6 @@ def _tables(scale: int, cap: int) -> tuple:
     return made
 
 
-_TOP_MASK: dict[bytes, int] = {}  # cards per colour -> the colours at their most, as bits
-
-
-def _top_mask(cols: bytes) -> int:
-    if len(_TOP_MASK) >= 50_000:
-        _TOP_MASK.clear()
-    top = max(cols)
-    mask = _TOP_MASK[cols] = sum(1 << k for k, x in enumerate(cols) if x == top)
-    return mask
-
-
 def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytes:
     """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
     order, the same numbers worked out from small tables. `columns`: per seat, cards per colour, icons
@@ -140,8 +129,10 @@ def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -
     if mono:
         mine_cols = mine[:5]
         gain = one[max(mine_cols) - max([max(o[:5]) for o in others]) + _REACH]
-        if gain:
-            v += mono_t[gain][_TOP_MASK.get(mine_cols) or _top_mask(mine_cols)]
+        if gain:  # the colours at my most: a card of one of them raises my most
+            top = max(mine_cols)
+            v += mono_t[gain][(mine_cols[0] == top) | (mine_cols[1] == top) << 1 | (mine_cols[2] == top) << 2
+                              | (mine_cols[3] == top) << 3 | (mine_cols[4] == top) << 4]
     if timeline or come_up:  # cards of a colour: all cards (place 10) less the Beef cards (place 12)
         v += count_t[timeline][one[mine[10] - mine[12] - max([o[10] - o[12] for o in others]) + _REACH]]
     return v.to_bytes(30, "big")
