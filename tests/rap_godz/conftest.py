@@ -17,7 +17,7 @@ from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import invariants
-from d2r_envs.games.rap_godz.state import REC_HELD, TIMELINE_ROW, Phase
+from d2r_envs.games.rap_godz.state import REC_HELD, TIMELINE_ROW, Phase, counters_row
 
 KIND = {name: k for k, name in enumerate(C.KIND_NAMES)}
 
@@ -81,6 +81,12 @@ def give(s, p, name, to="hand"):
     return k
 
 
+def sync(s):
+    """After a test wrote the table's fields directly (Pick Upz, abilities used, Beef cubes): State.counters
+    worked out anew, as the rules keep it."""
+    s.counters.put(0, 0, counters_row(s))
+
+
 def empty_hand(s, p):
     """Put p's hand back into its decks."""
     for k, c in enumerate(s.hands[p]):
@@ -93,5 +99,5 @@ def empty_hand(s, p):
 
 @pytest.fixture
 def rg():
-    return SimpleNamespace(start=start, settle=settle, check=check, give=give, take=take, empty_hand=empty_hand,
+    return SimpleNamespace(start=start, settle=settle, check=check, give=give, take=take, empty_hand=empty_hand, sync=sync,
                            KIND=KIND, A=A, C=C, Phase=Phase)

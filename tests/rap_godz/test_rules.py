@@ -123,6 +123,7 @@ def test_buying_a_come_upz_spends_three_cards_one_at_a_time(rg):
     assert A.PLAY + bought in legal  # the Come Upz may be played at once
     s.track_pickups[s.track_pickups.index(C.CARD_PICK)] = -1  # as if collected
     s.pickups[p][C.CARD_PICK] = 1
+    rg.sync(s)
     assert A.CARD_PICKUP in g.legal_actions(s)  # a +1 Card Pick Upz still draws
     g.apply_action(s, A.CARD_PICKUP)
     rg.settle(g, s)
@@ -209,6 +210,7 @@ def test_pick_upz_collected_on_reaching_and_used_on_the_turn(rg):
     s.res[p] = [3, 2, 1]
     s.track_pickups[:3] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK]  # Streetz 5, 12, 20
     s.track_pickups[3:] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK] * 2
+    rg.sync(s)
     g._gain_res(s, p, 0, 10)  # passes both symbols
     assert s.pickups[p][C.RES_PICK] == 1 and s.pickups[p][C.CARD_PICK] == 1
     assert s.track_pickups[0] == s.track_pickups[1] == -1
@@ -239,8 +241,10 @@ def test_rapper_abilities(rg):
     other = 1 - me
     assert g.come_cost(s, other) == 2 and g.come_cost(s, me) == 3
     s.used[other] = True  # the discount is once per Album
+    rg.sync(s)
     assert g.come_cost(s, other) == 3
     s.used[other] = False
+    rg.sync(s)
     s.turn = s.actor = me
     s.phase = Phase.GET
     hand = sum(s.hands[me])

@@ -12,7 +12,7 @@ from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State
+from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State, counter_offsets
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
@@ -110,7 +110,6 @@ def _onehot(i: int, width: int) -> bytes:
 
 _RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: bytes(NR)}  # kind (-1: none) -> row
 _CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
-_PICK_ROW = [_onehot(i, 3) for i in range(3)] + [bytes(3)]  # Pick Upz type (-1: none) -> row
 
 # A seat's career record (State.record's part, state.RECORD bytes): its rows of the pieces `res` to
 # `owed`, then of `held` to `timeline`.
@@ -194,11 +193,14 @@ class _Board:
         self.head = take(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)  # seats absolute
         self.career, self.supply = take(n * _RECORD), take(3)
         self.hands, self.albums = take(n * NP), take(n * C.ALBUMS)
-        self.rappers, self.cities, self.used = take(n * NR), take(n * NCI), take(n)
+        self.rappers, self.cities = take(n * NR), take(n * NCI)
         self.offers = take(n * (NR + NCI))
-        self.fixed, self.goal_won = take(NCI + C.NUM_GOALZ), take(C.NUM_GOALZ * n)
-        self.slots, self.decks, self.track = take(_SIZE["slots"]), take(6), take(_SIZE["track_pickups"])
-        self.pickups, self.cubes, self.cube_supply = take(n * 3), take(n), take(1)
+        self.fixed = take(NCI + C.NUM_GOALZ)
+        self.slots, self.decks = take(_SIZE["slots"]), take(6)
+        # State.counters, as it lies: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes
+        offsets = counter_offsets(n)
+        self.used = take(offsets[-1])
+        self.goal_won, self.track, self.pickups, self.cubes, self.cube_supply = (self.used + o for o in offsets[1:6])
         self.beef = take(C.ALBUMS)
         self.starter, self.target = take(n), take(n)
         self.rest = take(_SIZE["dice"] + _SIZE["bonus"] + 1 + C.MAX_SLOTS)  # dice, bonus, spend_left, buying
@@ -299,8 +301,10 @@ class Observer(_Observer):
         self._setup_made: _Setup | None = None
         self._setup_written: object = None
         self._table_stamp: object = None
+        self._counters_stamp: object = None
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
-        self._views_table: list = [None] * n  # were last written from (they cover Rapper, City, used, resources)
+        self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
+        self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
@@ -319,9 +323,8 @@ class Observer(_Observer):
             self._setup_mark, self._setup_made = mark, _Setup(self.game, s)
         return self._setup_made
 
-    def _write_table(self, s: State) -> None:
-        """The table (State.table's mark changed): the set-up's rows when it changed, abilities used,
-        in-game Goalz won, Pick Upz, Beef cubes."""
+    def _write_setup(self, s: State) -> None:
+        """The set-up's rows (State.table's mark changed): Rapperz, Citiez, the Citiez on the board, Goalz."""
         b, board, n = self._b, self._board, self.n
         setup = self._setup(s)
         if setup is not self._setup_written:
@@ -329,16 +332,6 @@ class Observer(_Observer):
             board[b.rappers : b.rappers + n * NR] = setup.rappers
             board[b.cities : b.cities + n * NCI] = setup.cities
             board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
-        board[b.used : b.used + n] = bytes(s.used)
-        won = bytearray(C.NUM_GOALZ * n)
-        for goal, p in enumerate(s.goal_won):
-            if p >= 0:
-                won[goal * n + p] = 1
-        board[b.goal_won : b.goal_won + C.NUM_GOALZ * n] = won
-        board[b.track : b.track + _SIZE["track_pickups"]] = b"".join([_PICK_ROW[t] for t in s.track_pickups])
-        board[b.pickups : b.pickups + 3 * n] = b"".join(map(bytes, s.pickups))
-        board[b.cubes : b.cubes + n] = bytes(s.cubes)
-        board[b.cube_supply] = s.cube_supply
         self._table_stamp = s.table.stamp
 
     def _head(self, key: tuple) -> bytes:
@@ -370,7 +363,11 @@ class Observer(_Observer):
             self._albums_stamp = albums.stamp
             board[b.albums : b.albums + 3 * self.n] = albums.data
         if s.table.stamp is not self._table_stamp:
-            self._write_table(s)
+            self._write_setup(s)
+        counters = s.counters
+        if counters.stamp is not self._counters_stamp:  # abilities used, Goalz won, Pick Upz, Beef cubes
+            self._counters_stamp = counters.stamp
+            board[b.used : b.used + len(counters.data)] = counters.data
         at = b.hands + me * NP
         board[at : at + NP] = s.hands[me][:NP]
         at = b.offers + me * (NR + NCI)
@@ -380,9 +377,9 @@ class Observer(_Observer):
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        mark, table = record.parts[me], s.table.stamp
-        if mark is not self._views_record[me] or table is not self._views_table[me]:
-            self._views_record[me], self._views_table[me] = mark, table
+        mark, used, table = record.parts[me], counters.stamp, s.table.stamp
+        if mark is not self._views_record[me] or used is not self._views_used[me] or table is not self._views_table[me]:
+            self._views_record[me], self._views_used[me], self._views_table[me] = mark, used, table
             at = b.views + me * _VIEWS_SIZE
             fkey, rkey = (s.rappers[me], s.cities[me]), tuple(s.res[me])
             fit = _FITS.get(fkey) or _fit(fkey)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2r_envs.core.zones import Deck
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.state import RECORD, ZONES, Phase, State, record_row
+from d2r_envs.games.rap_godz.state import RECORD, ZONES, Phase, State, counters_row, record_row
 
 
 def violations(game, s: State) -> list[str]:
@@ -44,6 +44,8 @@ def violations(game, s: State) -> list[str]:
     record = [x for p in range(n) for x in record_row(s, p)] + list(s.supply) + [0] * (RECORD - 3)
     if list(s.record.data) != record:
         out.append(f"State.record {list(s.record.data)} is out of step with the fields {record}")
+    if list(s.counters.data) != counters_row(s):
+        out.append(f"State.counters {list(s.counters.data)} is out of step with the fields {counters_row(s)}")
     if s.turn >= 0:  # each track is one turn per player; RG-TRACK-1
         base = (s.album * C.TRACKS + s.track) * n
         if not base <= sum(s.turns) < base + n or max(s.turns) - min(s.turns) > 1:

@@ -12,7 +12,8 @@ from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.state import REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task
+from d2r_envs.games.rap_godz.state import (REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task,
+                                           counter_offsets, counters_row)
 
 NAME = "rap_godz"
 VERSION = 3
@@ -34,6 +35,7 @@ _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (s
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
 _NP, _NUM_ACTIONS = C.NUM_PLAY, A.ACTIONS.size
+_ONE_OF_3 = [(1, 0, 0), (0, 1, 0), (0, 0, 1)]  # a Pick Upz type as a one-hot row
 _ANY = bytes([0] + [1] * 255)  # bytes.translate: a count -> 1 where any
 
 
@@ -80,6 +82,7 @@ class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
+        _, self._won_at, self._track_at, self._held_at, self._cubes_at, _, _ = counter_offsets(self.n)  # State.counters
         self.spec = GameSpec(
             name=NAME,
             version=VERSION,
@@ -151,8 +154,10 @@ class Game(core.Game[State]):
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
             albums=Tally(n, C.ALBUMS),
             record=Tally(n + 1, RECORD),
-            table=Marks(2),
+            counters=Tally(1, counter_offsets(n)[-1]),
+            table=Marks(1),
         )
+        s.counters.put(0, 0, counters_row(s))
         s.record.put(n, 0, s.supply)
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
@@ -251,7 +256,7 @@ class Game(core.Game[State]):
         elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
-            s.table.renew(1)
+            s.counters.put(0, self._track_at + 3 * arg, _ONE_OF_3[o])
         elif task == Task.RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
@@ -413,7 +418,7 @@ class Game(core.Game[State]):
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
-                s.table.renew(1)
+                s.counters.put(0, p, (1,))
             s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
@@ -438,24 +443,24 @@ class Game(core.Game[State]):
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
             s.pickups[p][C.CARD_PICK] -= 1
             s.pickups_used[C.CARD_PICK] += 1
-            s.table.renew(1)
+            s.counters.add(0, self._held_at + 3 * p + C.CARD_PICK, -1)
             self._queue(s, [(Task.DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             s.pickups[p][C.RES_PICK] -= 1
             s.pickups_used[C.RES_PICK] += 1
-            s.table.renew(1)
+            s.counters.add(0, self._held_at + 3 * p + C.RES_PICK, -1)
             self._gain_res(s, p, i, 3)
         elif seg == "boost":  # RG-PICK-3
             s.pickups[p][C.BEEF_PICK] -= 1
             s.pickups_used[C.BEEF_PICK] += 1
-            s.table.renew(1)
+            s.counters.add(0, self._held_at + 3 * p + C.BEEF_PICK, -1)
             s.bonus[s.side] += 2
             s.passes = 0
             s.side ^= 1
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
-            s.table.renew(1)
+            s.counters.put(0, p, (1,))
             if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
@@ -563,10 +568,11 @@ class Game(core.Game[State]):
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
-                s.table.renew(1)
+                s.counters.add(0, self._held_at + 3 * p + t)
+                s.counters.put(0, self._track_at + 3 * space, (0, 0, 0))
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
-            s.table.renew(1)
+            s.counters.put(0, self._won_at + G.MOGUL * self.n + p, (1,))
 
     def _record_res(self, s: State, p: int) -> None:
         """p's resources and Upgrade cubes into its career record (State.record)."""
@@ -598,7 +604,7 @@ class Game(core.Game[State]):
         self._set_points(s, p, total)
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
-            s.table.renew(1)
+            s.counters.put(0, self._won_at + G.PLATINUM * self.n + p, (1,))
 
     # Beef -------------------------------------------------------------------------------------
 
@@ -671,7 +677,8 @@ class Game(core.Game[State]):
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
-            s.table.renew(1)
+            s.counters.add(0, self._cubes_at + winner)
+            s.counters.add(0, self._cubes_at + self.n, -1)
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
@@ -699,7 +706,7 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
-        s.table.renew(1)
+        s.counters.put(0, 0, bytes(self.n))
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1

@@ -80,16 +80,18 @@ class State:
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
-    # it covers changes. `table`: part 0 the set-up (the Rapperz, Citiez, the
-    # extra City, Goalz), part 1 the abilities used, in-game Goalz won, Pick Upz and Beef cubes.
+    # it covers changes. `table`: the set-up (the Rapperz, Citiez, the extra City, Goalz).
     table: Marks
     # Counts the observation shows, kept by the rules where they write what is counted (core/stamped.py
     # `Tally`; invariants.py checks them): `albums`, per seat its hand's cards of each Album (public: every
     # draw names its deck; a redeterminised copy keeps them); `record`, per seat its career record
     # (`record_row`: resources, Upgrade cubes, points, plaques, points owed, Come Upz held, the timeline's
     # columns), then the plaque supply.
+    # `counters`, the table's counts (`counters_row`: abilities used, in-game Goalz won, Pick Upz on the
+    # track and held, Beef cubes).
     albums: Tally
     record: Tally
+    counters: Tally
     phase: Phase = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
@@ -132,6 +134,29 @@ def _timeline_row(k: int) -> tuple[tuple[int, int], ...]:
 
 # per card kind, what it adds to a career record (nothing for a Rapper or a City: never in a timeline)
 TIMELINE_ROW = [_timeline_row(k) for k in range(len(C.CARDS))] + [()] * (C.NUM_KINDS - len(C.CARDS))
+
+
+def counter_offsets(n: int) -> tuple[int, ...]:
+    """Where State.counters' fields start at n players: abilities used (a seat each), in-game Goalz won
+    (per Goal, a seat each), Pick Upz on the track (per symbol, a type each), Pick Upz held (per seat, a
+    type each), Beef cubes (a seat each), cubes left; then its width."""
+    won = n
+    track = won + C.NUM_GOALZ * n
+    held = track + 3 * C.NUM_PICKUP_SPACES
+    cubes = held + 3 * n
+    return 0, won, track, held, cubes, cubes + n, cubes + n + 1
+
+
+def counters_row(s: State) -> list[int]:
+    """State.counters worked out from the fields (what it must hold)."""
+    n = s.num_players
+    row = [int(u) for u in s.used] + [0] * (C.NUM_GOALZ * n)
+    for goal, p in enumerate(s.goal_won):
+        if p >= 0:
+            row[n + goal * n + p] = 1
+    for t in s.track_pickups:
+        row += [int(t == i) for i in range(3)]
+    return row + [x for pk in s.pickups for x in pk] + list(s.cubes) + [s.cube_supply]
 
 
 def record_row(s: State, p: int) -> list[int]:
