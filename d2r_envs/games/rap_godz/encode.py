@@ -100,6 +100,7 @@ def _short_by(r: int) -> list[int]:
 _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
 _OVER = int(Phase.OVER)
+_DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
 _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 _CARD_DECK = [c.deck for c in C.CARDS]
 
@@ -402,9 +403,7 @@ class Observer(_Observer):
             at = b.majority + me * NP * 3
             board[at : at + NP * 3] = made
         # Beef and buying (beef_album .. buying): zero but in a Beef or while buying a Come Upz.
-        dice, bonus = s.dice, s.bonus
-        if s.starter >= 0 or s.beef_card >= 0 or dice[0] or dice[1] or dice[2] or bonus[0] or bonus[1] \
-                or s.spend_left or s.slot >= 0:
+        if phase in _DYNAMIC_PHASES:
             self._write_dynamic(s)
         elif self._dynamic:
             start, end = b.dynamic
