@@ -100,6 +100,7 @@ def _short_by(r: int) -> list[int]:
 _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
 _OVER = int(Phase.OVER)
+_DRAFT = int(Phase.CITY)  # the last phase with draft offers
 _DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
 _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 _CARD_DECK = [c.deck for c in C.CARDS]
@@ -303,6 +304,7 @@ class Observer(_Observer):
         self._setup_written: object = None
         self._table_stamp: object = None
         self._counters_stamp: object = None
+        self._offers = True  # the board may hold draft offers
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
         self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
         self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
@@ -371,8 +373,13 @@ class Observer(_Observer):
             board[b.used : b.used + len(counters.data)] = counters.data
         at = b.hands + me * NP
         board[at : at + NP] = s.hands[me][:NP]
-        at = b.offers + me * (NR + NCI)
-        board[at : at + NR + NCI] = s.offers[me][_RAP:]
+        if phase <= _DRAFT:  # my draft offer; every offer is empty once the draft is over (RG-SETUP-2)
+            at = b.offers + me * (NR + NCI)
+            board[at : at + NR + NCI] = s.offers[me][_RAP:]
+            self._offers = True
+        elif self._offers:
+            board[b.offers : b.offers + self.n * (NR + NCI)] = bytes(self.n * (NR + NCI))
+            self._offers = False
         d, c = s.decks, s.come_decks
         board[b.decks : b.decks + 6] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by

@@ -44,6 +44,8 @@ def violations(game, s: State) -> list[str]:
     record = [x for p in range(n) for x in record_row(s, p)] + list(s.supply) + [0] * (RECORD - 3)
     if list(s.record.data) != record:
         out.append(f"State.record {list(s.record.data)} is out of step with the fields {record}")
+    if s.phase > Phase.CITY and any(map(any, s.offers)):  # the draft is over: no offer left (the encoder reads it so)
+        out.append("a draft offer left after the draft")
     if list(s.counters.data) != counters_row(s):
         out.append(f"State.counters {list(s.counters.data)} is out of step with the fields {counters_row(s)}")
     if s.turn >= 0:  # each track is one turn per player; RG-TRACK-1
