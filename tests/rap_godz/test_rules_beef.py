@@ -223,7 +223,6 @@ def _end(g, s, timelines=(), cubes=None):
     if cubes:
         s.cubes = list(cubes)
         s.cube_supply = C.BEEF_CUBES - sum(cubes)
-        rg.sync(s)
     return g.end_bonus(s)
 
 
