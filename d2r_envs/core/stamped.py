@@ -253,8 +253,8 @@ class Marks:
 class Tally:
     """Small counts (0-255) a game keeps beside the plain fields they count, in the observation's shape:
     per part (a seat) a row of `width` bytes, every row in one bytearray `data` (part p's at p * width),
-    written by `add(part, column, amount)` where the game writes the field it counts (Rap Godz: each
-    hand's cards per Album; each timeline's cards and icons per colour). `parts` and `stamp` as `Marks`,
+    written by `add`, `add_row` or `put` where the game writes the field it counts (Rap Godz: each hand's
+    cards per Album; each seat's career record; the table's counters). `parts` and `stamp` as `Marks`,
     renewed at each write, so an observer copies `data` (or a changed part's row) only when they change.
     Unlike Marks its rows are state: a copy holds them, pickling keeps them (with fresh stamps), equality
     compares them; and like Marks the game keeps them in step with the fields, which its invariants check
@@ -276,11 +276,11 @@ class Tally:
         self.parts[part] = object()
         self.stamp = object()
 
-    def add_row(self, part: int, row: Sequence[tuple[int, int]], times: int = 1) -> None:
-        """`times` times each (column, amount) of `row` in `part`'s row."""
+    def add_row(self, part: int, row: Sequence[tuple[int, int]]) -> None:
+        """Each (column, amount) of `row` added in `part`'s row."""
         at, data = part * self.width, self.data
         for column, amount in row:
-            data[at + column] += times * amount
+            data[at + column] += amount
         self.parts[part] = object()
         self.stamp = object()
 

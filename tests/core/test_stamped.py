@@ -166,7 +166,8 @@ def test_a_tally_counts_by_part_renews_its_stamps_and_is_state() -> None:
     s = Tallied([1, 2], Tally(2, 3))
     parts, stamp = s.tally.parts[:], s.tally.stamp
     s.tally.add(1, 2, 4)
-    s.tally.add_row(0, [(0, 1), (2, 3)], times=2)
+    s.tally.add_row(0, [(0, 1), (2, 3)])
+    s.tally.add_row(0, [(0, 1), (2, 3)])
     assert list(s.tally.data) == [2, 0, 6, 0, 0, 4] and s.tally.row(1) == bytes([0, 0, 4])
     assert s.tally.parts[0] is not parts[0] and s.tally.parts[1] is not parts[1] and s.tally.stamp is not stamp
     t = clone(s)  # a clone: its own bytes, the same stamps until either is written
