@@ -78,6 +78,7 @@ def give(s, p, name, to="hand"):
         s.record.add(p, REC_HELD + k - C.COME_FIRST)
     else:
         s.record.add_row(p, TIMELINE_ROW[k])
+        s.table.renew(1)
     return k
 
 

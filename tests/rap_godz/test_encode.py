@@ -214,8 +214,13 @@ def _albums(s, p):
 
 
 def _table(s):
-    """What State.table's mark covers: the set-up."""
+    """What State.table's part 0 covers: the set-up."""
     return tuple(s.rappers), tuple(s.cities), s.extra_city, tuple(s.goals)
+
+
+def _timelines(s):
+    """What State.table's part 1 covers: the timelines."""
+    return tuple(map(bytes, s.timelines))
 
 
 def _counters(s):
@@ -226,7 +231,7 @@ def _counters(s):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_the_same_mark_always_covers_the_same_contents(n):
-    """The rules renew State.record / albums / table on every change they cover: over whole games of the
+    """The rules renew State.record / albums / table / counters on every change they cover: over whole games of the
     heuristic and random play, a mark seen twice covers the same contents both times, and the observer
     that keeps the career and table by mark encodes as one that works everything out anew."""
     g = d2r_envs.make_game("rap_godz", n)
@@ -243,6 +248,7 @@ def test_the_same_mark_always_covers_the_same_contents(n):
             for p, mark in enumerate(s.albums.parts):
                 assert seen.setdefault(mark, _albums(s, p)) == _albums(s, p), (p, g.state_to_string(s))
             assert seen.setdefault(s.table.parts[0], _table(s)) == _table(s), g.state_to_string(s)
+            assert seen.setdefault(s.table.parts[1], _timelines(s)) == _timelines(s), g.state_to_string(s)
             assert seen.setdefault(s.counters.parts[0], _counters(s)) == _counters(s), g.state_to_string(s)
             blank = pickle.loads(pickle.dumps(s))  # fresh marks: the observer works everything out anew
             for me in range(n):
@@ -258,10 +264,11 @@ def test_the_same_mark_always_covers_the_same_contents(n):
             renewed.update(("record", p) for p, mark in enumerate(s.record.parts) if mark not in seen)
             renewed.update(("albums", p) for p, mark in enumerate(s.albums.parts) if mark not in seen)
             renewed.update(["table"] if s.table.parts[0] not in seen else [])
+            renewed.update(["timelines"] if s.table.parts[1] not in seen else [])
             renewed.update(["counters"] if s.counters.parts[0] not in seen else [])
     # every mark was renewed at least once: each seat's, the supply's, the set-up's and the counters'
     assert renewed == ({("record", p) for p in range(n + 1)} | {("albums", p) for p in range(n)}
-                       | {"table", "counters"})
+                       | {"table", "timelines", "counters"})
 
 
 def test_the_quantized_majority_table_is_combo_gains_rounded() -> None:

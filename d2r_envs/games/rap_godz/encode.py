@@ -276,15 +276,14 @@ assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] +
 
 class Observer(_Observer):
     """One board per observer (`_Board`): every seat's rows in seat order, kept up to date where the
-    state changed, and each seat's observation gathered from it, rotated, in one numpy take. What
-    changes once a turn or less is rewritten while the state's marks (State.career, albums, table:
-    the rules renew a mark whenever what it covers changes) are not the ones last written, and then
-    only the seats whose mark changed: the career (resources, plaques, Come Upz held, timelines), the
-    cards per Album in each hand, the table (Rapperz, Citiez, Goalz, Pick Upz, Beef cubes); each
-    seat's views for learning when what they depend on changed, from process-wide tables. The head,
-    the hand, the offer and the decks are written at every call. tests/rap_godz/test_encode.py checks
-    it against a plain numpy encoder written piece by piece, at every node, and that a mark seen twice
-    always covers the same contents.
+    state changed, and each seat's observation gathered from it, rotated, in one numpy take. The counts
+    the rules keep in the observation's shape (State.record, albums, counters: `core.stamped.Tally`) are
+    copied in one slice each when their stamp is not the one last copied; the set-up's rows are written
+    when State.table's part 0 changed; each seat's views for learning when what they depend on changed,
+    from process-wide tables, and its piece majority when the timelines (State.table's part 1) or the
+    set-up changed. The head, the hand, the offer and the decks are written at every call.
+    tests/rap_godz/test_encode.py checks it against a plain numpy encoder written piece by piece, at
+    every node, and that a mark seen twice always covers the same contents.
     """
 
     layout = LAYOUT
@@ -302,7 +301,7 @@ class Observer(_Observer):
         self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
         self._setup_made: _Setup | None = None
         self._setup_written: object = None
-        self._table_stamp: object = None
+        self._table_mark: object = None
         self._counters_stamp: object = None
         self._offers = True  # the board may hold draft offers
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
@@ -311,13 +310,9 @@ class Observer(_Observer):
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
-        # The piece majority per seat, made for these columns and this set-up, and what each seat's board
-        # rows hold.
-        self._majority_record: object = None  # State.record's stamp and State.table's part 0 last seen,
-        self._majority_setup: object = None  # and the timelines' columns per seat then
-        self._majority_cols: list = []
-        self._majority_seen: list = [None] * n
-        self._majority_written: list = [None] * n
+        # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
+        self._majority_timelines: list = [None] * n
+        self._majority_setup: list = [None] * n
 
     def _setup(self, s: State) -> _Setup:
         """What the set-up fixes, kept while State.table's part 0 (the set-up) is the same."""
@@ -335,7 +330,7 @@ class Observer(_Observer):
             board[b.rappers : b.rappers + n * NR] = setup.rappers
             board[b.cities : b.cities + n * NCI] = setup.cities
             board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
-        self._table_stamp = s.table.stamp
+        self._table_mark = s.table.parts[0]
 
     def _head(self, key: tuple) -> bytes:
         phase, album, track, turn, actor, medallion = key
@@ -365,7 +360,7 @@ class Observer(_Observer):
         if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
             self._albums_stamp = albums.stamp
             board[b.albums : b.albums + 3 * self.n] = albums.data
-        if s.table.stamp is not self._table_stamp:
+        if s.table.parts[0] is not self._table_mark:
             self._write_setup(s)
         counters = s.counters
         if counters.stamp is not self._counters_stamp:  # abilities used, Goalz won, Pick Upz, Beef cubes
@@ -385,7 +380,7 @@ class Observer(_Observer):
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        mark, used, table = record.parts[me], counters.stamp, s.table.stamp
+        mark, used, table = record.parts[me], counters.stamp, s.table.parts[0]
         if mark is not self._views_record[me] or used is not self._views_used[me] or table is not self._views_table[me]:
             self._views_record[me], self._views_used[me], self._views_table[me] = mark, used, table
             at = b.views + me * _VIEWS_SIZE
@@ -404,11 +399,11 @@ class Observer(_Observer):
             board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
             for seat, index in enumerate(b.index):
                 index[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = b.slot_index(seat, key)
-        made = self._majority(s, me)
-        if made is not self._majority_written[me]:
-            self._majority_written[me] = made
+        marks = s.table.parts
+        if marks[1] is not self._majority_timelines[me] or marks[0] is not self._majority_setup[me]:
+            self._majority_timelines[me], self._majority_setup[me] = marks[1], marks[0]
             at = b.majority + me * NP * 3
-            board[at : at + NP * 3] = made
+            board[at : at + NP * 3] = self._majority(s, me)
         # Beef and buying (beef_album .. buying): zero but in a Beef or while buying a Come Upz.
         if phase in _DYNAMIC_PHASES:
             self._write_dynamic(s)
@@ -452,21 +447,11 @@ class Observer(_Observer):
         return bytes(v)
 
     def _majority(self, s: State, me: int) -> bytes:
-        """The piece `majority` of seat `me`, worked out anew when the timelines' columns (in the career
-        records) or the set-up (the Citiez and Goalz: State.table's part 0) changed."""
-        record, setup = s.record, s.table.parts[0]
-        if record.stamp is not self._majority_record or setup is not self._majority_setup:
-            self._majority_record = record.stamp
-            data = record.data
-            cols = [bytes(data[at : at + _COLUMNS]) for at in self._b.timeline_at]
-            if cols != self._majority_cols or setup is not self._majority_setup:
-                self._majority_cols, self._majority_setup = cols, setup
-                self._majority_seen = [None] * self.n
-        made = self._majority_seen[me]
-        if made is None:
-            values = standing.quantized(self._majority_cols, self._setup(s).majority, me, 20, MAJORITY_MAX)
-            made = self._majority_seen[me] = _COMBO_ROWS.translate(values + _TO_256[len(values)])
-        return made
+        """The piece `majority` of seat `me`, from the timelines' columns (in the career records)."""
+        data = s.record.data
+        cols = [data[at : at + _COLUMNS] for at in self._b.timeline_at]
+        values = standing.quantized(cols, self._setup(s).majority, me, 20, MAJORITY_MAX)
+        return _COMBO_ROWS.translate(values + _TO_256[len(values)])
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game

@@ -155,7 +155,7 @@ class Game(core.Game[State]):
             albums=Tally(n, C.ALBUMS),
             record=Tally(n + 1, RECORD),
             counters=Tally(1, counter_offsets(n)[-1]),
-            table=Marks(1),
+            table=Marks(2),
         )
         s.counters.put(0, 0, counters_row(s))
         s.record.put(n, 0, s.supply)
@@ -543,6 +543,7 @@ class Game(core.Game[State]):
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
         s.record.add_row(p, TIMELINE_ROW[k])
+        s.table.renew(1)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
@@ -657,6 +658,7 @@ class Game(core.Game[State]):
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
         s.record.add_row(loser, TIMELINE_ROW[k])
+        s.table.renew(1)
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))

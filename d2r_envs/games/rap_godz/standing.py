@@ -120,21 +120,21 @@ def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -
     set-up's `signature`."""
     city, one, mono_t, count_t = _QUANTIZED.get((scale, cap)) or _tables(scale, cap)
     mine = columns[me]
-    others = columns[:me] + columns[me + 1 :]
+    a, b, c = ((columns[:me] + columns[me + 1 :]) * 3)[:3]  # the other seats (repeated below four players)
     pairs, mono, timeline, come_up = sig
     v = 0
     for colour, m in pairs:  # icons of a colour at the columns' place 5 + colour
         at = 5 + colour
-        v += city[colour][m][mine[at] - max([o[at] for o in others]) + _REACH]
+        v += city[colour][m][mine[at] - max(a[at], b[at], c[at]) + _REACH]
     if mono:
-        mine_cols = mine[:5]
-        gain = one[max(mine_cols) - max([max(o[:5]) for o in others]) + _REACH]
+        top = max(mine[:5])
+        gain = one[top - max(max(a[:5]), max(b[:5]), max(c[:5])) + _REACH]
         if gain:  # the colours at my most: a card of one of them raises my most
-            top = max(mine_cols)
-            v += mono_t[gain][(mine_cols[0] == top) | (mine_cols[1] == top) << 1 | (mine_cols[2] == top) << 2
-                              | (mine_cols[3] == top) << 3 | (mine_cols[4] == top) << 4]
+            v += mono_t[gain][(mine[0] == top) | (mine[1] == top) << 1 | (mine[2] == top) << 2
+                              | (mine[3] == top) << 3 | (mine[4] == top) << 4]
     if timeline or come_up:  # cards of a colour: all cards (place 10) less the Beef cards (place 12)
-        v += count_t[timeline][one[mine[10] - mine[12] - max([o[10] - o[12] for o in others]) + _REACH]]
+        lead = mine[10] - mine[12] - max(a[10] - a[12], b[10] - b[12], c[10] - c[12])
+        v += count_t[timeline][one[lead + _REACH]]
     return v.to_bytes(30, "big")
 
 

@@ -80,7 +80,8 @@ class State:
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
-    # it covers changes. `table`: the set-up (the Rapperz, Citiez, the extra City, Goalz).
+    # it covers changes. `table`: part 0 the set-up (the Rapperz, Citiez, the extra City, Goalz), part 1
+    # the timelines (renewed with each card played into one).
     table: Marks
     # Counts the observation shows, kept by the rules where they write what is counted (core/stamped.py
     # `Tally`; invariants.py checks them): `albums`, per seat its hand's cards of each Album (public: every
