@@ -75,6 +75,7 @@ LAYOUT = ObsLayout(
 _O = LAYOUT.offsets
 _SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
 _VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
+_SLOT_FIT = _O["slot_fit"]
 _COME_COST_AT = _O["come_cost"] - _VIEWS
 
 # The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
@@ -212,6 +213,11 @@ class _Board:
         self.size = at
         self.timeline_at = [p * _RECORD + REC_TIMELINE for p in range(n)]  # each seat's columns in State.record
         self.index = [self._index(me) for me in range(n)]
+        # per seat, per card kind k (-1: an empty slot), its slot_fit entries' board positions
+        self._slot_at = [{-1: (self.zero,) * 3, **{k: (v + 2 * k, v + 2 * k + 1, self.playable + me * NP + k)
+                                                  for k in range(NP)}}
+                         for me, v in ((me, self.views + me * _VIEWS_SIZE) for me in range(n))]
+        self._slot_pad = [[self.zero] * (3 * (C.MAX_SLOTS - j)) for j in range(C.MAX_SLOTS + 1)]
 
     def _index(self, me: int) -> np.ndarray:
         n, idx = self.n, np.zeros(LAYOUT.size, np.intp)  # zero: the zero byte
@@ -262,10 +268,8 @@ class _Board:
     def slot_index(self, me: int, slots: tuple) -> list[int]:
         """Where seat me's piece `slot_fit` lies on the board for these face-up Come Upz: each slot's
         card_fit (two entries) and its playable entry."""
-        views, playable, made = self.views + me * _VIEWS_SIZE, self.playable + me * NP, []
-        for k in slots:
-            made += (views + 2 * k, views + 2 * k + 1, playable + k) if k >= 0 else (self.zero,) * 3
-        return made + [self.zero] * (3 * C.MAX_SLOTS - len(made))
+        at = self._slot_at[me]
+        return [i for k in slots for i in at[k]] + self._slot_pad[len(slots)]
 
 
 # bonus, spend_left and buying within the board's `rest` (which starts with dice)
@@ -307,7 +311,9 @@ class Observer(_Observer):
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
         self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
         self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
-        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy)
+        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy), as a tuple,
+        self._slots_key: tuple | None = None
+        self._slots_indexed: list = [None] * n  # and the one each seat's index last gathered slot_fit for
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
         # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
@@ -393,12 +399,13 @@ class Observer(_Observer):
             at = b.playable + me * NP
             board[at : at + NP] = short.translate(_NOTHING_SHORT)
         slots = s.slots
-        if slots != self._slots_seen:  # the piece slots, and where each seat's slot_fit lies
+        if slots != self._slots_seen:  # the piece slots
             self._slots_seen = slots[:]
-            key = tuple(slots)
+            self._slots_key = key = tuple(slots)
             board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
-            for seat, index in enumerate(b.index):
-                index[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = b.slot_index(seat, key)
+        if self._slots_indexed[me] is not self._slots_key:  # where my slot_fit lies, for these slots
+            key = self._slots_indexed[me] = self._slots_key
+            b.index[me][_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS] = b.slot_index(me, key)
         marks = s.table.parts
         if marks[1] is not self._majority_timelines[me] or marks[0] is not self._majority_setup[me]:
             self._majority_timelines[me], self._majority_setup[me] = marks[1], marks[0]
