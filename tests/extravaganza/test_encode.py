@@ -136,7 +136,82 @@ def plain(g, s, me):
         for j, k in enumerate(s.display):
             if k >= 0:
                 o["draw_points"][j] = min(255, rates[j] * min(pay, C.card_max_stars(k)))
+        if s.todo[0] >> SHIFT == Op.DRAW:
+            o["draw_gain"][:] = _gains(g, g.clone(s), me)
+        else:
+            o["landing_gain"][s.pos[me]] = max(_gains(g, g.clone(s), me))
+            legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
+            for ray in C.rays(s.pos[me]):
+                for i, d in enumerate(ray):
+                    if d in legal:
+                        o["landing_gain"][d] = max(_gains(g, _landed(g, s, me, d, ray[:i]), me))
+    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.ELEGANZA:
+        o["colour_count"][:] = s.spent
+    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.FLOORWERK:
+        o["colour_count"][:] = [sum(1 for x in s.stage if x == c) for c in range(5)]
     return v
+
+
+def _landed(g, s, me, d, path):
+    """A copy of s after my queen moved to d along `path` (EX-MOVE-1..3): each queen passed paid a
+    rhinestone of the colour I hold most (the first such), then the landing rhinestone and the passed
+    ones of its colour (Green Screen: and the passed greens) collected; no other step taken."""
+    t = g.clone(s)
+    for sp in path:
+        if sp in s.pos:
+            c = max(range(5), key=lambda x: (t.supply[me][x], -x))
+            t.supply[me][c] -= 1
+            t.supply[s.pos.index(sp)][c] += 1
+    colour = s.stage[d]
+    if colour >= 0:
+        tart = g.powers and s.queen[me] == C.TART
+        for sp in [d, *path]:
+            if s.stage[sp] == colour or (sp != d and tart and s.stage[sp] == C.GREEN):
+                t.stage[sp] = -1
+                t.supply[me][colour] += 1
+    t.pos[me] = d
+    t.moved = len(path) + 1
+    t.passed = sum(1 for sp in path if sp in s.pos)
+    return t
+
+
+def _gains(g, t, me):
+    """The view draw_gain in state t: per judge, the best of dancing its display card (my hand and
+    played cards paying) or a hand card (the drawn card paying too), the last entry without a draw;
+    a dance: dance_rate x the stars payable (up to the card's), Tuckingham Palace's colour bonus, up to
+    the track's cap of 40."""
+    rates = _dance_rates(g, t, me)
+    hand = t.hands[me]
+
+    def points(k):  # card k danced, out of my hand
+        pay = _payable(g, t, me)
+        if not pay:
+            return 0
+        j = t.cats.index(C.CARD_CATEGORY[k])
+        x = rates[j] * min(pay, C.card_max_stars(k))
+        if g.powers and t.queen[me] == C.JEN:
+            x += len({c for c in range(5) if t.supply[me][c]} | {C.card_colour(y) for y in t.stacks[me]}
+                     | {C.card_colour(k)})
+        return min(x, 40 - t.scores[me][j])
+
+    def best_of_hand():
+        best = 0
+        for k in [k for k in range(C.NUM_CARDS) if hand[k]]:
+            hand[k] -= 1
+            best = max(best, points(k))
+            hand[k] += 1
+        return best
+
+    out = []
+    for k in t.display:
+        if k < 0:
+            out.append(0)
+            continue
+        best = points(k)
+        hand[k] += 1
+        out.append(max(best, best_of_hand()))
+        hand[k] -= 1
+    return out + [best_of_hand()]
 
 
 def _dance_rates(g, s, me):
@@ -198,7 +273,8 @@ def nodes(n, level, seed):
     yield g, s
 
 
-_VIEWS = ("display_colour", "display_stars", "draw_lips", "reach", "toll", "dance_rate", "payable", "draw_points")
+_VIEWS = ("display_colour", "display_stars", "draw_lips", "reach", "toll", "dance_rate", "payable", "draw_points",
+          "landing_gain", "draw_gain", "colour_count")
 
 
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
@@ -217,6 +293,8 @@ def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
             seen.update(k for k in _VIEWS if views[k].any())
         count += 1
     assert count > 200
+    if not {C.ELEGANZA, C.FLOORWERK} & set(s.cats):  # no colour to choose in this game
+        seen.add("colour_count")
     assert seen == set(_VIEWS)
 
 

@@ -1,5 +1,6 @@
 """The Extravaganza heuristic: legal moves only, no peeking, and it beats random play; how its tuned
-variant plans (the rest of what a variant must do: tests/agents/test_heuristic_variants.py)."""
+variant plans, and that the planner's move and draw are functions of the observation (the rest of what
+a variant must do: tests/agents/test_heuristic_variants.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE
-from d2r_envs.games.extravaganza.heuristic import Heuristic, Tuned
+from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
+from d2r_envs.games.extravaganza.heuristic import Heuristic, Planner, Tuned
 from d2r_envs.games.extravaganza.state import SHIFT, Op
 
 
@@ -158,3 +160,46 @@ def test_the_tuned_heuristic_plays_each_choice_out_to_the_next_turn_only():
             assert len(ends) == spy.samples * len(g.legal_actions(s))
         g.apply_action(s, a)
     assert planned > 30
+
+
+def test_the_planner_moves_and_draws_by_the_views_of_its_observation():
+    """At Basic (no powers), its move is worth reach - toll + dance_weight x landing_gain (ties to the
+    first legal move), and its draw lip_weight x draw_lips + star_weight x display_stars + dance_weight x
+    draw_gain: what the observation shows, nothing more."""
+    from d2r_envs.games.extravaganza import actions as A
+
+    g = d2r_envs.make_game("extravaganza", 2, level="basic")
+    observer, planner = Observer(g), Planner()
+    checked = {Op.MOVE: 0, Op.DRAW: 0}
+    for seed in range(3):
+        s = g.new_initial_state()
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal(s):
+            p = g.current_player(s)
+            if p == CHANCE:
+                g.apply_action(s, g.sample_chance(s, rng))
+                continue
+            a = planner.act(g, s, p, rng)
+            code = s.todo[0] >> SHIFT
+            legal = g.legal_actions(s)
+            if code in (Op.MOVE, Op.DRAW) and not any(x >= A.REVEAL for x in legal):
+                o = LAYOUT.views(observer.encode(s, p))
+                if code == Op.MOVE:
+                    here = int(o["queen_at"][0].argmax())
+
+                    def value(x):
+                        if x == A.PASS:
+                            return planner.dance_weight * o["landing_gain"][here]
+                        d = x - A.SPACE
+                        return o["reach"][d] - o["toll"][d] + planner.dance_weight * o["landing_gain"][d]
+                else:
+                    def value(x):
+                        if x == A.PASS:
+                            return planner.dance_weight * o["draw_gain"][-1]
+                        j = x - A.DRAW
+                        return (planner.lip_weight * o["draw_lips"][j] + planner.star_weight * o["display_stars"][j]
+                                + planner.dance_weight * o["draw_gain"][j])
+                assert a == max(legal, key=value)
+                checked[code] += 1
+            g.apply_action(s, a)
+    assert min(checked.values()) > 20

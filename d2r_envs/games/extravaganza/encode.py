@@ -89,6 +89,13 @@ LAYOUT = ObsLayout(
     Piece("payable", (1,), 20, "deciding my move or draw: the most stars I could pay for a card now (capped at 20)"),
     Piece("draw_points", (J,), 255, "deciding my move or draw: per judge, dance_rate times the stars I could pay for "
           "its display card (capped at 255)"),
+    # ... and what a landing or a draw would let one dance add this turn (rules.Game.landing_gains, dance_gains).
+    Piece("landing_gain", (S,), C.CATEGORY_CAP, "deciding my move: per destination (my own space: not moving), the "
+          "most points one dance could add this turn after landing there and drawing or not"),
+    Piece("draw_gain", (J + 1,), C.CATEGORY_CAP, "deciding my draw: per judge, the most points one dance could add "
+          "this turn after drawing its display card (the last: no draw)"),
+    Piece("colour_count", (NC,), 10, "deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would "
+          "count (rules.Game.colour_counts)"),
 )
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
@@ -145,8 +152,9 @@ _SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"
 _DISPLAY_COLOUR, _DISPLAY_STARS, _DRAW_LIPS = _AT["display_colour"], _AT["display_stars"], _AT["draw_lips"]
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
 _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
+_LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1  # written as one run
-_O_MOVE, _O_DRAW = int(Op.MOVE), int(Op.DRAW)
+_O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
@@ -348,11 +356,16 @@ class Observer(_Observer):
             if code == _O_MOVE or code == _O_DRAW:
                 if code == _O_MOVE:
                     self._reach(s, me, v)
+                    v[_LANDING_GAIN:_LANDING_GAIN + S] = g.landing_gains(s, me)
+                else:
+                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = g.dance_gains(s, me)
                 rates = g.dance_rates(s, me)
                 pay = g.payable_stars(s, me)
                 v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
                     [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
+            elif code == _O_ELEGANZA or code == _O_FLOORWERK:
+                v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = g.colour_counts(s)
         return np.frombuffer(v, _U8).astype(_F32)
 
     def _reach(self, s: State, me: int, v: bytearray) -> None:

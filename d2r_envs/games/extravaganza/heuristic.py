@@ -21,7 +21,11 @@ It acts only on what its seat may see: the lookahead runs on `game.redeterminise
 in which the cards it cannot see are dealt anew.
 
 `Tuned` ("heuristic:tuned") plans its move and its draw too: each choice played out to the next
-player's turn and valued by the score it leaves (README): the teacher of the training runs' warm start.
+player's turn and valued by the score it leaves (README).
+
+`Planner` ("heuristic:plan") plans them from what its seat sees alone, by the points the best dance
+could add after each landing or draw (`rules.Game.landing_gains`, `dance_gains`, which the observation
+shows): a teacher whose move and draw the observation determines (README, "The planner").
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ class Heuristic:
         if code == Op.PAY_QUEEN:
             return max(legal, key=lambda a: s.supply[seat][a - A.COLOR])
         if code in (Op.ELEGANZA, Op.FLOORWERK):
-            counts = s.spent if code == Op.ELEGANZA else [s.stage.count(c) for c in range(C.NUM_COLOURS)]
+            counts = game.colour_counts(s)
             return max(legal, key=lambda a: counts[a - A.COLOR])
         if code == Op.GREEN_LAND:
             return max(legal, key=lambda a: sum(1 for sp in s.path if s.stage[sp] == a - A.COLOR))
@@ -118,16 +122,21 @@ class Heuristic:
                                        if colour == C.GREEN else passed.count(colour) * (colour != C.GREEN))
             else:
                 value += 1 + passed.count(colour)
-        runway = any(s.hands[seat][k] for k in C.category_cards(C.RUNWAY)) if C.RUNWAY in s.cats else False
-        if runway:
-            value += 0.5 * (len(path) + 1 + 2 * through)
+        value += self.runway_value(s, seat, len(path) + 1 + 2 * through)
         if game.powers and s.queen[seat] == C.ANNE:  # Blood Sucker: land by the queen whose lyrics score most
             value += self.BLOOD_WEIGHT * self.blood_gain(game, s, seat, dest)
         if game.powers and s.queen[seat] == C.ELLA:  # Body Oddy: a rhinestone from each nearby queen
             value += self.oddy_gain(game, s, seat, dest, colour)
-        return value + 0.01 * len(C.NEARBY[dest])
+        return value + self.near_weight * len(C.NEARBY[dest])
 
     BLOOD_WEIGHT = 1.0
+    near_weight = 0.01  # per nearby space of the destination, to break ties
+
+    def runway_value(self, s: State, seat: int, count: int) -> float:
+        """With a Runway card in hand, half a point per space the move counts for Runway."""
+        if C.RUNWAY in s.cats and any(s.hands[seat][k] for k in C.category_cards(C.RUNWAY)):
+            return 0.5 * count
+        return 0.0
 
     @staticmethod
     def oddy_gain(game: Any, s: State, seat: int, dest: int, landing: int) -> int:
@@ -270,4 +279,40 @@ class Tuned(Heuristic):
                 + self.card_weight * sum(map(mul, s.hands[seat], C.CARD_STARS)))  # stars in hand
 
 
-VARIANTS = {"tuned": Tuned}  # make_agent("heuristic:<name>", "extravaganza")
+class Planner(Heuristic):
+    """The heuristic with a planned move and draw, from what its seat sees and nothing else (no
+    redeterminising, no play-outs, no rng): a move is worth the heuristic's rhinestones (`move_value`
+    without its Runway term and tie-break) plus `dance_weight` x the points the best dance could add after landing
+    there (`rules.Game.landing_gains`); a draw its lips, its stars and the points the best dance could
+    add after it (`rules.Game.dance_gains`). `make_agent("heuristic:plan", "extravaganza")`; README,
+    "The planner"."""
+
+    name = "heuristic:plan"
+    dance_weight = 0.75  # per point a dance could add this turn
+    lip_weight = 1.5  # per lip a draw earns
+    star_weight = 0.5  # per star of the card drawn
+    near_weight = 0.0  # ties go to the first legal move: a network learns that more easily
+
+    def quick(self, game: Any, s: State, seat: int, legal: list[int]) -> int:
+        code = s.todo[0] >> SHIFT
+        if code in (Op.MOVE, Op.DRAW) and not any(a >= A.REVEAL for a in legal):
+            if code == Op.MOVE:
+                gains = game.landing_gains(s, seat)
+                return max(legal, key=lambda a: self.move_value(game, s, seat, a, False)
+                           + self.dance_weight * gains[s.pos[seat] if a == A.PASS else a - A.SPACE])
+            gains = game.dance_gains(s, seat)
+            return max(legal, key=lambda a: self.planned_draw(game, s, seat, a, gains))
+        return super().quick(game, s, seat, legal)
+
+    def runway_value(self, s: State, seat: int, count: int) -> float:
+        return 0.0  # landing_gains counts a Runway dance
+
+    def planned_draw(self, game: Any, s: State, seat: int, a: int, gains: list[int]) -> float:
+        if a == A.PASS:
+            return self.dance_weight * gains[-1]
+        j = a - A.DRAW
+        return (self.lip_weight * game.draw_lips(s, seat, j) + self.star_weight * C.CARD_STARS[s.display[j]]
+                + self.dance_weight * gains[j])
+
+
+VARIANTS = {"tuned": Tuned, "plan": Planner}  # make_agent("heuristic:<name>", "extravaganza")
