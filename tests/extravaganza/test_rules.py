@@ -399,7 +399,6 @@ def test_handwerk_reveals_three_cards_and_one_from_each_nearby_queen(ex):
     ex.place(s, 0, 12)
     ex.place(s, 1, 13)
     ex.place(s, 2, 0)  # not nearby
-    k = dance.__wrapped__ if hasattr(dance, "__wrapped__") else None
     ex.empty_hand(s, 1)
     ex.empty_hand(s, 2)
     ex.to_hand(s, 1, ex.card("Booty", 2, "green"))

@@ -38,7 +38,6 @@ from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
-_MASK = (1 << SHIFT) - 1
 _STOP = frozenset((int(Op.LIP_SYNC), int(Op.END_REVEAL), int(Op.START_TURN)))  # where a dance played out ends
 
 
@@ -64,7 +63,7 @@ class Heuristic:
         reveal = [a for a in legal if a >= A.REVEAL]
         if reveal:  # free points: play a reveal card as soon as one may be played
             return reveal[0]
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        code = s.todo[0] >> SHIFT
         if code in (Op.PLACE, Op.MOVE):
             return max(legal, key=lambda a: self.move_value(game, s, seat, a, code == Op.PLACE))
         if code == Op.DRAW:
@@ -144,7 +143,6 @@ class Heuristic:
         mine = {c for c in range(C.NUM_COLOURS) if s.supply[seat][c]}
         if landing >= 0:
             mine.add(landing)
-        gain = 0
         around = C.NEARBY[dest]
         for q in range(game.n):
             if q != seat and s.pos[q] in around:

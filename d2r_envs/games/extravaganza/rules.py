@@ -13,12 +13,12 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import Deck, card_count, deal_anew
+from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import CHANCE_OPS, SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
 VERSION = 4
