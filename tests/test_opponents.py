@@ -657,6 +657,8 @@ AWAITING = {p.name for p in (Path(__file__).resolve().parent.parent / "d2r_envs"
 def test_a_game_awaiting_its_model_says_so_when_the_shipped_one_is_asked_for() -> None:
     from d2r_envs.agents import make_agent
 
+    if not AWAITING:
+        pytest.skip("every game ships a model")
     for name in AWAITING:
         with pytest.raises(OpponentError, match=f"no shipped opponent for {name}"):
             make_agent("shipped", name)
