@@ -648,8 +648,9 @@ class Game(core.Game[State]):
 
     def playable_reveals(self, s: State, p: int) -> list[int]:
         """Reveal cards `p` holds whose condition was met this turn (EX-REVEAL-2)."""
-        hand = s.reveal_hands[p]
-        return [r for r in range(C.NUM_REVEALS) if hand[r] and self.reveal_met(s, r)]
+        if s.danced < 0 and s.moved < 3 and not (s.spent_actual and s.spent_cards):
+            return []  # every condition needs a dance, a move of 3 or more, or both kinds spent
+        return [r for r in _held(s.reveal_hands[p]) if self.reveal_met(s, r)]
 
     def reveal_met(self, s: State, r: int) -> bool:
         c = C.REVEAL_COLOUR[r]
