@@ -123,10 +123,10 @@ def _aec_subject(label: str, game: str | None, players: int | None, make: Callab
     return Subject(label, players, "aec", game, run)
 
 
-def _engine_subject(name: str, players: int, seed: int) -> Subject:
-    game = d2r_envs.make_game(name, players)
+def _engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int) -> Subject:
+    game = d2r_envs.make_game(name, players, **options)
     rng = np.random.default_rng(seed)
-    return Subject(name, players, "engine", name, lambda deadline: engine_loop(game, rng, deadline))
+    return Subject(label, players, "engine", name, lambda deadline: engine_loop(game, rng, deadline))
 
 
 def _references() -> dict[str, Callable[[], Any]] | None:
@@ -182,8 +182,10 @@ def run(
     check: bool = True,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    options: dict[str, Any] | None = None,
 ) -> int:
-    """Run the benchmark and print the Markdown report; the exit code (1 if a bar fails)."""
+    """Run the benchmark and print the Markdown report; the exit code (1 if a bar fails). `options`:
+    game options for every game run (Extravaganza's level=legendary, say), named in its label."""
     out = out or sys.stdout
     err = err or sys.stderr
     games = list(games or d2r_envs.names())
@@ -193,16 +195,19 @@ def run(
         print(f"d2r bench: {INSTALL_HINT}", file=err)
         return 2
 
+    options = dict(options or {})
+    suffix = f" [{','.join(f'{k}={v}' for k, v in options.items())}]" if options else ""
     subjects: list[Subject] = []
     for name in games:
         n = players if players is not None else game_package(name).DEFAULT_PLAYERS
-        d2r_envs.make_game(name, n)  # a bad name or player count fails here, before any timing
-        subjects.append(_aec_subject(name, name, n, lambda name=name, n=n: d2r_envs.make(name, n), seed))
+        d2r_envs.make_game(name, n, **options)  # a bad name, player count or option fails here, before any timing
+        subjects.append(_aec_subject(name + suffix, name, n,
+                                     lambda name=name, n=n: d2r_envs.make(name, n, **options), seed))
     for label in REFERENCES:
         subjects.append(_aec_subject(label, None, None, refs[label], seed))
     for name in games:
         n = players if players is not None else game_package(name).DEFAULT_PLAYERS
-        subjects.append(_engine_subject(name, n, seed))
+        subjects.append(_engine_subject(name + suffix, name, n, options, seed))
 
     per_round = seconds / rounds
     print(

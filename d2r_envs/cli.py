@@ -202,6 +202,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             rounds=args.rounds,
             seed=args.seed,
             check=not args.no_check,
+            options=_parse_options(args.option),
         )
     except ValueError as e:
         return _error(str(e))
@@ -350,6 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="players for our games (default: each game's default)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
+    p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                   help="a game option for every game run (--games extravaganza -o level=legendary); repeatable")
     p.add_argument("--training", action="store_true",
                    help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
     p.add_argument("--rllib", metavar="GAME", choices=games,

@@ -96,6 +96,19 @@ def test_bench_smoke(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count("PASS") + out.count("FAIL") == 2 * len(NAMES)  # one AEC bar and one engine bar each
 
 
+def test_bench_runs_a_game_with_its_options_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
+    if bench._references() is None:
+        pytest.skip("pettingzoo.classic (connect_four_v3, leduc_holdem_v4) cannot be imported")
+    argv = ["bench", "--games", "extravaganza", "-o", "level=legendary", "--seconds", "0.05", "--rounds", "1", "--no-check"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "| extravaganza [level=legendary] (ours) | 2 |" in out and "| extravaganza [level=legendary] | 2 |" in out
+    assert "extravaganza [level=legendary] bare engine" in out
+    assert main(["bench", "--games", "filthy_rich", "-o", "level=legendary", "--seconds", "0.05"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown option(s) 'level'" in err and "one_tax_per_turn" in err
+
+
 def test_bench_without_references_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
