@@ -1171,7 +1171,8 @@ class Game(core.Game[State]):
         return [(k % NC, cats.index(C.CARD_CATEGORY[k]), C.CARD_STARS[k]) for k in cards]
 
     def _jen_colours(self, s: State, p: int, supply: list[int]) -> set[int] | None:
-        """Tuckingham Palace: the colours among `supply` and the played cards (None: not her)."""
+        """Tuckingham Palace (EX-QUEEN-TUCKINGHAM): the colours among `supply` and the played cards, which
+        the rules add to her dance and the views count ahead (None: not her)."""
         if not self._is(s, p, C.JEN):
             return None
         return {c for c in _COLOUR_IDS if supply[c]} | {x % NC for x in s.stacks[p]}
@@ -1296,8 +1297,8 @@ class Game(core.Game[State]):
         points = stars * count  # EX-DANCE-6
         s.stacks[p].append(k)  # EX-DANCE-5: on top of the stack
         s.playing = -1
-        if self._is(s, p, C.JEN):  # EX-QUEEN-TUCKINGHAM: the card played counts too
-            colours = {c for c in range(NC) if s.supply[p][c]} | {C.CARD_COLOUR[x] for x in s.stacks[p]}
+        colours = self._jen_colours(s, p, s.supply[p])
+        if colours is not None:  # EX-QUEEN-TUCKINGHAM: the card played counts too
             points += len(colours)
         self._add_points(s, p, cat, points)
         if self.desires_on:

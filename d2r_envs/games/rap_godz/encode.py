@@ -311,9 +311,9 @@ class Observer(_Observer):
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
         self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
         self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
-        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy), as a tuple,
-        self._slots_key: tuple | None = None
-        self._slots_indexed: list = [None] * n  # and the one each seat's index last gathered slot_fit for
+        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy of State.slots)
+        self._slots_key: tuple | None = None  # the same as a tuple, the key of the slot tables
+        self._slots_indexed: list = [None] * n  # per seat, the key its index last gathered slot_fit for
         self._dynamic = True  # beef_album .. buying may hold something
         self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
         # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
