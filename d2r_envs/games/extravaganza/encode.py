@@ -12,7 +12,7 @@ import numpy as np
 
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
-from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
@@ -83,19 +83,19 @@ LAYOUT = ObsLayout(
     Piece("reach", (S,), 10, "deciding my move: rhinestones I would collect landing on each destination "
           "(EX-MOVE-3, Green Screen aside)"),
     Piece("toll", (S,), P, "deciding my move: queens I would pass (and pay) on the way to each destination"),
-    # ... and, deciding my move or my draw, what a dance would score me now (rules.Game.dance_rates).
+    # ... and, deciding my move or my draw, what a dance would score me now (views.dance_rates).
     Piece("dance_rate", (J,), 60, "deciding my move or draw: per judge, the points a star of a dance of its category "
-          "would score me now (capped at 60; rules.Game.dance_rates)"),
+          "would score me now (capped at 60; views.dance_rates)"),
     Piece("payable", (1,), 20, "deciding my move or draw: the most stars I could pay for a card now (capped at 20)"),
     Piece("draw_points", (J,), 255, "deciding my move or draw: per judge, dance_rate times the stars I could pay for "
           "its display card (capped at 255)"),
-    # ... and what a landing or a draw would let one dance add this turn (rules.Game.landing_gains, dance_gains).
+    # ... and what a landing or a draw would let one dance add this turn (views.landing_gains, dance_gains).
     Piece("landing_gain", (S,), C.CATEGORY_CAP, "deciding my move: per destination (my own space: not moving), the "
           "most points one dance could add this turn after landing there and drawing or not"),
     Piece("draw_gain", (J + 1,), C.CATEGORY_CAP, "deciding my draw: per judge, the most points one dance could add "
           "this turn after drawing its display card (the last: no draw)"),
     Piece("colour_count", (NC,), 10, "deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would "
-          "count (rules.Game.colour_counts)"),
+          "count (views.colour_counts)"),
 )
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
@@ -356,16 +356,16 @@ class Observer(_Observer):
             if code == _O_MOVE or code == _O_DRAW:
                 if code == _O_MOVE:
                     self._reach(s, me, v)
-                    v[_LANDING_GAIN:_LANDING_GAIN + S] = g.landing_gains(s, me)
+                    v[_LANDING_GAIN:_LANDING_GAIN + S] = views.landing_gains(g, s, me)
                 else:
-                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = g.dance_gains(s, me)
-                rates = g.dance_rates(s, me)
-                pay = g.payable_stars(s, me)
+                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = views.dance_gains(g, s, me)
+                rates = views.dance_rates(g, s, me)
+                pay = views.payable_stars(g, s, me)
                 v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
                     [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
             elif code == _O_ELEGANZA or code == _O_FLOORWERK:
-                v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = g.colour_counts(s)
+                v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
         return np.frombuffer(v, _U8).astype(_F32)
 
     def _reach(self, s: State, me: int, v: bytearray) -> None:

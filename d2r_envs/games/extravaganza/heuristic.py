@@ -24,7 +24,7 @@ in which the cards it cannot see are dealt anew.
 player's turn and valued by the score it leaves (README).
 
 `Planner` ("heuristic:plan") plans them from what its seat sees alone, by the points the best dance
-could add after each landing or draw (`rules.Game.landing_gains`, `dance_gains`, which the observation
+could add after each landing or draw (`views.landing_gains`, `dance_gains`, which the observation
 shows): a teacher whose move and draw the observation determines (README, "The planner").
 """
 
@@ -35,7 +35,7 @@ from typing import Any
 
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import actions as A
-from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 _STOP = frozenset((int(Op.LIP_SYNC), int(Op.END_REVEAL), int(Op.START_TURN)))  # where a dance played out ends
@@ -85,7 +85,7 @@ class Heuristic:
         if code == Op.PAY_QUEEN:
             return max(legal, key=lambda a: s.supply[seat][a - A.COLOR])
         if code in (Op.ELEGANZA, Op.FLOORWERK):
-            counts = game.colour_counts(s)
+            counts = views.colour_counts(game, s)
             return max(legal, key=lambda a: counts[a - A.COLOR])
         if code == Op.GREEN_LAND:
             return max(legal, key=lambda a: sum(1 for sp in s.path if s.stage[sp] == a - A.COLOR))
@@ -281,8 +281,8 @@ class Planner(Heuristic):
     """The heuristic with a planned move and draw, from what its seat sees and nothing else (no
     redeterminising, no play-outs, no rng): a move is worth the heuristic's rhinestones (`move_value`
     without its Runway term and tie-break) plus `dance_weight` x the points the best dance could add after landing
-    there (`rules.Game.landing_gains`); a draw its lips, its stars and the points the best dance could
-    add after it (`rules.Game.dance_gains`). `make_agent("heuristic:plan", "extravaganza")`; README,
+    there (`views.landing_gains`); a draw its lips, its stars and the points the best dance could
+    add after it (`views.dance_gains`). `make_agent("heuristic:plan", "extravaganza")`; README,
     "The planner"."""
 
     name = "heuristic:plan"
@@ -295,10 +295,10 @@ class Planner(Heuristic):
         code = s.todo[0] >> SHIFT
         if code in (Op.MOVE, Op.DRAW) and not any(a >= A.REVEAL for a in legal):
             if code == Op.MOVE:
-                gains = game.landing_gains(s, seat)
+                gains = views.landing_gains(game, s, seat)
                 return max(legal, key=lambda a: self.move_value(game, s, seat, a, False)
                            + self.dance_weight * gains[s.pos[seat] if a == A.PASS else a - A.SPACE])
-            gains = game.dance_gains(s, seat)
+            gains = views.dance_gains(game, s, seat)
             return max(legal, key=lambda a: self.planned_draw(game, s, seat, a, gains))
         return super().quick(game, s, seat, legal)
 
