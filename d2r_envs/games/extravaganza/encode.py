@@ -153,7 +153,7 @@ _DISPLAY_COLOUR, _DISPLAY_STARS, _DRAW_LIPS = _AT["display_colour"], _AT["displa
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
 _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
-assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1  # written as one run
+assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
 _O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _MASK = (1 << SHIFT) - 1
@@ -354,12 +354,13 @@ class Observer(_Observer):
         if turn == me and not s.over:
             code = s.todo[0] >> SHIFT
             if code == _O_MOVE or code == _O_DRAW:
-                if code == _O_MOVE:
-                    self._reach(s, me, v)
-                    v[_LANDING_GAIN:_LANDING_GAIN + S] = views.landing_gains(g, s, me)
-                else:
-                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = views.dance_gains(g, s, me)
                 rates = views.dance_rates(g, s, me)
+                if code == _O_MOVE:
+                    gains, reach, toll = views.move_views(g, s, me, rates)
+                    v[_REACH:_REACH + 2 * S] = reach + toll  # reach, toll: contiguous
+                    v[_LANDING_GAIN:_LANDING_GAIN + S] = gains
+                else:
+                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = views.dance_gains(g, s, me, rates)
                 pay = views.payable_stars(g, s, me)
                 v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
                     [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
@@ -367,25 +368,6 @@ class Observer(_Observer):
             elif code == _O_ELEGANZA or code == _O_FLOORWERK:
                 v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
         return np.frombuffer(v, _U8).astype(_F32)
-
-    def _reach(self, s: State, me: int, v: bytearray) -> None:
-        """The pieces `reach` and `toll` of my move: one walk out along each line from my queen,
-        counting the rhinestones of each colour and the queens passed so far."""
-        stage, pos = s.stage, s.pos
-        legal = set(self.game.destinations(s, me))
-        for ray in C.RAYS[pos[me]]:
-            counts = [0] * NC
-            queens = 0
-            for sp in ray:
-                stone = stage[sp]
-                if sp in legal:
-                    if stone >= 0:
-                        v[_REACH + sp] = 1 + counts[stone]
-                    v[_TOLL + sp] = queens
-                if stone >= 0:
-                    counts[stone] += 1
-                if sp in pos:
-                    queens += 1
 
     def string_from(self, s: State, me: int) -> str:
         from d2r_envs.games.extravaganza import narrate

@@ -23,16 +23,45 @@ def _pairs_after(a: list[int], wild: int, minus: int, plus: int) -> int:
     return n
 
 
-def _most_points(options: list[tuple[int, int, int, int]], rates: list[int], room: list[int],
-                 jen: set[int] | None) -> int:
-    """The most points one dance adds among `options` (colour, judge, stars, pairs payable): rates x the
-    stars paid (EX-DANCE-6), Tuckingham Palace's colours `jen` with the card's, up to the track's `room`."""
+def _best_cards(s: State, cards: list[int]) -> list[tuple[int, int, int]]:
+    """(colour, judge, stars) of the most-starred card of each colour and judge among `cards`: a dance
+    counts the same for cards alike in colour and judge, and more for more stars (up to those paid)."""
+    cats = s.cats
+    most: dict[tuple[int, int], int] = {}
+    for k in cards:
+        key = (k % NC, cats.index(C.CARD_CATEGORY[k]))
+        stars = C.CARD_STARS[k]
+        if most.get(key, 0) < stars:
+            most[key] = stars
+    return [(c, j, stars) for (c, j), stars in most.items()]
+
+
+def _bonus(g: Game, s: State, p: int, supply: list[int]) -> list[int]:
+    """Per card colour, what Tuckingham Palace's colours add to her dance (EX-QUEEN-TUCKINGHAM; 0: not
+    her), her supply being `supply`."""
+    jen = g._jen_colours(s, p, supply)
+    if jen is None:
+        return _NO_BONUS
+    return [len(jen) + (c not in jen) for c in _COLOUR_IDS]
+
+
+def _most_points(shown: list, pairs: int, hand: list, pairs_of: list[int], rates: list[int], room: list[int],
+                 bonus: list[int]) -> int:
+    """The most points one dance adds: a `shown` card (colour, judge, stars) paid with `pairs` pairs, or
+    a `hand` card with `pairs_of` its colour; rates x the stars paid (EX-DANCE-6), plus `bonus` of the
+    card's colour, up to the track's `room`."""
     best = 0
-    for c, j, stars, pairs in options:
-        if pairs:
-            x = rates[j] * (pairs if pairs < stars else stars)
-            if jen is not None:
-                x += len(jen) + (c not in jen)
+    if pairs:
+        for c, j, stars in shown:
+            x = rates[j] * (pairs if pairs < stars else stars) + bonus[c]
+            if x > room[j]:
+                x = room[j]
+            if x > best:
+                best = x
+    for c, j, stars in hand:
+        n = pairs_of[c]
+        if n:
+            x = rates[j] * (n if n < stars else stars) + bonus[c]
             if x > room[j]:
                 x = room[j]
             if x > best:
@@ -40,8 +69,26 @@ def _most_points(options: list[tuple[int, int, int, int]], rates: list[int], roo
     return best
 
 
+def _hand_pairs(a: list[int], wild: int, pairs: int, colours: list[int], draws: list[int]) -> list[int]:
+    """Per colour, the most pairs payable for a hand card of it (one of `colours`) out of `a` and
+    `wild` (`pairs`: all of them), after drawing a card of one of `draws` (colours) or none."""
+    out = [0] * NC
+    for c in colours:
+        if wild:
+            most = _pairs_after(a, wild, c, -1)
+            for x in draws:
+                n = _pairs_after(a, wild, c, x)
+                if n > most:
+                    most = n
+        else:  # one fewer of c breaks a pair if its count is even; a drawn odd colour makes one
+            most = pairs - (1 - (a[c] & 1)) + any((a[x] & 1) ^ (x == c) for x in draws)
+        out[c] = most
+    return out
+
+
 # the dance_rates a move changes
 _LANDING_CATEGORIES = frozenset((C.BOOTY, C.RUNWAY, C.FLOORWERK, C.SHAWAM, C.TUCK, C.TWIRLS))
+_NO_BONUS = [0] * NC
 
 
 def dance_rates(g: Game, s: State, p: int) -> list[int]:
@@ -95,27 +142,32 @@ def payable_stars(g: Game, s: State, p: int) -> int:
     a, wild = g._resources(s, p, -1)
     return _max_pairs(a, wild)
 
-def dance_gains(g: Game, s: State, p: int) -> list[int]:
+def dance_gains(g: Game, s: State, p: int, rates: list[int] | None = None) -> list[int]:
     """Deciding `p`'s draw: per judge, the most points one dance could add this turn after drawing
     its display card (the card itself, or a hand card it helps to pay), the last entry without a
-    draw (0 where none is payable or no card lies there). Each dance counts dance_rates x the stars
-    payable (up to the card's), Tuckingham Palace's colours as they are now, up to the track's cap
-    of 40. A view for learning (encode.py) and the planner's draw (heuristic.Planner), not a rule."""
+    draw (0 where none is payable or no card lies there). Each dance counts dance_rates (`rates`, where
+    the caller has them) x the stars payable (up to the card's), Tuckingham Palace's colours as they
+    are now, up to the track's cap of 40. A view for learning (encode.py) and the planner's draw
+    (heuristic.Planner), not a rule."""
     a, wild = g._resources(s, p, -1)
-    rates = dance_rates(g, s, p)
+    if rates is None:
+        rates = dance_rates(g, s, p)
     room = [C.CATEGORY_CAP - x for x in s.scores[p]]
-    jen = g._jen_colours(s, p, s.supply[p])
-    hand = _card_facts(s, _held(s.hands[p]))
+    bonus = _bonus(g, s, p, s.supply[p])
+    hand = _best_cards(s, _held(s.hands[p]))
+    colours = sorted({c for c, _, _ in hand})
+    pairs = _max_pairs(a, wild)
     out = []
     for x in s.display:
         if x < 0:
             out.append(0)
             continue
-        (drawn,) = _card_facts(s, [x])
-        options = [drawn + (_max_pairs(a, wild),)] + [f + (_pairs_after(a, wild, f[0], drawn[0]),) for f in hand]
-        out.append(_most_points(options, rates, room, jen))
-    out.append(_most_points([f + (_pairs_after(a, wild, f[0], -1),) for f in hand], rates, room, jen))
+        drawn = _best_cards(s, [x])
+        out.append(_most_points(drawn, pairs, hand, _hand_pairs(a, wild, pairs, colours, [x % NC]), rates, room,
+                                bonus))
+    out.append(_most_points([], 0, hand, _hand_pairs(a, wild, pairs, colours, []), rates, room, bonus))
     return out
+
 
 def landing_gains(g: Game, s: State, p: int) -> list[int]:
     """Deciding `p`'s move: per space, the most points one dance could add this turn after landing
@@ -124,100 +176,110 @@ def landing_gains(g: Game, s: State, p: int) -> list[int]:
     passed paid a rhinestone of the colour I hold most (the first such), the landing rhinestone and
     those of its colour passed collected (Green Screen: passed greens too), then dance_rates there.
     A view for learning (encode.py) and the planner's move (heuristic.Planner), not a rule."""
-    out = [0] * C.NUM_SPACES
-    cards = _held(s.hands[p])
-    hand = _card_facts(s, cards)
-    shown = _card_facts(s, [x for x in s.display if x >= 0])
-    if not (hand or shown):
-        return out
+    return move_views(g, s, p)[0]
+
+
+def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tuple[list[int], list[int], list[int]]:
+    """Deciding `p`'s move, per space: (landing_gains, reach, toll), from one walk out along each line
+    from my queen (`rates`: dance_rates, where the caller has them). reach: the rhinestones I would
+    collect landing there (EX-MOVE-3, Green Screen aside); toll: the queens I would pass and pay
+    (EX-MOVE-2); all 0 where I may not move."""
+    gains = [0] * C.NUM_SPACES
+    reach = [0] * C.NUM_SPACES
+    toll = [0] * C.NUM_SPACES
     stage, pos, supply, cats, stacks = s.stage, s.pos, s.supply, s.cats, s.stacks
-    tart = g._is(s, p, C.TART)
-    kiki = g._is(s, p, C.KIKI) and not s.stage_used
-    jen = g._is(s, p, C.JEN)
-    colours = [f[0] for f in shown]  # what a draw could add
-    room = [C.CATEGORY_CAP - x for x in s.scores[p]]
-    done: dict[tuple, int] = {}
-
-    def best(rates: list[int], a: list[int], wild: int, mine: list[int]) -> int:
-        """The most one dance could add, drawing the best card for it or none."""
-        key = (*rates, *a, wild, *(mine if jen else ()))
-        if key not in done:
-            pairs = _max_pairs(a, wild)
-            options = [f + (pairs,) for f in shown]
-            for f in hand:
-                c = f[0]
-                if wild:
-                    most = max([_pairs_after(a, wild, c, x) for x in colours] + [_pairs_after(a, wild, c, -1)])
-                else:  # one fewer of c breaks a pair if its count is even; a drawn odd colour makes one
-                    most = pairs - (1 - (a[c] & 1)) + any((a[x] & 1) ^ (x == c) for x in colours)
-                options.append(f + (most,))
-            done[key] = _most_points(options, rates, room, g._jen_colours(s, p, mine))
-        return done[key]
-
-    base = dance_rates(g, s, p)
     start = pos[p]
-    out[start] = best(base, *g._resources(s, p, -1, cards), supply[p])
-    held = [0] * NC  # my cards' colours, hand and played (EX-DANCE-3)
-    for k in cards:
-        held[k % NC] += s.hands[p][k]
-    for k in stacks[p]:
-        held[k % NC] += 1
-    moving = [(j, cats[j]) for j in _JUDGE_IDS if cats[j] in _LANDING_CATEGORIES]  # the rest stay as they are
-    # What dance_rates counts, before the move: stones per seat, stage counts, empty unoccupied spaces
-    others = [q for q in range(g.n) if q != p]
-    stones = [sum(x) for x in supply]
-    on_stage = [stage.count(c) for c in _COLOUR_IDS]
-    empty = sum(1 for sp in range(C.NUM_SPACES) if stage[sp] < 0 and sp not in pos) + (stage[start] < 0)  # I leave
-    seat_at = {pos[q]: q for q in others}
-    paths = C.MOVE_PATH[start]
-    for dest in g.destinations(s, p):
-        path = paths[dest]
-        mine = list(supply[p])
+    cards = _held(s.hands[p])
+    hand = _best_cards(s, cards)
+    shown = _best_cards(s, [x for x in s.display if x >= 0])
+    plan = bool(hand or shown)  # else no dance could follow: gains stay 0
+    if plan:
+        tart = g._is(s, p, C.TART)
+        kiki = g._is(s, p, C.KIKI) and not s.stage_used
+        jen = g._is(s, p, C.JEN)
+        colours = sorted({c for c, _, _ in hand})
+        draws = sorted({c for c, _, _ in shown})  # what a draw could add
+        room = [C.CATEGORY_CAP - x for x in s.scores[p]]
+        base = dance_rates(g, s, p) if rates is None else rates
+        a, wild = g._resources(s, p, -1, cards)
+        pairs = _max_pairs(a, wild)
+        gains[start] = _most_points(shown, pairs, hand, _hand_pairs(a, wild, pairs, colours, draws), base, room,
+                                    _bonus(g, s, p, supply[p]))
+        held = [0] * NC  # my cards' colours, hand and played (EX-DANCE-3)
+        for k in cards:
+            held[k % NC] += s.hands[p][k]
+        for k in stacks[p]:
+            held[k % NC] += 1
+        moving = [(j, cats[j]) for j in _JUDGE_IDS if cats[j] in _LANDING_CATEGORIES]  # the rest stay as they are
+        # What dance_rates counts, before the move: stones per seat, stage counts, empty unoccupied spaces
+        stones = [sum(x) for x in supply]
+        on_stage = [stage.count(c) for c in _COLOUR_IDS]
+        empty = stage.count(-1) - sum(1 for x in pos if stage[x] < 0) + (stage[start] < 0)  # I leave mine
+        tuck = len(stacks[p]) + 1
+        sizes = [len(x) for x in stacks]
+    legal = set(g.destinations(s, p))
+    seat_at = {x: q for q, x in enumerate(pos) if q != p}
+    for ray in C.RAYS[start]:
+        counts = [0] * NC  # the rhinestones passed so far, per colour
+        mine = list(supply[p])  # my supply after paying the queens passed so far
         paid = [0] * g.n
-        for sp in path:  # EX-MOVE-2: a rhinestone of the colour I hold most to each queen passed
-            q = seat_at.get(sp, -1)
-            if q >= 0:
+        passed = 0
+        for i, dest in enumerate(ray):
+            q = seat_at.get(dest, -1)
+            if q >= 0:  # EX-MOVE-2: passing her pays a rhinestone of the colour I hold most (the first such)
                 c = mine.index(max(mine))
                 mine[c] -= 1
                 paid[q] += 1
-        taken = []  # EX-MOVE-3
-        colour = stage[dest]
-        if colour >= 0:
-            taken = [dest] + [sp for sp in path if stage[sp] == colour or (tart and stage[sp] == GREEN)]
-            mine[colour] += len(taken)
-        rates = list(base)
-        around = C.NEARBY[dest]
-        near = [q for q in others if pos[q] in around]
-        for j, cat in moving:
-            if cat == C.BOOTY:
-                m = sum(mine)
-                rates[j] = m + sum(x for x in (stones[q] + paid[q] for q in near) if x < m)
-            elif cat == C.RUNWAY:
-                rates[j] = len(path) + 1 + 2 * sum(paid) + s.strut
-            elif cat == C.FLOORWERK:
-                left = list(on_stage)
-                for sp in taken:
-                    left[stage[sp]] -= 1
-                rates[j] = max(left)
-            elif cat == C.SHAWAM:
-                rates[j] = empty - (stage[dest] < 0) + sum(1 for sp in taken if sp != dest and sp not in seat_at)
-            elif cat == C.TUCK:
-                m = len(stacks[p]) + 1
-                rates[j] = m + sum(x for x in (len(stacks[q]) for q in near) if x < m)
-            else:  # C.TWIRLS
-                rates[j] = (len({stage[sp] for sp in around if stage[sp] >= 0 and sp not in taken})
-                            + sum(1 for x in mine if x))
-        a = [x + y for x, y in zip(mine, held)]
-        wild = 0
-        if tart:
-            wild = mine[GREEN]
-            a[GREEN] -= wild
-        elif kiki:
-            a[g.areas[dest]] += 1
-        out[dest] = best(rates, a, wild, mine)
-    return out
-
-def _card_facts(s: State, cards: list[int]) -> list[tuple[int, int, int]]:
-    """(colour, judge, stars) of each card."""
-    cats = s.cats
-    return [(k % NC, cats.index(C.CARD_CATEGORY[k]), C.CARD_STARS[k]) for k in cards]
+                passed += 1
+                continue
+            colour = stage[dest]
+            if dest in legal:
+                toll[dest] = passed
+                if colour >= 0:
+                    reach[dest] = 1 + counts[colour]
+                if plan:  # EX-MOVE-3: the landing rhinestone and those of its colour passed (Green Screen: greens too)
+                    m = list(mine)
+                    got = 0
+                    if colour >= 0:
+                        got = 1 + counts[colour] + (counts[GREEN] if tart and colour != GREEN else 0)
+                        m[colour] += got
+                    rates = list(base)
+                    if moving:
+                        around = C.NEARBY[dest]
+                        near = [q for q in seat_at.values() if pos[q] in around]
+                        for j, cat in moving:
+                            if cat == C.BOOTY:
+                                t = sum(m)
+                                rates[j] = t + sum(x for x in (stones[q] + paid[q] for q in near) if x < t)
+                            elif cat == C.RUNWAY:
+                                rates[j] = i + 1 + 2 * passed + s.strut
+                            elif cat == C.FLOORWERK:
+                                left = list(on_stage)
+                                if colour >= 0:
+                                    left[colour] -= 1 + counts[colour]
+                                    if tart and colour != GREEN:
+                                        left[GREEN] -= counts[GREEN]
+                                rates[j] = max(left)
+                            elif cat == C.SHAWAM:  # the spaces emptied on the way, less mine taken
+                                rates[j] = empty + got - 1
+                            elif cat == C.TUCK:
+                                rates[j] = tuck + sum(x for x in (sizes[q] for q in near) if x < tuck)
+                            else:  # C.TWIRLS: of the spaces passed only the last is nearby, empty if I took from it
+                                last = ray[i - 1] if i and colour >= 0 else -1
+                                if last >= 0 and stage[last] != colour and not (tart and stage[last] == GREEN):
+                                    last = -1
+                                rates[j] = (len({stage[sp] for sp in around if stage[sp] >= 0 and sp != last})
+                                            + sum(1 for x in m if x))
+                    a = [x + y for x, y in zip(m, held)]
+                    wild = 0
+                    if tart:
+                        wild = m[GREEN]
+                        a[GREEN] -= wild
+                    elif kiki:
+                        a[g.areas[dest]] += 1
+                    pairs = _max_pairs(a, wild)
+                    gains[dest] = _most_points(shown, pairs, hand, _hand_pairs(a, wild, pairs, colours, draws), rates,
+                                               room, _bonus(g, s, p, m) if jen else _NO_BONUS)
+            if colour >= 0:
+                counts[colour] += 1
+    return gains, reach, toll
