@@ -45,11 +45,13 @@ def _bonus(g: Game, s: State, p: int, supply: list[int]) -> list[int]:
     return [len(jen) + (c not in jen) for c in _COLOUR_IDS]
 
 
-def _most_points(shown: list, pairs: int, hand: list, pairs_of: list[int], rates: list[int], room: list[int],
-                 bonus: list[int]) -> int:
-    """The most points one dance adds: a `shown` card (colour, judge, stars) paid with `pairs` pairs, or
-    a `hand` card with `pairs_of` its colour; rates x the stars paid (EX-DANCE-6), plus `bonus` of the
-    card's colour, up to the track's `room`."""
+def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[int], rates: list[int],
+                 room: list[int], bonus: list[int]) -> int:
+    """The most points one dance adds: a `shown` card (colour, judge, stars) paid out of `a` items per
+    colour and `wild` items of any colour, or a `hand` card (itself among `a`) after drawing a card of
+    one of `draws` (colours) or none; rates x the stars paid (EX-DANCE-6), plus `bonus` of the card's
+    colour, up to the track's `room`."""
+    pairs = _max_pairs(a, wild)
     best = 0
     if pairs:
         for c, j, stars in shown:
@@ -58,8 +60,17 @@ def _most_points(shown: list, pairs: int, hand: list, pairs_of: list[int], rates
                 x = room[j]
             if x > best:
                 best = x
+    paying = [-1] * NC  # per colour, the most pairs payable for a hand card of it
     for c, j, stars in hand:
-        n = pairs_of[c]
+        n = paying[c]
+        if n < 0:
+            if wild:
+                n = _pairs_after(a, wild, c, -1)
+                for x in draws:
+                    n = max(n, _pairs_after(a, wild, c, x))
+            else:  # one fewer of c breaks a pair if its count is even; a drawn odd colour makes one
+                n = pairs - 1 + (a[c] & 1) + any((a[x] & 1) ^ (x == c) for x in draws)
+            paying[c] = n
         if n:
             x = rates[j] * (n if n < stars else stars) + bonus[c]
             if x > room[j]:
@@ -69,26 +80,10 @@ def _most_points(shown: list, pairs: int, hand: list, pairs_of: list[int], rates
     return best
 
 
-def _hand_pairs(a: list[int], wild: int, pairs: int, colours: list[int], draws: list[int]) -> list[int]:
-    """Per colour, the most pairs payable for a hand card of it (one of `colours`) out of `a` and
-    `wild` (`pairs`: all of them), after drawing a card of one of `draws` (colours) or none."""
-    out = [0] * NC
-    for c in colours:
-        if wild:
-            most = _pairs_after(a, wild, c, -1)
-            for x in draws:
-                n = _pairs_after(a, wild, c, x)
-                if n > most:
-                    most = n
-        else:  # one fewer of c breaks a pair if its count is even; a drawn odd colour makes one
-            most = pairs - (1 - (a[c] & 1)) + any((a[x] & 1) ^ (x == c) for x in draws)
-        out[c] = most
-    return out
-
-
 # the dance_rates a move changes
 _LANDING_CATEGORIES = frozenset((C.BOOTY, C.RUNWAY, C.FLOORWERK, C.SHAWAM, C.TUCK, C.TWIRLS))
 _NO_BONUS = [0] * NC
+_NO_CARDS: list = []
 
 
 def dance_rates(g: Game, s: State, p: int) -> list[int]:
@@ -155,17 +150,13 @@ def dance_gains(g: Game, s: State, p: int, rates: list[int] | None = None) -> li
     room = [C.CATEGORY_CAP - x for x in s.scores[p]]
     bonus = _bonus(g, s, p, s.supply[p])
     hand = _best_cards(s, _held(s.hands[p]))
-    colours = sorted({c for c, _, _ in hand})
-    pairs = _max_pairs(a, wild)
     out = []
     for x in s.display:
         if x < 0:
             out.append(0)
             continue
-        drawn = _best_cards(s, [x])
-        out.append(_most_points(drawn, pairs, hand, _hand_pairs(a, wild, pairs, colours, [x % NC]), rates, room,
-                                bonus))
-    out.append(_most_points([], 0, hand, _hand_pairs(a, wild, pairs, colours, []), rates, room, bonus))
+        out.append(_most_points(_best_cards(s, [x]), hand, a, wild, [x % NC], rates, room, bonus))
+    out.append(_most_points(_NO_CARDS, hand, a, wild, _NO_CARDS, rates, room, bonus))
     return out
 
 
@@ -197,14 +188,11 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
         tart = g._is(s, p, C.TART)
         kiki = g._is(s, p, C.KIKI) and not s.stage_used
         jen = g._is(s, p, C.JEN)
-        colours = sorted({c for c, _, _ in hand})
         draws = sorted({c for c, _, _ in shown})  # what a draw could add
         room = [C.CATEGORY_CAP - x for x in s.scores[p]]
         base = dance_rates(g, s, p) if rates is None else rates
         a, wild = g._resources(s, p, -1, cards)
-        pairs = _max_pairs(a, wild)
-        gains[start] = _most_points(shown, pairs, hand, _hand_pairs(a, wild, pairs, colours, draws), base, room,
-                                    _bonus(g, s, p, supply[p]))
+        gains[start] = _most_points(shown, hand, a, wild, draws, base, room, _bonus(g, s, p, supply[p]))
         held = [0] * NC  # my cards' colours, hand and played (EX-DANCE-3)
         for k in cards:
             held[k % NC] += s.hands[p][k]
@@ -217,6 +205,11 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
         empty = stage.count(-1) - sum(1 for x in pos if stage[x] < 0) + (stage[start] < 0)  # I leave mine
         tuck = len(stacks[p]) + 1
         sizes = [len(x) for x in stacks]
+        near_of: list[list[int]] = [[] for _ in range(C.NUM_SPACES)]  # per space, the other queens nearby
+        for q, x in enumerate(pos):
+            if q != p:
+                for sp in C.NEARBY[x]:
+                    near_of[sp].append(q)
     legal = set(g.destinations(s, p))
     seat_at = {x: q for q, x in enumerate(pos) if q != p}
     for ray in C.RAYS[start]:
@@ -245,8 +238,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                         m[colour] += got
                     rates = list(base)
                     if moving:
-                        around = C.NEARBY[dest]
-                        near = [q for q in seat_at.values() if pos[q] in around]
+                        near = near_of[dest]
                         for j, cat in moving:
                             if cat == C.BOOTY:
                                 t = sum(m)
@@ -268,7 +260,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                                 last = ray[i - 1] if i and colour >= 0 else -1
                                 if last >= 0 and stage[last] != colour and not (tart and stage[last] == GREEN):
                                     last = -1
-                                rates[j] = (len({stage[sp] for sp in around if stage[sp] >= 0 and sp != last})
+                                rates[j] = (len({stage[sp] for sp in C.NEARBY[dest] if stage[sp] >= 0 and sp != last})
                                             + sum(1 for x in m if x))
                     a = [x + y for x, y in zip(m, held)]
                     wild = 0
@@ -277,9 +269,8 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                         a[GREEN] -= wild
                     elif kiki:
                         a[g.areas[dest]] += 1
-                    pairs = _max_pairs(a, wild)
-                    gains[dest] = _most_points(shown, pairs, hand, _hand_pairs(a, wild, pairs, colours, draws), rates,
-                                               room, _bonus(g, s, p, m) if jen else _NO_BONUS)
+                    gains[dest] = _most_points(shown, hand, a, wild, draws, rates, room,
+                                               _bonus(g, s, p, m) if jen else _NO_BONUS)
             if colour >= 0:
                 counts[colour] += 1
     return gains, reach, toll
