@@ -61,6 +61,7 @@ def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[i
             if x > best:
                 best = x
     paying = [-1] * NC  # per colour, the most pairs payable for a hand card of it
+    odd = -1  # draws of a colour with an odd count
     for c, j, stars in hand:
         n = paying[c]
         if n < 0:
@@ -68,8 +69,14 @@ def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[i
                 n = _pairs_after(a, wild, c, -1)
                 for x in draws:
                     n = max(n, _pairs_after(a, wild, c, x))
-            else:  # one fewer of c breaks a pair if its count is even; a drawn odd colour makes one
-                n = pairs - 1 + (a[c] & 1) + any((a[x] & 1) ^ (x == c) for x in draws)
+            else:  # one fewer of c breaks a pair if its count is even; a drawn colour then odd makes one
+                if odd < 0:
+                    odd = sum(a[x] & 1 for x in draws)
+                n = pairs - 1 + (a[c] & 1)
+                if c in draws:
+                    n += odd > 1 or not a[c] & 1
+                else:
+                    n += odd > 0
             paying[c] = n
         if n:
             x = rates[j] * (n if n < stars else stars) + bonus[c]
@@ -80,8 +87,6 @@ def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[i
     return best
 
 
-# the dance_rates a move changes
-_LANDING_CATEGORIES = frozenset((C.BOOTY, C.RUNWAY, C.FLOORWERK, C.SHAWAM, C.TUCK, C.TWIRLS))
 _NO_BONUS = [0] * NC
 _NO_CARDS: list = []
 
@@ -193,17 +198,20 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
         base = dance_rates(g, s, p) if rates is None else rates
         a, wild = g._resources(s, p, -1, cards)
         gains[start] = _most_points(shown, hand, a, wild, draws, base, room, _bonus(g, s, p, supply[p]))
-        held = [0] * NC  # my cards' colours, hand and played (EX-DANCE-3)
+        held = list(supply[p])  # what pays: my rhinestones, hand and played cards (EX-DANCE-3)
         for k in cards:
             held[k % NC] += s.hands[p][k]
         for k in stacks[p]:
             held[k % NC] += 1
-        moving = [(j, cats[j]) for j in _JUDGE_IDS if cats[j] in _LANDING_CATEGORIES]  # the rest stay as they are
-        # What dance_rates counts, before the move: stones per seat, stage counts, empty unoccupied spaces
+        # The judges of the categories a move changes (-1: none); the rest stay as dance_rates has them
+        booty, runway, floorwerk, shawam, tuck, twirls = (
+            cats.index(cat) if cat in cats else -1
+            for cat in (C.BOOTY, C.RUNWAY, C.FLOORWERK, C.SHAWAM, C.TUCK, C.TWIRLS))
+        # What they count, before the move: stones per seat, stage counts, empty unoccupied spaces
         stones = [sum(x) for x in supply]
         on_stage = [stage.count(c) for c in _COLOUR_IDS]
         empty = stage.count(-1) - sum(1 for x in pos if stage[x] < 0) + (stage[start] < 0)  # I leave mine
-        tuck = len(stacks[p]) + 1
+        played = len(stacks[p]) + 1
         sizes = [len(x) for x in stacks]
         near_of: list[list[int]] = [[] for _ in range(C.NUM_SPACES)]  # per space, the other queens nearby
         for q, x in enumerate(pos):
@@ -214,15 +222,19 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
     seat_at = {x: q for q, x in enumerate(pos) if q != p}
     for ray in C.RAYS[start]:
         counts = [0] * NC  # the rhinestones passed so far, per colour
-        mine = list(supply[p])  # my supply after paying the queens passed so far
-        paid = [0] * g.n
+        if plan:
+            mine = list(supply[p])  # my supply after paying the queens passed so far
+            paying = list(held)  # and what pays
+            paid = [0] * g.n
         passed = 0
         for i, dest in enumerate(ray):
             q = seat_at.get(dest, -1)
             if q >= 0:  # EX-MOVE-2: passing her pays a rhinestone of the colour I hold most (the first such)
-                c = mine.index(max(mine))
-                mine[c] -= 1
-                paid[q] += 1
+                if plan:
+                    c = mine.index(max(mine))
+                    mine[c] -= 1
+                    paying[c] -= 1
+                    paid[q] += 1
                 passed += 1
                 continue
             colour = stage[dest]
@@ -232,37 +244,43 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                     reach[dest] = 1 + counts[colour]
                 if plan:  # EX-MOVE-3: the landing rhinestone and those of its colour passed (Green Screen: greens too)
                     m = list(mine)
+                    a = list(paying)
                     got = 0
                     if colour >= 0:
                         got = 1 + counts[colour] + (counts[GREEN] if tart and colour != GREEN else 0)
                         m[colour] += got
+                        a[colour] += got
                     rates = list(base)
-                    if moving:
-                        near = near_of[dest]
-                        for j, cat in moving:
-                            if cat == C.BOOTY:
-                                t = sum(m)
-                                rates[j] = t + sum(x for x in (stones[q] + paid[q] for q in near) if x < t)
-                            elif cat == C.RUNWAY:
-                                rates[j] = i + 1 + 2 * passed + s.strut
-                            elif cat == C.FLOORWERK:
-                                left = list(on_stage)
-                                if colour >= 0:
-                                    left[colour] -= 1 + counts[colour]
-                                    if tart and colour != GREEN:
-                                        left[GREEN] -= counts[GREEN]
-                                rates[j] = max(left)
-                            elif cat == C.SHAWAM:  # the spaces emptied on the way, less mine taken
-                                rates[j] = empty + got - 1
-                            elif cat == C.TUCK:
-                                rates[j] = tuck + sum(x for x in (sizes[q] for q in near) if x < tuck)
-                            else:  # C.TWIRLS: of the spaces passed only the last is nearby, empty if I took from it
-                                last = ray[i - 1] if i and colour >= 0 else -1
-                                if last >= 0 and stage[last] != colour and not (tart and stage[last] == GREEN):
-                                    last = -1
-                                rates[j] = (len({stage[sp] for sp in C.NEARBY[dest] if stage[sp] >= 0 and sp != last})
-                                            + sum(1 for x in m if x))
-                    a = [x + y for x, y in zip(m, held)]
+                    near = near_of[dest]
+                    if booty >= 0:
+                        t = x = sum(m)
+                        for q in near:
+                            if stones[q] + paid[q] < t:
+                                x += stones[q] + paid[q]
+                        rates[booty] = x
+                    if runway >= 0:
+                        rates[runway] = i + 1 + 2 * passed + s.strut
+                    if floorwerk >= 0:
+                        left = list(on_stage)
+                        if colour >= 0:
+                            left[colour] -= 1 + counts[colour]
+                            if tart and colour != GREEN:
+                                left[GREEN] -= counts[GREEN]
+                        rates[floorwerk] = max(left)
+                    if shawam >= 0:  # the spaces emptied on the way, less mine taken
+                        rates[shawam] = empty + got - 1
+                    if tuck >= 0:
+                        x = played
+                        for q in near:
+                            if sizes[q] < played:
+                                x += sizes[q]
+                        rates[tuck] = x
+                    if twirls >= 0:  # of the spaces passed only the last is nearby, empty if I took from it
+                        last = ray[i - 1] if i and colour >= 0 else -1
+                        if last >= 0 and stage[last] != colour and not (tart and stage[last] == GREEN):
+                            last = -1
+                        rates[twirls] = (len({stage[sp] for sp in C.NEARBY[dest] if stage[sp] >= 0 and sp != last})
+                                         + sum(1 for x in m if x))
                     wild = 0
                     if tart:
                         wild = m[GREEN]
