@@ -190,9 +190,6 @@ class Observer(_Observer):
         self._seldom = Memo(State, ["cats", "song", "lyrics", "revealed"], lambda s: {})
         # The stage and the queens (contiguous pieces: stage, queen_at, queen_of), per seat.
         self._board = Memo(State, ["stage", "pos", "queen"], lambda s: {})
-        # The display cards and, per seat, the lips each would earn (rules.Game.lips_by_judge: the
-        # display's colours, the seat's played cards and its queen).
-        self._display = Memo(State, ["display", "stacks", "queen"], lambda s: {})
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._template = []
@@ -226,16 +223,6 @@ class Observer(_Observer):
                     + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
             view = views[me] = (cats, song, _rotated(_rows(s.lyrics, L), me),
                                 _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
-        return view
-
-    def _display_view(self, s: State, me: int) -> bytes:
-        """Seat `me`'s view of display_colour + display_stars + draw_lips."""
-        views = self._display(s)
-        view = views.get(me)
-        if view is None:
-            display = s.display
-            view = views[me] = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display))
-                                + bytes(map(_CARD_STARS.__getitem__, display)) + bytes(self.game.lips_by_judge(s, me)))
         return view
 
     def _board_view(self, s: State, me: int) -> bytes:
@@ -298,7 +285,8 @@ class Observer(_Observer):
         for k in display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
-        view = self._display_view(s, me)
+        view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
+                + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
         v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
