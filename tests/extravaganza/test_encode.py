@@ -329,3 +329,28 @@ def test_a_seat_sees_its_own_hand_and_reveal_cards_only():
         if checked > 150:
             break
     assert checked > 150
+
+
+def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
+    """landing_gain, reach, toll and draw_gain at every move and draw of Legendary games, until every
+    queen has moved and drawn (their powers change what a landing collects and what pays)."""
+    seen: set[tuple[int, int]] = set()  # (queen, op) decided
+    checked = 0
+    pieces = ("landing_gain", "reach", "toll", "draw_gain", "dance_rate", "payable", "draw_points")
+    for seed in range(20, 60):
+        for n in (2, 4):
+            observer = None
+            for g, s in nodes(n, "legendary", seed):
+                code = s.todo[0] >> SHIFT if not s.over else -1
+                if code not in (Op.MOVE, Op.DRAW):
+                    continue
+                me = s.turn
+                observer = observer or Observer(g)
+                fast, slow = LAYOUT.views(observer.encode(s, me)), LAYOUT.views(plain(g, s, me))
+                assert all(np.array_equal(fast[k], slow[k]) for k in pieces), [
+                    k for k in pieces if not np.array_equal(fast[k], slow[k])]
+                seen.add((s.queen[me], code))
+                checked += 1
+        if len(seen) == 2 * C.NUM_QUEENS and checked >= 1000:
+            break
+    assert len(seen) == 2 * C.NUM_QUEENS and checked >= 1000
