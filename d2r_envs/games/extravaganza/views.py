@@ -5,7 +5,7 @@ seat's move, draw and colour choice, and the planner (heuristic.Planner) decides
 from __future__ import annotations
 
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.rules import _COLOUR_IDS, _JUDGE_IDS, GREEN, NC, Game, _held, _max_pairs
+from d2r_envs.games.extravaganza.rules import _COLOUR_IDS, GREEN, NC, Game, _held, _max_pairs
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 _O_ELEGANZA = int(Op.ELEGANZA)
@@ -129,6 +129,7 @@ def dance_rates(g: Game, s: State, p: int) -> list[int]:
             out.append(len(around) + sum(1 for x in supply[p] if x))
     return out
 
+
 def colour_counts(g: Game, s: State) -> list[int]:
     """Deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would count, the spent
     rhinestones of it (EX-CAT-ELEGANZA) or its rhinestones on the stage (EX-CAT-FLOORWERK)."""
@@ -136,11 +137,13 @@ def colour_counts(g: Game, s: State) -> list[int]:
         return list(s.spent)
     return [s.stage.count(c) for c in _COLOUR_IDS]
 
+
 def payable_stars(g: Game, s: State, p: int) -> int:
     """The most stars `p` could pay for a card now with what it holds (EX-DANCE-1..3), the card itself
     not paying: the pairs its rhinestones, hand and played cards make."""
     a, wild = g._resources(s, p, -1)
     return _max_pairs(a, wild)
+
 
 def dance_gains(g: Game, s: State, p: int, rates: list[int] | None = None) -> list[int]:
     """Deciding `p`'s draw: per judge, the most points one dance could add this turn after drawing
