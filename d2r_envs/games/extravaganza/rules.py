@@ -156,17 +156,23 @@ _DRAW_ACTION = tuple(A_DRAW + j for j in _JUDGE_IDS)
 _SPACE_ACTION = tuple(A_SPACE + sp for sp in range(C.NUM_SPACES))
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
 _TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
-_NONZERO = bytes([0] + [1] * 255)  # a count as 0 or 1
+# Per reveal condition and colour (condition * 5 + colour), the reveal card with them (_NO_REVEAL: none).
+_NO_REVEAL = C.NUM_REVEALS
+_REVEAL_OF = [next((r for r in range(C.NUM_REVEALS) if C.REVEAL_CONDITION[r] * NC + C.REVEAL_COLOUR[r] == i),
+                   _NO_REVEAL) for i in range(len(C.REVEAL_CONDITIONS) * NC)]
+_ALL_REVEALS = bytes([1] * C.NUM_REVEALS)  # every reveal card, as a hand
+_PAIRS = [x >> 1 for x in range(C.NUM_STONES + C.NUM_CARDS + 2)]  # pairs in x items of a colour
+_NONE = (False,) * NC  # per colour: none payable
+_ONLY = [tuple(c == x for x in _COLOUR_IDS) for c in _COLOUR_IDS]  # per colour: that one alone payable
 
 
 assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # card k's colour is k % 5
 
 
 def _held(hand: bytearray) -> list[int]:
-    """The card ids held in `hand` (counts per card), ascending."""
-    flags = hand.translate(_NONZERO)
+    """The card ids held in `hand` (counts per card, each 0 or 1: every card is one of a kind), ascending."""
     out = []
-    find = flags.find
+    find = hand.find
     k = find(1)
     while k >= 0:
         out.append(k)
@@ -301,9 +307,11 @@ class Game(core.Game[State]):
         code = head >> SHIFT
         u = rng.random()
         if code == O_FILL or code == O_GIFT:
-            return s.bag.kind_at(u)
+            deck = s.bag
+            return deck.cards[int(u * deck.n)]  # deck.kind_at(u), inlined
         if code == O_FLIP:
-            return s.decks[head & _MASK].kind_at(u)
+            deck = s.decks[head & _MASK]
+            return deck.cards[int(u * deck.n)]
         if code == O_LYRIC:
             return s.lyric_box.kind_at(u)
         if code == O_REVEAL_DEAL:
@@ -347,16 +355,12 @@ class Game(core.Game[State]):
     # Legal actions ----------------------------------------------------------------------------
 
     def legal_actions(self, s: State) -> list[int]:
+        """The legal actions of the decision at the front, ascending (each list is built in action order)."""
         if s.over:
             return []
-        head = s.todo[0]
-        code = head >> SHIFT
+        code = s.todo[0] >> SHIFT
         if code < 10:
             return []
-        return self._legal(s, code, head & _MASK)
-
-    def _legal(self, s: State, code: int, arg: int) -> list[int]:
-        """The legal actions of decision `code`, ascending (each list is built in action order)."""
         p = s.turn
         if code == O_HALF:
             return self._halves(s, p)
@@ -399,7 +403,7 @@ class Game(core.Game[State]):
         elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
             return [A_SHOW + k for k in self._showable(s, p)] + [A_STOP]
         elif code == O_SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
-            return [A_SHOW + k for k in self._showable(s, arg)]
+            return [A_SHOW + k for k in self._showable(s, s.todo[0] & _MASK)]
         elif code == O_SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
             return [A_JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
@@ -407,7 +411,7 @@ class Game(core.Game[State]):
         else:
             raise ValueError(f"no decision at op {code}")
         if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
-            out += [A_REVEAL + r for r in self.playable_reveals(s, p)]
+            out += [A_REVEAL + r for r in self._reveals_met(s, s.reveal_hands[p])]
         return out
 
     def _has_choice(self, s: State, code: int) -> bool:
@@ -432,7 +436,7 @@ class Game(core.Game[State]):
             if self._any_danceable(s, p):
                 return True
         if self.tens_on and not s.revealed_turn:
-            return bool(self.playable_reveals(s, p))
+            return bool(self._reveals_met(s, s.reveal_hands[p]))
         return False
 
     def destinations(self, s: State, p: int) -> list[int]:
@@ -486,6 +490,15 @@ class Game(core.Game[State]):
         them or none, as the card itself cannot pay for itself."""
         a, wild = self._resources(s, p, -1, cards)
         out = [False] * NC
+        if not wild:  # a pair of another colour, or three of the card's
+            twos = 0
+            for x in a:
+                if x >= 2:
+                    twos += 1
+            for k in cards:
+                x = a[k % NC]
+                out[k % NC] = x >= 3 or twos > (x >= 2)
+            return out
         for k in cards:
             c = k % NC
             if not out[c]:
@@ -495,8 +508,8 @@ class Game(core.Game[State]):
         return out
 
     def _any_danceable(self, s: State, p: int) -> bool:
-        cards = _held(s.hands[p])
-        if not cards:
+        hand = s.hands[p]
+        if hand.find(1) < 0:  # no card (counts are 0 or 1)
             return False
         tart = self.powers and s.queen[p] == C.TART
         twos = 0
@@ -505,7 +518,7 @@ class Game(core.Game[State]):
                 if x >= 3:
                     return True
                 twos += 1
-        return twos >= 2 or any(self._danceable_colours(s, p, cards))
+        return twos >= 2 or any(self._danceable_colours(s, p, _held(hand)))
 
     def danceable(self, s: State, p: int) -> list[int]:
         """Cards in hand payable for at least one star (EX-DANCE-1)."""
@@ -529,19 +542,22 @@ class Game(core.Game[State]):
         tart = self.powers and s.queen[p] == C.TART
         # Per colour, whether an item of it (a rhinestone, a card, Stage Presence) may pay this half;
         # an open half takes its own colour only.
-        payable = [False] * NC
         if not tart:  # no wild items: _max_pairs(a, 0) is the sum of x // 2, worked out here
-            pairs = 0
-            for x in a:
-                pairs += x >> 1
+            pairs = sum(map(_PAIRS.__getitem__, a))
             if half >= 0:  # closing the pair: one item fewer of its colour
                 x = a[half]
-                payable[half] = x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1
-            else:  # opening a pair: it needs a second item of the colour (_can_finish)
-                for c in _COLOUR_IDS:
-                    payable[c] = a[c] >= 2 and pairs >= left
-            out = [A_PAY_STONE + c for c in _COLOUR_IDS if payable[c] and s.supply[p][c]]
+                payable = _ONLY[half] if x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1 else _NONE
+            elif pairs >= left:  # opening a pair: it needs a second item of the colour (_can_finish)
+                payable = [x >= 2 for x in a]
+            else:
+                payable = _NONE
+            sup = s.supply[p]
+            out = []
+            for c in _COLOUR_IDS:
+                if payable[c] and sup[c]:
+                    out.append(A_PAY_STONE + c)
         else:
+            payable = [False] * NC
             def ok(colour: int, from_a: bool) -> bool:
                 if from_a:
                     a[colour] -= 1
@@ -572,11 +588,8 @@ class Game(core.Game[State]):
                 out += [A_PAY_GREEN + c for c in _COLOUR_IDS
                         if c != GREEN and (half < 0 or half == c) and ok(c, False)]
         if True in payable:
-            played = [k for k in s.stacks[p] if payable[k % NC]]
-            cards = [k for k in cards if payable[k % NC]]
-            if played:
-                cards = sorted(cards + played)
-            out += [A_PAY_CARD + k for k in cards]
+            stack = s.stacks[p]
+            out += [A_PAY_CARD + k for k in (sorted(cards + stack) if stack else cards) if payable[k % NC]]
             if self.powers and s.queen[p] == C.KIKI and not s.stage_used and payable[self.areas[s.pos[p]]]:
                 out.append(A_PAY_STAGE)
         return out
@@ -617,26 +630,46 @@ class Game(core.Game[State]):
 
     def playable_reveals(self, s: State, p: int) -> list[int]:
         """Reveal cards `p` holds whose condition was met this turn (EX-REVEAL-2)."""
-        if s.danced < 0 and s.moved < 3 and not (s.spent_actual and s.spent_cards):
-            return []  # every condition needs a dance, a move of 3 or more, or both kinds spent
-        return [r for r in _held(s.reveal_hands[p]) if self.reveal_met(s, r)]
+        return self._reveals_met(s, s.reveal_hands[p])
 
     def reveal_met(self, s: State, r: int) -> bool:
-        c = C.REVEAL_COLOUR[r]
-        cond = C.REVEAL_CONDITION[r]
-        bit = 1 << c
-        danced_c = s.danced >= 0 and C.CARD_COLOUR[s.danced] == c
-        if cond == 0:  # a dance move of the colour within the matching area
-            return danced_c and s.dance_area == c
-        if cond == 1:  # a discarded card of the colour AND dance in the matching area
-            return bool(s.spent_cards & bit) and s.danced >= 0 and s.dance_area == c
-        if cond == 2:  # move 3+ spaces, land on a space of the colour
-            return s.moved >= 3 and self.areas[s.landed] == c
-        if cond == 3:  # an actual rhinestone AND a dance move, both of the colour
-            return bool(s.spent_actual & bit) and danced_c
-        if cond == 4:  # an actual rhinestone AND a discarded card, both of the colour
-            return bool(s.spent_actual & bit) and bool(s.spent_cards & bit)
-        return s.moved >= 3 and s.land_colour == c and s.landed_stone >= 0  # land on a rhinestone of the colour
+        return r in self._reveals_met(s, _ALL_REVEALS)
+
+    def _reveals_met(self, s: State, hand: Any) -> list[int]:
+        """EX-REVEAL-2: the reveal cards in `hand` (counts per id) whose condition was met this turn,
+        ascending: the conditions are checked in id order, and only condition 4 is met in several colours."""
+        of = _REVEAL_OF
+        out = []
+        k = s.danced
+        if k >= 0:
+            c = k % NC
+            area = s.dance_area
+            r = of[c]  # a dance move of the colour within the matching area
+            if c == area and r != _NO_REVEAL and hand[r]:
+                out.append(r)
+            r = of[NC + area]  # a discarded card of the colour AND dance in the matching area
+            if s.spent_cards >> area & 1 and r != _NO_REVEAL and hand[r]:
+                out.append(r)
+        if s.moved >= 3:  # move 3+ spaces, land on a space of the colour
+            r = of[2 * NC + self.areas[s.landed]]
+            if r != _NO_REVEAL and hand[r]:
+                out.append(r)
+        if k >= 0:  # an actual rhinestone AND a dance move, both of the colour
+            r = of[3 * NC + c]
+            if s.spent_actual >> c & 1 and r != _NO_REVEAL and hand[r]:
+                out.append(r)
+        both = s.spent_actual & s.spent_cards
+        if both:  # an actual rhinestone AND a discarded card, both of the colour
+            for c in _COLOUR_IDS:
+                r = of[4 * NC + c]
+                if both >> c & 1 and r != _NO_REVEAL and hand[r]:
+                    out.append(r)
+        c = s.land_colour
+        if s.moved >= 3 and s.landed_stone >= 0 and c >= 0:  # move 3+ spaces and land on a rhinestone of the colour
+            r = of[5 * NC + c]
+            if r != _NO_REVEAL and hand[r]:
+                out.append(r)
+        return out
 
     # Transitions ------------------------------------------------------------------------------
 
@@ -700,6 +733,27 @@ class Game(core.Game[State]):
         if code == O_MOVE:
             if a != A_PASS:
                 front = self._move(s, p, a - A_SPACE)
+        elif code == O_DRAW:
+            if a != A_PASS:
+                front = self._draw(s, p, a - A_DRAW)
+        elif code == O_LIP_SYNC:
+            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
+                t = s.song[s.song_next]
+                s.lips[p] -= C.LYRIC_STARS[t]
+                s.lip_supply += C.LYRIC_STARS[t]
+                s.claiming.append(t)
+                if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
+                    s.end_triggered = True
+                s.song_next += 1
+                front = [P_LIP_SYNC]
+            elif s.claiming:
+                front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
+        elif code == O_DANCE:
+            if a != A_PASS:
+                front = self._dance(s, p, a - A_DANCE)
+        elif code == O_STARS:
+            s.stars = a - A_STARS + 1
+            front = [P_HALF]
         elif code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
             c = a - A_COLOR
             s.supply[p][c] -= 1
@@ -713,27 +767,6 @@ class Game(core.Game[State]):
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)  # EX-DECIDE-ODDY: one rhinestone a landing, from one nearby queen
-        elif code == O_DRAW:
-            if a != A_PASS:
-                front = self._draw(s, p, a - A_DRAW)
-        elif code == O_DANCE:
-            if a != A_PASS:
-                front = self._dance(s, p, a - A_DANCE)
-        elif code == O_STARS:
-            s.stars = a - A_STARS + 1
-            front = [P_HALF]
-        elif code == O_LIP_SYNC:
-            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
-                t = s.song[s.song_next]
-                s.lips[p] -= C.LYRIC_STARS[t]
-                s.lip_supply += C.LYRIC_STARS[t]
-                s.claiming.append(t)
-                if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
-                    s.end_triggered = True
-                s.song_next += 1
-                front = [P_LIP_SYNC]
-            elif s.claiming:
-                front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
             k = a - A_LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
@@ -777,7 +810,8 @@ class Game(core.Game[State]):
             s.shade_picked.append(j)
             if len(s.shade_picked) < 3:
                 front = [P_SHADE]
-        s.todo[0:0] = front
+        if front:
+            todo[0:0] = front
 
     def _advance(self, s: State) -> None:
         """Carry out automatic steps (and decisions with one legal action) until a real decision or chance."""
@@ -814,7 +848,9 @@ class Game(core.Game[State]):
                     else:  # nothing to decide: the pass, which does nothing
                         del todo[0]
                     continue
-                legal = self._legal(s, code, arg)
+                if code == O_STARS:  # _dance queues it only with two star counts or more
+                    return
+                legal = self.legal_actions(s)
                 if not legal:
                     todo.pop(0)
                     continue
@@ -1101,28 +1137,24 @@ class Game(core.Game[State]):
         s.turn_points[j] += points  # EX-DECIDE-TEN: before the cap
 
     def desire_met(self, s: State, d: int) -> bool:
-        """EX-DESIRE-4: the dance just made fulfils desire kind `d`."""
-        kind, c = divmod(d, NC)
-        bit = 1 << c
-        card_c = C.CARD_COLOUR[s.danced] == c
-        area_c = s.dance_area == c
-        if kind == 0:
-            return bool(s.spent_actual & bit)
-        if kind == 1:
-            return card_c
-        if kind == 2:
-            return area_c
-        if kind == 3:
-            return bool(s.spent_cards & bit)
-        if kind == 4:
-            return bool(s.spent_actual & bit) and area_c
-        return bool(s.spent_cards & bit) and card_c
+        return bool(self._desires_met(s) >> d & 1)
+
+    def _desires_met(self, s: State) -> int:
+        """EX-DESIRE-4: the desire kinds (type * 5 + colour) the dance just made fulfils, a bit per kind."""
+        actual = s.spent_actual
+        cards = s.spent_cards
+        card = 1 << s.danced % NC
+        area = 1 << s.dance_area
+        return (actual | card << NC | area << 2 * NC | cards << 3 * NC
+                | (actual & area) << 4 * NC | (cards & card) << 5 * NC)
 
     def _claim_desires(self, s: State, p: int) -> None:
-        for j in range(C.NUM_JUDGES):  # EX-DESIRE-2: from several judges at once
-            d = s.desire_face[j]
-            if d >= 0 and self.desire_met(s, d):
-                s.desire_face[j] = -1
+        met = self._desires_met(s)
+        face = s.desire_face
+        for j in _JUDGE_IDS:  # EX-DESIRE-2: from several judges at once
+            d = face[j]
+            if d >= 0 and met >> d & 1:
+                face[j] = -1
                 s.desires[p][j] += 1
 
     def _score_lyrics(self, s: State, p: int) -> None:
@@ -1157,8 +1189,8 @@ class Game(core.Game[State]):
         s.todo[0:0] = front
 
     def _end_turn(self, s: State, p: int) -> list[int]:
-        if self.tens_on:  # EX-TEN-2: 10+ points in a category this turn
-            for j in range(C.NUM_JUDGES):
+        if self.tens_on and max(s.turn_points) >= 10:  # EX-TEN-2: 10+ points in a category this turn
+            for j in _JUDGE_IDS:
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
