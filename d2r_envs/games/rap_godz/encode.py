@@ -213,11 +213,14 @@ class _Board:
         self.size = at
         self.timeline_at = [p * _RECORD + REC_TIMELINE for p in range(n)]  # each seat's columns in State.record
         self.index = [self._index(me) for me in range(n)]
-        # per seat, per card kind k (-1: an empty slot), its slot_fit entries' board positions
-        self._slot_at = [{-1: (self.zero,) * 3, **{k: (v + 2 * k, v + 2 * k + 1, self.playable + me * NP + k)
-                                                  for k in range(NP)}}
+        # Each seat's slot_fit entries of its index, as writable bytes (a memoryview on the array): set
+        # from the bytes below by slot_index, with no numpy call.
+        self.slot_fit = [memoryview(idx[_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS]).cast("B") for idx in self.index]
+        # per seat, per card kind k (-1: an empty slot), its slot_fit entries' board positions (as index bytes)
+        self._slot_at = [{-1: _positions((self.zero,) * 3),
+                          **{k: _positions((v + 2 * k, v + 2 * k + 1, self.playable + me * NP + k)) for k in range(NP)}}
                          for me, v in ((me, self.views + me * _VIEWS_SIZE) for me in range(n))]
-        self._slot_pad = [[self.zero] * (3 * (C.MAX_SLOTS - j)) for j in range(C.MAX_SLOTS + 1)]
+        self._slot_pad = [_positions([self.zero] * (3 * (C.MAX_SLOTS - j))) for j in range(C.MAX_SLOTS + 1)]
 
     def _index(self, me: int) -> np.ndarray:
         n, idx = self.n, np.zeros(LAYOUT.size, np.intp)  # zero: the zero byte
@@ -265,11 +268,15 @@ class _Board:
         idx[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = self.zero  # set by slot_index
         return idx
 
-    def slot_index(self, me: int, slots: tuple) -> list[int]:
-        """Where seat me's piece `slot_fit` lies on the board for these face-up Come Upz: each slot's
-        card_fit (two entries) and its playable entry."""
-        at = self._slot_at[me]
-        return [i for k in slots for i in at[k]] + self._slot_pad[len(slots)]
+    def slot_index(self, me: int, slots: tuple) -> bytes:
+        """Where seat me's piece `slot_fit` lies on the board for these face-up Come Upz (the bytes of
+        its index entries): each slot's card_fit (two entries) and its playable entry."""
+        return b"".join(map(self._slot_at[me].__getitem__, slots)) + self._slot_pad[len(slots)]
+
+
+def _positions(at) -> bytes:
+    """Board positions as the bytes of index entries (np.intp)."""
+    return np.array(at, np.intp).tobytes()
 
 
 # bonus, spend_left and buying within the board's `rest` (which starts with dice)
@@ -405,7 +412,7 @@ class Observer(_Observer):
             board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
         if self._slots_indexed[me] is not self._slots_key:  # where my slot_fit lies, for these slots
             key = self._slots_indexed[me] = self._slots_key
-            b.index[me][_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS] = b.slot_index(me, key)
+            b.slot_fit[me][:] = b.slot_index(me, key)
         marks = s.table.parts
         if marks[1] is not self._majority_timelines[me] or marks[0] is not self._majority_setup[me]:
             self._majority_timelines[me], self._majority_setup[me] = marks[1], marks[0]
@@ -418,7 +425,8 @@ class Observer(_Observer):
             start, end = b.dynamic
             board[start:end] = bytes(end - start)
             self._dynamic = False
-        return self._array.take(b.index[me]).astype(np.float32)
+        # mode="wrap": every index lies on the board, and numpy's wrap loop is cheaper than its raising one
+        return self._array.take(b.index[me], mode="wrap").astype(np.float32)
 
     def _write_dynamic(self, s: State) -> None:
         b, board = self._b, self._board

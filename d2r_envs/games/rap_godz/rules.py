@@ -22,6 +22,17 @@ MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it (a g
 K = C.NUM_KINDS
 Ab = C.Ability
 G = C.Goal
+
+# The Phase and Task members as module names: read off its class (Phase.PLAY), a member costs a call of
+# EnumType.__getattr__ in Python 3.11, about 1,200 machine instructions, and the rules read them every step.
+_PHASE_SETUP, _PHASE_RAPPER, _PHASE_CITY, _PHASE_DEAL = Phase.SETUP, Phase.RAPPER, Phase.CITY, Phase.DEAL
+_PHASE_START, _PHASE_GET, _PHASE_SPEND, _PHASE_PLAY = Phase.START, Phase.GET, Phase.SPEND, Phase.PLAY
+_PHASE_TARGET, _PHASE_ROLL, _PHASE_BEEF = Phase.TARGET, Phase.ROLL, Phase.BEEF
+_PHASE_ALBUM, _PHASE_OVER = Phase.ALBUM, Phase.OVER
+_TASK_PICKUP, _TASK_RAPPER, _TASK_CITY, _TASK_EXTRA_CITY = Task.PICKUP, Task.RAPPER, Task.CITY, Task.EXTRA_CITY
+_TASK_GOAL, _TASK_COME, _TASK_DRAW = Task.GOAL, Task.COME, Task.DRAW
+_TASK_MEDALLION, _TASK_DIE = Task.MEDALLION, Task.DIE
+
 _CARDS = C.CARDS
 _COME_FIRST = C.COME_FIRST
 _RAPPER_FIRST, _CITY_FIRST = C.RAPPER_FIRST, C.CITY_FIRST
@@ -33,7 +44,7 @@ _COLOUR_OF = [c.colour for c in _CARDS]
 _ICONS_OF = [c.icons for c in _CARDS]
 _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
 _ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
-_DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
+_DECKED = (_TASK_RAPPER, _TASK_CITY, _TASK_EXTRA_CITY, _TASK_COME, _TASK_DRAW)
 _NP, _NUM_ACTIONS = C.NUM_PLAY, A.ACTIONS.size
 _ONE_OF_3 = [(1, 0, 0), (0, 1, 0), (0, 0, 1)]  # a Pick Upz type as a one-hot row
 _ANY = bytes([0] + [1] * 255)  # bytes.translate: a count -> 1 where any
@@ -50,6 +61,7 @@ def _unlocked(r: int) -> list[int]:
 
 
 _UNLOCKED = [_unlocked(r) for r in range(C.NUM_RES)]  # AND the three: the kinds p's resources unlock
+_ABILITY = {-1: -1} | {k: C.RAPPERZ[k - _RAPPER_FIRST].ability for k in _RAPPER_KINDS}  # a kept Rapper (-1: none)
 
 
 def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
@@ -160,22 +172,20 @@ class Game(core.Game[State]):
         s.counters.put(0, 0, counters_row(s))
         s.record.put(n, 0, s.supply)
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
-        s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
-        s.chance += [(Task.RAPPER, p) for p in range(n) for _ in range(2)]
-        s.chance += [(Task.CITY, p) for p in range(n) for _ in range(2)]
+        s.chance = [(_TASK_PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
+        s.chance += [(_TASK_RAPPER, p) for p in range(n) for _ in range(2)]
+        s.chance += [(_TASK_CITY, p) for p in range(n) for _ in range(2)]
         return s
 
     def hand_size(self, s: State, p: int) -> int:
         """5, or 6 with a hand-size Rapper; RG-SETUP-7 RG-ALBUM-3 RG-RAP-1."""
-        r = s.rappers[p]
-        return 6 if r >= 0 and C.RAPPERZ[r - _RAPPER_FIRST].ability == Ab.HAND6 else C.HAND_SIZE
+        return 6 if _ABILITY[s.rappers[p]] == Ab.HAND6 else C.HAND_SIZE
 
     def ability(self, s: State, p: int) -> int:
-        r = s.rappers[p]
-        return C.RAPPERZ[r - _RAPPER_FIRST].ability if r >= 0 else -1
+        return _ABILITY[s.rappers[p]]
 
     def come_cost(self, s: State, p: int) -> int:
-        discount = self.ability(s, p) == Ab.DISCOUNT and not s.used[p]  # once per Album; RG-RAP-2
+        discount = _ABILITY[s.rappers[p]] == Ab.DISCOUNT and not s.used[p]  # once per Album; RG-RAP-2
         return C.COME_COST_DISCOUNTED if discount else C.COME_COST  # RG-TURN-2 RG-RAP-1
 
     # Who acts ---------------------------------------------------------------------------------
@@ -183,23 +193,23 @@ class Game(core.Game[State]):
     def current_player(self, s: State) -> int:
         if s.chance:
             return CHANCE
-        if s.phase == Phase.OVER:
+        if s.phase == _PHASE_OVER:
             return TERMINAL
         return s.actor
 
     def _chance_deck(self, s: State) -> Deck | None:
         task = s.chance[0][0]
-        if task == Task.DRAW:
+        if task == _TASK_DRAW:
             return s.decks[s.album]
-        if task == Task.COME:
+        if task == _TASK_COME:
             return s.come_decks[s.album]
-        if task == Task.RAPPER:
+        if task == _TASK_RAPPER:
             return s.rapper_deck
-        if task == Task.CITY or task == Task.EXTRA_CITY:
+        if task == _TASK_CITY or task == _TASK_EXTRA_CITY:
             return s.city_deck
-        if task == Task.PICKUP:
+        if task == _TASK_PICKUP:
             return s.pickup_deck
-        if task == Task.GOAL:
+        if task == _TASK_GOAL:
             return s.goal_deck
         return None
 
@@ -210,7 +220,7 @@ class Game(core.Game[State]):
         deck = self._chance_deck(s)
         if deck is not None:
             return deck.outcomes()
-        if task == Task.MEDALLION:  # a die roll among the tied; RG-SETUP-9
+        if task == _TASK_MEDALLION:  # a die roll among the tied; RG-SETUP-9
             tied = [p for p in range(self.n) if arg >> p & 1]
             return [(p, 1.0 / len(tied)) for p in tied]
         return [(f, 1.0 / C.DIE_SIDES) for f in range(C.DIE_SIDES)]  # a die: face f + 1; RG-BEEF-2
@@ -221,7 +231,7 @@ class Game(core.Game[State]):
         if deck is not None:
             return deck.kind_at(u)
         task, arg = s.chance[0]
-        if task == Task.MEDALLION:
+        if task == _TASK_MEDALLION:
             tied = [p for p in range(self.n) if arg >> p & 1]
             return tied[int(u * len(tied))]
         return int(u * C.DIE_SIDES)
@@ -231,7 +241,7 @@ class Game(core.Game[State]):
         the same `rng.random()` names the same card (Deck.draw is kind_at and take in one)."""
         while s.chance:
             task, arg = s.chance[0]
-            if task == Task.DRAW:  # RG-TURN-5
+            if task == _TASK_DRAW:  # RG-TURN-5
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
@@ -244,35 +254,35 @@ class Game(core.Game[State]):
 
     def _apply_chance(self, s: State, o: int) -> None:
         task, arg = s.chance.pop(0)
-        if task == Task.DRAW:  # RG-TURN-5
+        if task == _TASK_DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
             s.albums.add(arg, _ALBUM_OF[o])
-        elif task == Task.DIE:
+        elif task == _TASK_DIE:
             s.dice[arg] = o + 1
-        elif task == Task.COME:  # RG-TURN-4
+        elif task == _TASK_COME:  # RG-TURN-4
             s.come_decks[s.album].take(o)
             s.slots[arg] = o
-        elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
+        elif task == _TASK_PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
             s.counters.put(0, self._track_at + 3 * arg, _ONE_OF_3[o])
-        elif task == Task.RAPPER:  # RG-SETUP-2
+        elif task == _TASK_RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
-        elif task == Task.CITY:
+        elif task == _TASK_CITY:
             s.city_deck.take(o)
             s.offers[arg][o] += 1
-        elif task == Task.EXTRA_CITY:  # RG-SETUP-4
+        elif task == _TASK_EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
             s.table.renew(0)
-        elif task == Task.GOAL:  # RG-SETUP-5
+        elif task == _TASK_GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
             s.table.renew(0)
-        else:  # Task.MEDALLION
+        else:  # _TASK_MEDALLION
             s.medallion = o
         self._prune(s)
         if not s.chance:
@@ -285,15 +295,15 @@ class Game(core.Game[State]):
 
     def _after_chance(self, s: State) -> None:
         ph = s.phase
-        if ph == Phase.SETUP:
-            s.phase, s.actor = Phase.RAPPER, 0  # RG-DECIDE-DRAFT
-        elif ph == Phase.DEAL:
+        if ph == _PHASE_SETUP:
+            s.phase, s.actor = _PHASE_RAPPER, 0  # RG-DECIDE-DRAFT
+        elif ph == _PHASE_DEAL:
             self._medallion(s, 0)  # most Streetz; RG-SETUP-9
-        elif ph == Phase.ALBUM:
+        elif ph == _PHASE_ALBUM:
             self._medallion(s, s.album)  # Album 2: most Skillz, Album 3: most Swag; RG-ALBUM-4
-        elif ph == Phase.START:
+        elif ph == _PHASE_START:
             self._start_turn(s, s.medallion)
-        elif ph == Phase.ROLL:
+        elif ph == _PHASE_ROLL:
             self._window(s)
         else:  # a draw in the turn: back to the decision
             self._settle(s)
@@ -323,7 +333,7 @@ class Game(core.Game[State]):
             out.append(A.CARD_PICKUP)
         if pk[C.RES_PICK]:
             out += [A.RES_PICKUP + r for r in range(C.NUM_RES) if self._room(s, p, r)]
-        if can_draw and not s.used[p] and self.ability(s, p) == Ab.EXTRA_DRAW:  # RG-RAP-2
+        if can_draw and not s.used[p] and _ABILITY[s.rappers[p]] == Ab.EXTRA_DRAW:  # RG-RAP-2
             out.append(A.ABILITY)
         return out
 
@@ -345,42 +355,44 @@ class Game(core.Game[State]):
         return [k for k in kinds if _LOCK[k] is None or res[_LOCK[k][0]] >= _LOCK[k][1]]
 
     def legal_actions(self, s: State) -> list[int]:
-        if s.chance or s.phase == Phase.OVER:
+        if s.chance or s.phase == _PHASE_OVER:
             return []
         ph, p = s.phase, s.actor
-        if ph == Phase.PLAY:
+        if ph == _PHASE_PLAY:
             plays = [A.PLAY + k for k in self.playable(s, p)]
             return ([] if plays else [A.PASS]) + plays + self._turn_extras(s, p)  # RG-DECIDE-PASS
-        if ph == Phase.GET:
+        if ph == _PHASE_GET:
             return self._get_options(s, p) + self._turn_extras(s, p)
-        if ph == Phase.SPEND:
+        if ph == _PHASE_SPEND:
             return [A.SPEND + k for k in compress(_PLAY_KINDS, s.hands[p])]
-        if ph == Phase.TARGET:
+        if ph == _PHASE_TARGET:
             return [A.TARGET + i for i in range(self.n - 1)]  # RG-BEEF-1
-        if ph == Phase.BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
+        if ph == _PHASE_BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
             out = [A.PASS]
             if s.pickups[p][C.BEEF_PICK]:
                 out.append(A.BOOST)
             if self._can_reroll(s, p):
                 out.append(A.ABILITY)
             return out
-        if ph == Phase.RAPPER:
+        if ph == _PHASE_RAPPER:
             offer = s.offers[p]
             return [A.RAPPER + k - _RAPPER_FIRST for k in _RAPPER_KINDS if offer[k]]
-        if ph == Phase.CITY:
+        if ph == _PHASE_CITY:
             offer = s.offers[p]
             return [A.CITY + k - _CITY_FIRST for k in _CITY_KINDS if offer[k]]
         return []
 
     def legal_flags(self, s: State) -> bytearray:
         """legal_actions as the mask's bytes, the plays and the spends written a segment at a time: the
-        kinds in hand or held, and unlocked, from precomputed rows (RG-PLAY-1 RG-PLAY-2)."""
+        kinds in hand or held, and unlocked, from precomputed rows (RG-PLAY-1 RG-PLAY-2); a get's options
+        set one by one."""
         ph = s.phase
-        if ph == Phase.PLAY and not s.chance:
+        if ph == _PHASE_PLAY and not s.chance:
             p = s.actor
             res = s.res[p]
-            plays = ((int.from_bytes(s.hands[p][:_NP].translate(_ANY), "big")
-                      | int.from_bytes(s.held[p][:_NP].translate(_ANY), "big"))
+            # a hand holds no Come Upz and no Album card is held (invariants.py): the two join end to end
+            held = s.hands[p][:_COME_FIRST] + s.held[p][_COME_FIRST:_NP]
+            plays = (int.from_bytes(held.translate(_ANY), "big")
                      & _UNLOCKED[0][res[0]] & _UNLOCKED[1][res[1]] & _UNLOCKED[2][res[2]])
             flags = bytearray(_NUM_ACTIONS)
             if plays:
@@ -390,14 +402,19 @@ class Game(core.Game[State]):
             for a in self._turn_extras(s, p):
                 flags[a] = 1
             return flags
-        if ph == Phase.SPEND and not s.chance:
+        if ph == _PHASE_SPEND and not s.chance:
             flags = bytearray(_NUM_ACTIONS)
             flags[A.SPEND : A.SPEND + _NP] = s.hands[s.actor][:_NP].translate(_ANY)
+            return flags
+        if ph == _PHASE_GET and not s.chance:
+            flags = bytearray(_NUM_ACTIONS)
+            for a in self._get_options(s, s.actor) + self._turn_extras(s, s.actor):
+                flags[a] = 1
             return flags
         return super().legal_flags(s)
 
     def _can_reroll(self, s: State, p: int) -> bool:
-        return not s.used[p] and self.ability(s, p) == Ab.REROLL  # RG-RAP-2
+        return not s.used[p] and _ABILITY[s.rappers[p]] == Ab.REROLL  # RG-RAP-2
 
     # Transitions ------------------------------------------------------------------------------
 
@@ -411,15 +428,15 @@ class Game(core.Game[State]):
         if seg == "play":
             self._play(s, p, i)
         elif seg == "draw":  # RG-TURN-2 RG-TURN-5
-            s.phase = Phase.PLAY
-            self._queue(s, [(Task.DRAW, p)])
+            s.phase = _PHASE_PLAY
+            self._queue(s, [(_TASK_DRAW, p)])
         elif seg == "come_upz":  # RG-TURN-2
             s.slot = i
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
                 s.counters.put(0, p, (1,))
-            s.phase = Phase.SPEND
+            s.phase = _PHASE_SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
             s.albums.add(p, _ALBUM_OF[i], -1)
@@ -430,11 +447,11 @@ class Game(core.Game[State]):
                 s.held[p][k] += 1  # RG-DECIDE-COMEUPZ
                 s.record.add(p, REC_HELD + k - _COME_FIRST)
                 s.slots[s.slot] = -1
-                s.phase = Phase.PLAY
-                self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
+                s.phase = _PHASE_PLAY
+                self._queue(s, [(_TASK_COME, s.slot)])  # replaced at once; RG-TURN-4
                 s.slot = -1
         elif seg == "pass":
-            if s.phase == Phase.BEEF:
+            if s.phase == _PHASE_BEEF:
                 self._beef_pass(s)
             else:
                 self._end_turn(s)  # RG-DECIDE-PASS
@@ -444,7 +461,7 @@ class Game(core.Game[State]):
             s.pickups[p][C.CARD_PICK] -= 1
             s.pickups_used[C.CARD_PICK] += 1
             s.counters.add(0, self._held_at + 3 * p + C.CARD_PICK, -1)
-            self._queue(s, [(Task.DRAW, p)])
+            self._queue(s, [(_TASK_DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             s.pickups[p][C.RES_PICK] -= 1
             s.pickups_used[C.RES_PICK] += 1
@@ -461,19 +478,19 @@ class Game(core.Game[State]):
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
             s.counters.put(0, p, (1,))
-            if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
+            if s.phase == _PHASE_BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
                 s.side ^= 1
-                s.phase = Phase.ROLL
-                self._queue(s, [(Task.DIE, d) for d in dice])
+                s.phase = _PHASE_ROLL
+                self._queue(s, [(_TASK_DIE, d) for d in dice])
             else:  # the extra draw; RG-RAP-1 RG-TURN-3
-                self._queue(s, [(Task.DRAW, p)])
+                self._queue(s, [(_TASK_DRAW, p)])
         elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
             self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
             s.rappers[p] = _RAPPER_FIRST + i
             s.table.renew(0)
-            s.phase = Phase.CITY
+            s.phase = _PHASE_CITY
         elif seg == "city":
             self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
             s.cities[p] = _CITY_FIRST + i
@@ -481,7 +498,7 @@ class Game(core.Game[State]):
             s.table.renew(0)
             self._record_res(s, p)
             if p + 1 < self.n:
-                s.phase, s.actor = Phase.RAPPER, p + 1
+                s.phase, s.actor = _PHASE_RAPPER, p + 1
             else:
                 self._deal(s)
 
@@ -501,12 +518,12 @@ class Game(core.Game[State]):
 
     def _deal(self, s: State) -> None:
         n = self.n
-        s.phase = Phase.DEAL
-        tasks = [(Task.EXTRA_CITY, 0)] if n == 2 else []  # RG-SETUP-4
-        tasks += [(Task.GOAL, 0)] * n  # players + 1 Goalz with The Champ; RG-SETUP-5 RG-DATA-GOALZ
-        tasks += [(Task.COME, j) for j in range(n + 1)]  # RG-SETUP-6
+        s.phase = _PHASE_DEAL
+        tasks = [(_TASK_EXTRA_CITY, 0)] if n == 2 else []  # RG-SETUP-4
+        tasks += [(_TASK_GOAL, 0)] * n  # players + 1 Goalz with The Champ; RG-SETUP-5 RG-DATA-GOALZ
+        tasks += [(_TASK_COME, j) for j in range(n + 1)]  # RG-SETUP-6
         for p in range(n):
-            tasks += [(Task.DRAW, p)] * self.hand_size(s, p)  # RG-SETUP-7
+            tasks += [(_TASK_DRAW, p)] * self.hand_size(s, p)  # RG-SETUP-7
         self._queue(s, tasks)
 
     def _medallion(self, s: State, r: int) -> None:
@@ -516,18 +533,18 @@ class Game(core.Game[State]):
             s.medallion = tied[0]
             self._start_turn(s, s.medallion)
         else:  # RG-SETUP-9: a die roll decides
-            s.phase = Phase.START
-            self._queue(s, [(Task.MEDALLION, sum(1 << p for p in tied))])
+            s.phase = _PHASE_START
+            self._queue(s, [(_TASK_MEDALLION, sum(1 << p for p in tied))])
 
     def _start_turn(self, s: State, p: int) -> None:  # RG-TURN-1
         s.turn = s.actor = p
-        s.phase = Phase.GET
+        s.phase = _PHASE_GET
         self._settle(s)
 
     def _settle(self, s: State) -> None:
         """A get with nothing to get is skipped (an empty deck and no Come Upz affordable); RG-DECIDE-PASS."""
-        if s.phase == Phase.GET and not self._get_options(s, s.actor):
-            s.phase = Phase.PLAY
+        if s.phase == _PHASE_GET and not self._get_options(s, s.actor):
+            s.phase = _PHASE_PLAY
 
     def _play(self, s: State, p: int, k: int) -> None:
         card = _CARDS[k]
@@ -539,7 +556,7 @@ class Game(core.Game[State]):
             s.albums.add(p, _ALBUM_OF[k], -1)
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
-            s.phase = Phase.TARGET
+            s.phase = _PHASE_TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
         s.record.add_row(p, TIMELINE_ROW[k])
@@ -618,8 +635,8 @@ class Game(core.Game[State]):
         s.dice = [0, 0, 0]
         s.bonus = [0, 0]
         s.side, s.passes = 0, 0
-        s.phase = Phase.ROLL
-        self._queue(s, [(Task.DIE, 0), (Task.DIE, 1), (Task.DIE, 2)])
+        s.phase = _PHASE_ROLL
+        self._queue(s, [(_TASK_DIE, 0), (_TASK_DIE, 1), (_TASK_DIE, 2)])
 
     def _window(self, s: State) -> None:
         """After a roll, the starter then the target may boost (or reroll); a side with nothing to use
@@ -627,7 +644,7 @@ class Game(core.Game[State]):
         while True:
             seat = s.starter if s.side == 0 else s.target
             if s.pickups[seat][C.BEEF_PICK] or self._can_reroll(s, seat):
-                s.phase, s.actor = Phase.BEEF, seat
+                s.phase, s.actor = _PHASE_BEEF, seat
                 return
             s.passes += 1
             if s.passes >= 2:
@@ -713,10 +730,10 @@ class Game(core.Game[State]):
             if k >= 0:
                 s.gone[k] += 1
                 s.slots[j] = -1
-        tasks = [(Task.COME, j) for j in range(len(s.slots))]
+        tasks = [(_TASK_COME, j) for j in range(len(s.slots))]
         for p in range(self.n):  # RG-ALBUM-3
-            tasks += [(Task.DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
-        s.phase = Phase.ALBUM
+            tasks += [(_TASK_DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
+        s.phase = _PHASE_ALBUM
         self._queue(s, tasks)
 
     def icons(self, s: State, p: int) -> list[int]:
@@ -799,7 +816,7 @@ class Game(core.Game[State]):
             self._gain_plaques(s, p, v, in_game=False)
         s.final = [self.points(s, p) for p in range(self.n)]
         s.winners = self.winners(s)
-        s.phase = Phase.OVER
+        s.phase = _PHASE_OVER
 
     def winners(self, s: State) -> list[int]:
         """Most plaque points; then more Beef cubes, then fewer cards in hand; RG-SCORE-1 RG-DECIDE-TIE."""
@@ -808,13 +825,13 @@ class Game(core.Game[State]):
         return [p for p in range(self.n) if key[p] == best]
 
     def returns(self, s: State) -> list[float]:
-        if s.phase != Phase.OVER:
+        if s.phase != _PHASE_OVER:
             return [0.0] * self.n
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
     def scores(self, s: State) -> list[float] | None:
         """Each seat's plaque points at the end (RG-SCORE-1), None before."""
-        return [float(self.points(s, p)) for p in range(self.n)] if s.phase == Phase.OVER else None
+        return [float(self.points(s, p)) for p in range(self.n)] if s.phase == _PHASE_OVER else None
 
     # Reports ----------------------------------------------------------------------------------
 
@@ -823,7 +840,7 @@ class Game(core.Game[State]):
         plaques by source, Beef and Come Upz (numbers), for `d2r balance`. The sources add up to the
         final plaques: timeline cards + Goalz + Citiez + Category Bonus + Rapper Goal + Beef won - Beef
         lost (a Beef card is worth no plaques in the timeline)."""
-        parts = self.end_bonus_parts(s) if s.phase == Phase.OVER else [[0, 0, 0, 0] for _ in range(self.n)]
+        parts = self.end_bonus_parts(s) if s.phase == _PHASE_OVER else [[0, 0, 0, 0] for _ in range(self.n)]
         out = []
         for p in range(self.n):
             r, c = s.rappers[p], s.cities[p]
@@ -873,48 +890,48 @@ class Game(core.Game[State]):
     # Text -------------------------------------------------------------------------------------
 
     def decision_name(self, s: State) -> str:
-        if s.phase == Phase.OVER:
+        if s.phase == _PHASE_OVER:
             return "game over"
         if s.chance:
             task, arg = s.chance[0]
             return {
-                Task.PICKUP: "chance: place a Pick Upz",
-                Task.RAPPER: f"chance: deal a Rapper to player_{arg}",
-                Task.CITY: f"chance: deal a City to player_{arg}",
-                Task.EXTRA_CITY: "chance: the extra City",
-                Task.GOAL: "chance: a Goalz token",
-                Task.COME: f"chance: Come Upz for slot {arg}",
-                Task.DRAW: f"chance: player_{arg} draws",
-                Task.MEDALLION: "chance: die roll for the Medallion",
-                Task.DIE: "chance: a Beef die",
+                _TASK_PICKUP: "chance: place a Pick Upz",
+                _TASK_RAPPER: f"chance: deal a Rapper to player_{arg}",
+                _TASK_CITY: f"chance: deal a City to player_{arg}",
+                _TASK_EXTRA_CITY: "chance: the extra City",
+                _TASK_GOAL: "chance: a Goalz token",
+                _TASK_COME: f"chance: Come Upz for slot {arg}",
+                _TASK_DRAW: f"chance: player_{arg} draws",
+                _TASK_MEDALLION: "chance: die roll for the Medallion",
+                _TASK_DIE: "chance: a Beef die",
             }[task]
         who = f"player_{s.actor}"
         return who + " " + {
-            Phase.RAPPER: "keeps a Rapper",
-            Phase.CITY: "keeps a City",
-            Phase.GET: "gets a card (draw or buy a Come Upz)",
-            Phase.SPEND: f"spends a card for the Come Upz ({s.spend_left} to go)",
-            Phase.PLAY: "plays a card",
-            Phase.TARGET: "chooses the Beef target",
-            Phase.BEEF: "may use +2 on Beef",
+            _PHASE_RAPPER: "keeps a Rapper",
+            _PHASE_CITY: "keeps a City",
+            _PHASE_GET: "gets a card (draw or buy a Come Upz)",
+            _PHASE_SPEND: f"spends a card for the Come Upz ({s.spend_left} to go)",
+            _PHASE_PLAY: "plays a card",
+            _PHASE_TARGET: "chooses the Beef target",
+            _PHASE_BEEF: "may use +2 on Beef",
         }[s.phase]
 
     def action_to_string(self, s: State, a: int) -> str:
         if self.current_player(s) == CHANCE:
             task, arg = s.chance[0]
-            if task == Task.DIE:
+            if task == _TASK_DIE:
                 return f"{('starter', 'red', 'target')[arg]} die: {a + 1}"
-            if task == Task.MEDALLION:
+            if task == _TASK_MEDALLION:
                 return f"Medallion: player_{a}"
-            if task == Task.PICKUP:
+            if task == _TASK_PICKUP:
                 return f"Pick Upz {C.PICKUP_TYPES[a]} on {C.RESOURCES[arg // 3]} {C.PICKUP_SPACES[arg % 3]}"
-            if task == Task.GOAL:
+            if task == _TASK_GOAL:
                 return f"Goalz: {C.GOALZ[a][0]}"
-            if task == Task.COME:
+            if task == _TASK_COME:
                 return f"Come Upz slot {arg}: {C.KIND_NAMES[a]}"
-            if task == Task.DRAW:
+            if task == _TASK_DRAW:
                 return f"player_{arg} draws {C.KIND_NAMES[a]}"
-            return f"{C.KIND_NAMES[a]}" + (f" to player_{arg}" if task != Task.EXTRA_CITY else " on the board")
+            return f"{C.KIND_NAMES[a]}" + (f" to player_{arg}" if task != _TASK_EXTRA_CITY else " on the board")
         seg, index = A.ACTIONS.decode(a)
         i = index[0] if index else 0
         me = max(s.actor, 0)
@@ -959,7 +976,7 @@ class Game(core.Game[State]):
                 f" | cubes {s.cubes[p]} | hand: {C.counts_to_string(s.hands[p])} | held: {C.counts_to_string(s.held[p])}"
                 f" | timeline {card_count(s.timelines[p])}"
             )
-        if s.phase == Phase.OVER:
+        if s.phase == _PHASE_OVER:
             lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
         return "\n".join(lines)
 
