@@ -411,7 +411,9 @@ class Game(core.Game[State]):
         else:
             raise ValueError(f"no decision at op {code}")
         if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
-            out += [A_REVEAL + r for r in self._reveals_met(s, s.reveal_hands[p])]
+            met = self._reveals_met(s, s.reveal_hands[p])
+            if met:
+                out += [A_REVEAL + r for r in met]
         return out
 
     def _has_choice(self, s: State, code: int) -> bool:
@@ -468,11 +470,12 @@ class Game(core.Game[State]):
         """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
         Stage Presence), and the wild ones (Green Screen's green rhinestones). `cards`: the hand's
         cards (_held), where the caller has them."""
-        hand = s.hands[p]
         sup = s.supply[p]
         a = list(sup)
-        for k in _held(hand) if cards is None else cards:  # EX-DANCE-3
-            a[k % NC] += hand[k]
+        if cards is None:
+            cards = _held(s.hands[p])
+        for k in cards:  # EX-DANCE-3 (one copy of each card)
+            a[k % NC] += 1
         for k in s.stacks[p]:  # EX-DANCE-3
             a[k % NC] += 1
         wild = 0
@@ -638,9 +641,11 @@ class Game(core.Game[State]):
     def _reveals_met(self, s: State, hand: Any) -> list[int]:
         """EX-REVEAL-2: the reveal cards in `hand` (counts per id) whose condition was met this turn,
         ascending: the conditions are checked in id order, and only condition 4 is met in several colours."""
+        k = s.danced
+        if k < 0 and s.moved < 3 and not s.spent_actual & s.spent_cards:  # no dance, no long move: none
+            return []
         of = _REVEAL_OF
         out = []
-        k = s.danced
         if k >= 0:
             c = k % NC
             area = s.dance_area
@@ -818,8 +823,9 @@ class Game(core.Game[State]):
         todo = s.todo
         while todo:
             head = todo[0]
-            code, arg = head >> SHIFT, head & _MASK
+            code = head >> SHIFT
             if code < 10:
+                arg = head & _MASK
                 if code == O_FILL or code == O_GIFT:
                     if code == O_FILL and (s.stage[arg] >= 0 or arg in s.pos):
                         todo.pop(0)
@@ -844,7 +850,7 @@ class Game(core.Game[State]):
                     if self._has_choice(s, code):
                         return
                     if code == O_LIP_SYNC:
-                        self._decide(s, code, arg, A_STOP)
+                        self._decide(s, code, head & _MASK, A_STOP)
                     else:  # nothing to decide: the pass, which does nothing
                         del todo[0]
                     continue
@@ -855,11 +861,11 @@ class Game(core.Game[State]):
                     todo.pop(0)
                     continue
                 if len(legal) == 1:  # nothing to decide
-                    self._decide(s, code, arg, legal[0])
+                    self._decide(s, code, head & _MASK, legal[0])
                     continue
                 return
             del todo[0]
-            self._auto(s, code, arg)
+            self._auto(s, code, head & _MASK)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
         front: list[int] = []
