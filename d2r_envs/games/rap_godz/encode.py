@@ -82,7 +82,8 @@ _COME_COST_AT = _O["come_cost"] - _VIEWS
 # card's row), for bytes.translate.
 _ZERO = 3 * len(standing.COMBOS)
 _TO_256 = [bytes(256 - k) for k in range(256)]  # the zeros that make k bytes a translate table
-_COMBO_ROWS = bytes(j for i in standing.COMBO_OF for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
+_COMBO_ROWS = bytearray(j for i in standing.COMBO_OF
+                        for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
 
 
 def _short_by(r: int) -> list[int]:
@@ -142,27 +143,29 @@ class _Setup:
 
 
 # The views for learning and the piece slots by what they depend on, shared by every observer in the
-# process.
-_FITS: dict[tuple, bytes] = {}  # (Rapper, City) -> the piece card_fit
-_SHORTS: dict[tuple, bytes] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
-_SLOT_ROWS: dict[tuple, bytes] = {}  # the face-up Come Upz -> the piece slots
+# process. Their values are bytearrays, as are the heads, Beef rows and majority rows the observer keeps:
+# a bytearray slice set from bytes copies them into a new bytearray first (about 1,200 instructions more).
+_FITS: dict[tuple, bytearray] = {}  # (Rapper, City) -> the piece card_fit
+_SHORTS: dict[tuple, bytearray] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
+_SLOT_ROWS: dict[tuple, bytearray] = {}  # the face-up Come Upz -> the piece slots
 
 
-def _fit(key: tuple) -> bytes:
+def _fit(key: tuple) -> bytearray:
     """The piece `card_fit` for a (Rapper, City) (-1: none yet)."""
     rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
     city = C.CITIEZ[key[1] - _CITY].colour if key[1] >= 0 else -2
-    fit = _FITS[key] = b"".join(bytes((c == rapper, c == city)) for c in _COLOUR)
+    fit = _FITS[key] = bytearray(b"".join(bytes((c == rapper, c == city)) for c in _COLOUR))
     return fit
 
 
-def _short(key: tuple) -> bytes:
+def _short(key: tuple) -> bytearray:
     """The piece `short` for these resources."""
-    short = _SHORTS[key] = (_SHORT_BY[0][key[0]] + _SHORT_BY[1][key[1]] + _SHORT_BY[2][key[2]]).to_bytes(NP, "big")
+    short = _SHORT_BY[0][key[0]] + _SHORT_BY[1][key[1]] + _SHORT_BY[2][key[2]]
+    short = _SHORTS[key] = bytearray(short.to_bytes(NP, "big"))
     return short
 
 
-def _slot_rows(slots: tuple) -> bytes:
+def _slot_rows(slots: tuple) -> bytearray:
     """The piece `slots` for the face-up Come Upz."""
     rows = bytearray(C.MAX_SLOTS * NC)
     for j, k in enumerate(slots):
@@ -170,8 +173,8 @@ def _slot_rows(slots: tuple) -> bytes:
             rows[j * NC + k - _COME] = 1
     if len(_SLOT_ROWS) >= 4096:
         _SLOT_ROWS.clear()
-    made = _SLOT_ROWS[slots] = bytes(rows)
-    return made
+    _SLOT_ROWS[slots] = rows
+    return rows
 
 
 _NOTHING_SHORT = bytes([1] + [0] * 255)  # the piece short -> per card kind, 1 where I lack nothing for its lock
@@ -194,8 +197,10 @@ class _Board:
 
         self.zero, self.one = take(1), take(1)
         self.head = take(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)  # seats absolute
-        self.career, self.supply = take(n * _RECORD), take(3)
-        self.hands, self.albums = take(n * NP), take(n * C.ALBUMS)
+        # State.record and the hands as they lie, each copied whole (the supply is the record's last row)
+        self.career = take((n + 1) * _RECORD)
+        self.supply = self.career + n * _RECORD
+        self.hands, self.albums = take(n * C.NUM_KINDS), take(n * C.ALBUMS)
         self.rappers, self.cities = take(n * NR), take(n * NCI)
         self.offers = take(n * (NR + NCI))
         self.fixed = take(NCI + C.NUM_GOALZ)
@@ -242,7 +247,7 @@ class _Board:
             put(name, [self.career + q * _RECORD + at + i for q in seat for i in range(width)])
             at += width
         put("supply", range(self.supply, self.supply + 3))
-        put("hand", range(self.hands + me * NP, self.hands + (me + 1) * NP))
+        put("hand", range(self.hands + me * C.NUM_KINDS, self.hands + me * C.NUM_KINDS + NP))
         put("hand_albums", [self.albums + q * C.ALBUMS + a for q in seat for a in range(C.ALBUMS)])
         put("rapper", [self.rappers + q * NR + i for q in seat for i in range(NR)])
         put("city", [self.cities + q * NCI + i for q in seat for i in range(NCI)])
@@ -306,7 +311,7 @@ class Observer(_Observer):
         self._board = bytearray(b.size)
         self._board[b.one] = 1
         self._array = np.frombuffer(self._board, np.uint8)
-        self._heads: dict[tuple, bytes] = {}  # (phase, album, track, turn, actor, medallion) -> the head
+        self._heads: dict[tuple, bytearray] = {}  # (phase, album, track, turn, actor, medallion) -> the head
         self._record_stamp: object = None  # State.record's stamp last written
         self._albums_stamp: object = None
         self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
@@ -314,6 +319,7 @@ class Observer(_Observer):
         self._setup_written: object = None
         self._table_mark: object = None
         self._counters_stamp: object = None
+        self._decks: tuple = ()  # the deck sizes last written
         self._offers = True  # the board may hold draft offers
         self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
         self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
@@ -322,7 +328,8 @@ class Observer(_Observer):
         self._slots_key: tuple | None = None  # the same as a tuple, the key of the slot tables
         self._slots_indexed: list = [None] * n  # per seat, the key its index last gathered slot_fit for
         self._dynamic = True  # beef_album .. buying may hold something
-        self._dynamics: dict[tuple, bytes] = {}  # (Beef card, starter, target, dice, bonus, spend left, slot) -> them
+        # (Beef card, starter, target, dice, bonus, spend left, slot) -> the pieces beef_album .. buying
+        self._dynamics: dict[tuple, bytearray] = {}
         # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
         self._majority_timelines: list = [None] * n
         self._majority_setup: list = [None] * n
@@ -345,7 +352,7 @@ class Observer(_Observer):
             board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
         self._table_mark = s.table.parts[0]
 
-    def _head(self, key: tuple) -> bytes:
+    def _head(self, key: tuple) -> bytearray:
         phase, album, track, turn, actor, medallion = key
         n = self.n
         v = bytearray(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)
@@ -356,8 +363,8 @@ class Observer(_Observer):
         for k, seat in enumerate((turn, actor, medallion)):
             if seat >= 0:
                 v[at + k * n + seat] = 1
-        head = self._heads[key] = bytes(v)
-        return head
+        self._heads[key] = v
+        return v
 
     def encode(self, s: State, me: int) -> np.ndarray:
         b, board = self._b, self._board
@@ -368,7 +375,7 @@ class Observer(_Observer):
         record = s.record
         if record.stamp is not self._record_stamp:  # the career records and the plaque supply, in seat order
             self._record_stamp = record.stamp
-            board[b.career : b.supply + 3] = record.data[: b.supply + 3 - b.career]
+            board[b.career : b.career + len(record.data)] = record.data
         albums = s.albums
         if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
             self._albums_stamp = albums.stamp
@@ -379,8 +386,8 @@ class Observer(_Observer):
         if counters.stamp is not self._counters_stamp:  # abilities used, Goalz won, Pick Upz, Beef cubes
             self._counters_stamp = counters.stamp
             board[b.used : b.used + len(counters.data)] = counters.data
-        at = b.hands + me * NP
-        board[at : at + NP] = s.hands[me][:NP]
+        at = b.hands + me * C.NUM_KINDS
+        board[at : at + C.NUM_KINDS] = s.hands[me]
         if phase <= _DRAFT:  # my draft offer; every offer is empty once the draft is over (RG-SETUP-2)
             at = b.offers + me * (NR + NCI)
             board[at : at + NR + NCI] = s.offers[me][_RAP:]
@@ -389,7 +396,10 @@ class Observer(_Observer):
             board[b.offers : b.offers + self.n * (NR + NCI)] = bytes(self.n * (NR + NCI))
             self._offers = False
         d, c = s.decks, s.come_decks
-        board[b.decks : b.decks + 6] = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
+        decks = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
+        if decks != self._decks:  # a tuple set into the board costs more than this check
+            self._decks = decks
+            board[b.decks : b.decks + 6] = decks
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
@@ -438,7 +448,7 @@ class Observer(_Observer):
         board[start:end] = v
         self._dynamic = True
 
-    def _dynamic_bytes(self, s: State) -> bytes:
+    def _dynamic_bytes(self, s: State) -> bytearray:
         """The pieces beef_album .. buying (seats absolute)."""
         b = self._b
         start, end = b.dynamic
@@ -459,9 +469,9 @@ class Observer(_Observer):
             v[rest + _BUYING_AT + s.slot] = 1
         if len(self._dynamics) >= 4096:
             self._dynamics.clear()
-        return bytes(v)
+        return v
 
-    def _majority(self, s: State, me: int) -> bytes:
+    def _majority(self, s: State, me: int) -> bytearray:
         """The piece `majority` of seat `me`, from the timelines' columns (in the career records)."""
         data = s.record.data
         cols = [data[at : at + _COLUMNS] for at in self._b.timeline_at]
