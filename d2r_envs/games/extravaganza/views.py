@@ -182,7 +182,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
     """Deciding `p`'s move, per space: (landing_gains, reach, toll), from one walk out along each line
     from my queen (`rates`: dance_rates, where the caller has them). reach: the rhinestones I would
     collect landing there (EX-MOVE-3, Green Screen aside); toll: the queens I would pass and pay
-    (EX-MOVE-2); all 0 where I may not move."""
+    (EX-MOVE-2); landing_gains at my own space is not moving; all 0 where I may not move."""
     gains = [0] * C.NUM_SPACES
     reach = [0] * C.NUM_SPACES
     toll = [0] * C.NUM_SPACES
