@@ -137,8 +137,7 @@ def _rows(lists: list, width: int) -> list[bytes]:
 
 _AT = LAYOUT.offsets
 _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
-_STAGE, _QUEEN_AT, _QUEEN_OF, _SUPPLY = _AT["stage"], _AT["queen_at"], _AT["queen_of"], _AT["supply"]
-_BAG, _SPENT, _LIPS, _LIP_SUPPLY, _HAND_SIZE = _AT["bag"], _AT["spent"], _AT["lips"], _AT["lip_supply"], _AT["hand_size"]
+_STAGE, _SUPPLY = _AT["stage"], _AT["supply"]
 _HAND, _STACKS, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["display"], _AT["deck_size"]
 _CATEGORIES = _AT["categories"]
 _REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
@@ -149,7 +148,7 @@ _TURNS, _MOVED, _PATH, _LANDED, _LAND_COLOUR = _AT["turns"], _AT["moved"], _AT["
 _DANCED, _DANCE_AREA, _SPENT_KINDS, _TURN_POINTS = _AT["danced"], _AT["dance_area"], _AT["spent_kinds"], _AT["turn_points"]
 _REVEALED_TURN, _PAYMENT, _HALF, _CHOICE = _AT["revealed_turn"], _AT["payment"], _AT["half"], _AT["choice"]
 _SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"], _AT["bedazzled"], _AT["oddy_done"]
-_DISPLAY_COLOUR, _DISPLAY_STARS, _DRAW_LIPS = _AT["display_colour"], _AT["display_stars"], _AT["draw_lips"]
+_DISPLAY_COLOUR = _AT["display_colour"]
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
 _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]

@@ -631,11 +631,8 @@ class Game(core.Game[State]):
     def _blood_sources(self, s: State, p: int) -> list[int]:
         return [0] + [(q - p) % self.n for q in self.nearby_seats(s, p) if s.lyrics[q]]
 
-    def playable_reveals(self, s: State, p: int) -> list[int]:
-        """Reveal cards `p` holds whose condition was met this turn (EX-REVEAL-2)."""
-        return self._reveals_met(s, s.reveal_hands[p])
-
     def reveal_met(self, s: State, r: int) -> bool:
+        """EX-REVEAL-2: reveal card r's condition was met this turn (whoever holds it)."""
         return r in self._reveals_met(s, _ALL_REVEALS)
 
     def _reveals_met(self, s: State, hand: Any) -> list[int]:
