@@ -9,6 +9,7 @@ decide), so every decision put to a player has at least two choices.
 
 from __future__ import annotations
 
+from itertools import compress, filterfalse
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -94,6 +95,7 @@ P_COLLECT = op(Op.COLLECT)
 P_DANCE = op(Op.DANCE)
 P_DESIRE_DEAL = op(Op.DESIRE_DEAL)
 P_DRAW = op(Op.DRAW)
+P_DRAFT = op(Op.DRAFT)  # the first decision: below it, chance
 P_ELEGANZA = op(Op.ELEGANZA)
 P_END_REVEAL = op(Op.END_REVEAL)
 P_END_TURN = op(Op.END_TURN)
@@ -155,15 +157,18 @@ _JUDGE_IDS = range(C.NUM_JUDGES)
 _DRAW_ACTION = tuple(A_DRAW + j for j in _JUDGE_IDS)
 _SPACE_ACTION = tuple(A_SPACE + sp for sp in range(C.NUM_SPACES))
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
+_NOT_NONE = (-1).__lt__  # x >= 0 (x an int)
 _TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
 # Per reveal condition and colour (condition * 5 + colour), the reveal card with them (_NO_REVEAL: none).
 _NO_REVEAL = C.NUM_REVEALS
 _REVEAL_OF = [next((r for r in range(C.NUM_REVEALS) if C.REVEAL_CONDITION[r] * NC + C.REVEAL_COLOUR[r] == i),
                    _NO_REVEAL) for i in range(len(C.REVEAL_CONDITIONS) * NC)]
 _ALL_REVEALS = bytes([1] * C.NUM_REVEALS)  # every reveal card, as a hand
+# Per bitmask of colours, the reveal cards of condition 4 (an actual rhinestone AND a discarded card) in them.
+_REVEALS_BOTH = [tuple(r for c, r in enumerate(_REVEAL_OF[4 * NC:5 * NC]) if both >> c & 1 and r != _NO_REVEAL)
+                 for both in range(1 << NC)]
 _PAIRS = [x >> 1 for x in range(C.NUM_STONES + C.NUM_CARDS + 2)]  # pairs in x items of a colour
-_NONE = (False,) * NC  # per colour: none payable
-_ONLY = [tuple(c == x for x in _COLOUR_IDS) for c in _COLOUR_IDS]  # per colour: that one alone payable
+_COLOUR_OR_NONE = C.CARD_COLOUR + (-1,)  # per card id, its colour; at index -1 (no card): -1
 
 
 assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # card k's colour is k % 5
@@ -273,10 +278,9 @@ class Game(core.Game[State]):
         if s.over:
             return TERMINAL
         head = s.todo[0]
-        code = head >> SHIFT
-        if code < 10:
+        if head < P_DRAFT:
             return CHANCE
-        if code in _SEAT_OPS:  # the seat in the step's argument decides
+        if head >> SHIFT in _SEAT_OPS:  # the seat in the step's argument decides
             return head & _MASK
         return s.turn
 
@@ -370,7 +374,7 @@ class Game(core.Game[State]):
         elif code == O_DRAW:
             display = s.display
             out = [A_PASS]
-            out += [_DRAW_ACTION[j] for j in _JUDGE_IDS if display[j] >= 0]
+            out += compress(_DRAW_ACTION, map(_NOT_NONE, display))
         elif code == O_LIP_SYNC:  # EX-LIP-1, EX-LIP-3
             out = [A_STOP, A_CLAIM] if self._can_claim(s, p) else [A_STOP]
         elif code == O_DANCE:
@@ -410,36 +414,12 @@ class Game(core.Game[State]):
             return [A_LYRICS_OF + k for k in self._blood_sources(s, p)]
         else:
             raise ValueError(f"no decision at op {code}")
-        if self.tens_on and not s.revealed_turn:  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
+        if (self.tens_on and not s.revealed_turn  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
+                and (s.danced >= 0 or s.moved >= 3 or s.spent_actual & s.spent_cards)):  # _reveals_met's first test
             met = self._reveals_met(s, s.reveal_hands[p])
             if met:
                 out += [A_REVEAL + r for r in met]
         return out
-
-    def _has_choice(self, s: State, code: int) -> bool:
-        """Whether optional step `code` (a pass, or a stop, is always legal) offers more than that one
-        action: what _advance asks, without listing the actions."""
-        p = s.turn
-        if code == O_MOVE:
-            pos = s.pos
-            start = pos[p]
-            for sp in C.NEARBY[start]:  # a free space next to her: a move of one, nobody passed
-                if sp not in pos:
-                    return True
-            if self._destination_actions(s, p):
-                return True
-        elif code == O_DRAW:
-            if s.display != _NO_DISPLAY:
-                return True
-        elif code == O_LIP_SYNC:
-            if self._can_claim(s, p):
-                return True
-        elif code == O_DANCE:
-            if self._any_danceable(s, p):
-                return True
-        if self.tens_on and not s.revealed_turn:
-            return bool(self._reveals_met(s, s.reveal_hands[p]))
-        return False
 
     def destinations(self, s: State, p: int) -> list[int]:
         """Spaces the queen of `p` may move to (EX-MOVE-1, EX-MOVE-2)."""
@@ -450,7 +430,7 @@ class Game(core.Game[State]):
         no queen stands on and that passes no more queens than `p` has rhinestones to pay."""
         pos = s.pos
         start = pos[p]
-        others = [x for x in pos if x != start]
+        others = [*filter(start.__ne__, pos)]
         beyond = C.MOVE_BEYOND[start]
         stones = sum(s.supply[p])
         if stones >= len(others):  # every passing paid for: only the queens' spaces are barred
@@ -464,7 +444,7 @@ class Game(core.Game[State]):
                 for d in beyond[x]:
                     passes[d] = passes.get(d, 0) + 1
             barred.update(d for d, k in passes.items() if k > stones)
-        return [_SPACE_ACTION[d] for d in C.MOVE_DESTS[start] if d not in barred]
+        return [*map(_SPACE_ACTION.__getitem__, filterfalse(barred.__contains__, C.MOVE_DESTS[start]))]
 
     def _resources(self, s: State, p: int, playing: int, cards: list[int] | None = None) -> tuple[list[int], int]:
         """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
@@ -534,67 +514,98 @@ class Game(core.Game[State]):
     def _star_options(self, s: State, p: int, k: int) -> int:
         """How many star counts (1..n) the card being danced can be paid for (EX-DANCE-1)."""
         a, wild = self._resources(s, p, k)
-        return min(C.CARD_STARS[k], _max_pairs(a, wild))
+        return min(C.CARD_STARS[k], _max_pairs(a, wild) if wild else sum(map(_PAIRS.__getitem__, a)))
 
     def _halves(self, s: State, p: int) -> list[int]:
         """The payment halves that leave the rest of the payment still payable (EX-DANCE-1..3)."""
+        queen = s.queen[p] if self.powers else -1
+        if queen == C.TART:
+            return self._tart_halves(s, p)
+        # No wild items: _resources and _held, inlined; _max_pairs(a, 0) is the sum of x // 2.
+        sup = s.supply[p]
+        a = sup[:]
+        cards = []
+        find = s.hands[p].find
+        k = find(1)
+        while k >= 0:
+            cards.append(k)
+            a[k % NC] += 1
+            k = find(1, k + 1)
+        stack = s.stacks[p]
+        for k in stack:
+            a[k % NC] += 1
+        stage = -1  # EX-QUEEN-PRESENCE: the colour of her space, if she may pay with it
+        if queen == C.KIKI and not s.stage_used:
+            stage = self.areas[s.pos[p]]
+            if s.pos[p] >= 0:
+                a[stage] += 1
+        half = s.half
+        left = s.stars - s.paid  # pairs still to complete, the open one included
+        pairs = sum(map(_PAIRS.__getitem__, a))
+        out = []
+        if half >= 0:  # closing the pair: an item of its colour, one fewer of it
+            x = a[half]
+            if x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1:
+                if sup[half]:
+                    out.append(A_PAY_STONE + half)
+                for k in (sorted(cards + stack) if stack else cards):
+                    if k % NC == half:
+                        out.append(A_PAY_CARD + k)
+                if stage == half:
+                    out.append(A_PAY_STAGE)
+        elif pairs >= left:  # opening a pair: it needs a second item of the colour (_can_finish)
+            for c in _COLOUR_IDS:
+                if sup[c] and a[c] >= 2:
+                    out.append(A_PAY_STONE + c)
+            for k in (sorted(cards + stack) if stack else cards):
+                if a[k % NC] >= 2:
+                    out.append(A_PAY_CARD + k)
+            if stage >= 0 and a[stage] >= 2:
+                out.append(A_PAY_STAGE)
+        return out
+
+    def _tart_halves(self, s: State, p: int) -> list[int]:
+        """_halves for Modern Tart, whose green rhinestones are wild (EX-QUEEN-GREEN)."""
         cards = _held(s.hands[p])
         a, wild = self._resources(s, p, s.playing, cards)
         half = s.half
         left = s.stars - s.paid  # pairs still to complete, the open one included
-        tart = self.powers and s.queen[p] == C.TART
-        # Per colour, whether an item of it (a rhinestone, a card, Stage Presence) may pay this half;
-        # an open half takes its own colour only.
-        if not tart:  # no wild items: _max_pairs(a, 0) is the sum of x // 2, worked out here
-            pairs = sum(map(_PAIRS.__getitem__, a))
-            if half >= 0:  # closing the pair: one item fewer of its colour
-                x = a[half]
-                payable = _ONLY[half] if x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1 else _NONE
-            elif pairs >= left:  # opening a pair: it needs a second item of the colour (_can_finish)
-                payable = [x >= 2 for x in a]
-            else:
-                payable = _NONE
-            sup = s.supply[p]
-            out = []
-            for c in _COLOUR_IDS:
-                if payable[c] and sup[c]:
-                    out.append(A_PAY_STONE + c)
-        else:
-            payable = [False] * NC
-            def ok(colour: int, from_a: bool) -> bool:
-                if from_a:
-                    a[colour] -= 1
-                    w = wild
-                else:
-                    w = wild - 1
-                if half >= 0:
-                    good = _max_pairs(a, w) >= left - 1
-                else:
-                    good = _can_finish(a, w, colour, left)
-                if from_a:
-                    a[colour] += 1
-                return good
+        # Per colour, whether an item of it (a rhinestone, a card) may pay this half; an open half
+        # takes its own colour only.
+        payable = [False] * NC
 
-            for c in ((half,) if half >= 0 else _COLOUR_IDS):
-                payable[c] = a[c] > 0 and ok(c, True)
-            sup = s.supply[p]
-            out = []
-            for c in _COLOUR_IDS:
-                if not sup[c]:
-                    continue
-                if c == GREEN:  # her green rhinestone paying as green: one of the wild ones
-                    if (half < 0 or half == GREEN) and ok(GREEN, False):
-                        out.append(A_PAY_STONE + GREEN)
-                elif payable[c]:
-                    out.append(A_PAY_STONE + c)
-            if wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
-                out += [A_PAY_GREEN + c for c in _COLOUR_IDS
-                        if c != GREEN and (half < 0 or half == c) and ok(c, False)]
+        def ok(colour: int, from_a: bool) -> bool:
+            if from_a:
+                a[colour] -= 1
+                w = wild
+            else:
+                w = wild - 1
+            if half >= 0:
+                good = _max_pairs(a, w) >= left - 1
+            else:
+                good = _can_finish(a, w, colour, left)
+            if from_a:
+                a[colour] += 1
+            return good
+
+        for c in ((half,) if half >= 0 else _COLOUR_IDS):
+            payable[c] = a[c] > 0 and ok(c, True)
+        sup = s.supply[p]
+        out = []
+        for c in _COLOUR_IDS:
+            if not sup[c]:
+                continue
+            if c == GREEN:  # her green rhinestone paying as green: one of the wild ones
+                if (half < 0 or half == GREEN) and ok(GREEN, False):
+                    out.append(A_PAY_STONE + GREEN)
+            elif payable[c]:
+                out.append(A_PAY_STONE + c)
+        if wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
+            out += [A_PAY_GREEN + c for c in _COLOUR_IDS
+                    if c != GREEN and (half < 0 or half == c) and ok(c, False)]
         if True in payable:
             stack = s.stacks[p]
             out += [A_PAY_CARD + k for k in (sorted(cards + stack) if stack else cards) if payable[k % NC]]
-            if self.powers and s.queen[p] == C.KIKI and not s.stage_used and payable[self.areas[s.pos[p]]]:
-                out.append(A_PAY_STAGE)
         return out
 
     def _can_claim(self, s: State, p: int) -> bool:
@@ -662,9 +673,8 @@ class Game(core.Game[State]):
                 out.append(r)
         both = s.spent_actual & s.spent_cards
         if both:  # an actual rhinestone AND a discarded card, both of the colour
-            for c in _COLOUR_IDS:
-                r = of[4 * NC + c]
-                if both >> c & 1 and r != _NO_REVEAL and hand[r]:
+            for r in _REVEALS_BOTH[both]:
+                if hand[r]:
                     out.append(r)
         c = s.land_colour
         if s.moved >= 3 and s.landed_stone >= 0 and c >= 0:  # move 3+ spaces and land on a rhinestone of the colour
@@ -678,19 +688,29 @@ class Game(core.Game[State]):
     def apply_legal(self, s: State, action: int) -> None:
         todo = s.todo
         head = todo[0]
-        code = head >> SHIFT
-        if code == O_FILL:  # _chance's fill, inlined (the commonest chance event)
-            del todo[0]
-            s.bag.take(action)
-            sp = head & _MASK
-            s.stage[sp] = action
-            if s.turn >= 0:
-                s.bedazzled.append(sp)
-        elif code < 10:
-            del todo[0]
-            self._chance(s, code, head & _MASK, action)
+        if head >= P_DRAFT:  # a decision
+            self._decide(s, head >> SHIFT, head & _MASK, action)
         else:
-            self._decide(s, code, head & _MASK, action)
+            del todo[0]
+            code = head >> SHIFT
+            if code == O_FILL:  # _chance's fill, inlined (the commonest chance event)
+                bag = s.bag
+                bag.counts[action] -= 1  # bag.take(action), inlined
+                bag.n -= 1
+                bag.cards.remove(action)
+                sp = head & _MASK
+                s.stage[sp] = action
+                if s.turn >= 0:
+                    s.bedazzled.append(sp)
+            elif code == O_FLIP:  # _chance's flip, inlined
+                j = head & _MASK
+                deck = s.decks[j]
+                deck.counts[action] -= 1  # deck.take(action), inlined
+                deck.n -= 1
+                deck.cards.remove(action)
+                s.display[j] = action
+            else:
+                self._chance(s, code, head & _MASK, action)
         self._advance(s)
 
     def _chance(self, s: State, code: int, arg: int, a: int) -> None:
@@ -722,24 +742,34 @@ class Game(core.Game[State]):
             s.desire_face[arg] = a
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
+        """Carry out decision `a` on the step at the front: the step gives way to what it causes (or
+        stays, for another round of the same decision)."""
         p = s.turn
         if A_REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
             self._reveal(s, p, a - A_REVEAL)
             return
         todo = s.todo
-        del todo[0]
         if code == O_HALF:
-            todo[0:0] = self._pay_half(s, p, a)
+            front = self._pay_half(s, p, a)
+            if front is not None:  # paid: the step gives way to what follows
+                todo[0:1] = front
             return
-        front: list[int] = []
         if code == O_MOVE:
-            if a != A_PASS:
-                front = self._move(s, p, a - A_SPACE)
-        elif code == O_DRAW:
-            if a != A_PASS:
-                front = self._draw(s, p, a - A_DRAW)
-        elif code == O_LIP_SYNC:
-            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips
+            if a == A_PASS:
+                del todo[0]
+            else:
+                todo[0:1] = self._move(s, p, a - A_SPACE)
+            return
+        if code == O_DRAW:
+            if a == A_PASS:
+                del todo[0]
+            else:
+                j = a - A_DRAW
+                self._draw(s, p, j)
+                todo[0] = P_FLIP | j  # EX-DRAW-2
+            return
+        if code == O_LIP_SYNC:
+            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips; the step stays
                 t = s.song[s.song_next]
                 s.lips[p] -= C.LYRIC_STARS[t]
                 s.lip_supply += C.LYRIC_STARS[t]
@@ -747,16 +777,24 @@ class Game(core.Game[State]):
                 if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
                     s.end_triggered = True
                 s.song_next += 1
-                front = [P_LIP_SYNC]
             elif s.claiming:
-                front = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
-        elif code == O_DANCE:
-            if a != A_PASS:
-                front = self._dance(s, p, a - A_DANCE)
-        elif code == O_STARS:
+                todo[0:1] = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
+            else:
+                del todo[0]
+            return
+        if code == O_DANCE:
+            if a == A_PASS:
+                del todo[0]
+            else:
+                todo[0] = self._dance(s, p, a - A_DANCE)
+            return
+        if code == O_STARS:
             s.stars = a - A_STARS + 1
-            front = [P_HALF]
-        elif code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
+            todo[0] = P_HALF
+            return
+        del todo[0]
+        front: list[int] = []
+        if code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
             c = a - A_COLOR
             s.supply[p][c] -= 1
             s.supply[arg][c] += 1
@@ -844,11 +882,30 @@ class Game(core.Game[State]):
                 return
             if code < 40:
                 if code in _OPTIONAL_STEPS:  # a pass (a stop) is always legal: is there more?
-                    if self._has_choice(s, code):
+                    p = s.turn
+                    if code == O_MOVE:
+                        pos = s.pos
+                        for sp in C.NEARBY[pos[p]]:  # a free space next to her: a move of one, nobody passed
+                            if sp not in pos:
+                                return
+                        if self._destination_actions(s, p):
+                            return
+                    elif code == O_DRAW:
+                        if s.display != _NO_DISPLAY:
+                            return
+                    elif code == O_LIP_SYNC:
+                        if self._can_claim(s, p):
+                            return
+                    elif code == O_DANCE:
+                        if self._any_danceable(s, p):
+                            return
+                    if (self.tens_on and not s.revealed_turn  # _reveals_met's own first test, ahead of the call
+                            and (s.danced >= 0 or s.moved >= 3 or s.spent_actual & s.spent_cards)
+                            and self._reveals_met(s, s.reveal_hands[p])):
                         return
-                    if code == O_LIP_SYNC:
+                    if code == O_LIP_SYNC and s.claiming:
                         self._decide(s, code, head & _MASK, A_STOP)
-                    else:  # nothing to decide: the pass, which does nothing
+                    else:  # nothing to decide: the pass (the stop, nothing claimed), which does nothing
                         del todo[0]
                     continue
                 if code == O_STARS:  # _dance queues it only with two star counts or more
@@ -861,27 +918,34 @@ class Game(core.Game[State]):
                     self._decide(s, code, head & _MASK, legal[0])
                     continue
                 return
-            del todo[0]
-            self._auto(s, code, head & _MASK)
+            # An automatic step: it gives way to what it causes.
+            if code == O_START_TURN:
+                todo[0:1] = self._start_turn(s, head & _MASK)
+            elif code == O_END_TURN:
+                todo[0:1] = self._end_turn(s, s.turn)
+            elif code == O_CLEAR_BEDAZZLED:
+                del todo[0]
+                s.bedazzled = []
+            elif code == O_COLLECT:
+                p = s.turn
+                self._collect(s, p)
+                if self.powers and s.queen[p] == C.ELLA:  # EX-QUEEN-ODDY: after taking the landing rhinestone
+                    todo[0] = P_BODY_ODDY
+                else:
+                    del todo[0]
+            elif code == O_SCORE_DANCE:
+                todo[0:1] = self._score_dance(s, s.turn)
+            elif code == O_SCORE_LYRICS:
+                del todo[0]
+                self._score_lyrics(s, s.turn)
+            else:
+                del todo[0]
+                self._auto(s, code, head & _MASK)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
+        """The rarer automatic steps (_advance has the others)."""
         front: list[int] = []
-        if code == O_CLEAR_BEDAZZLED:
-            s.bedazzled = []
-            return
-        if code == O_COLLECT:
-            self._collect(s, s.turn)
-            if self._is(s, s.turn, C.ELLA):
-                front = [P_BODY_ODDY]  # EX-QUEEN-ODDY: after taking the landing rhinestone
-        elif code == O_START_TURN:
-            front = self._start_turn(s, arg)
-        elif code == O_END_TURN:
-            front = self._end_turn(s, s.turn)
-        elif code == O_SCORE_DANCE:
-            front = self._score_dance(s, s.turn)
-        elif code == O_SCORE_LYRICS:
-            self._score_lyrics(s, s.turn)
-        elif code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
+        if code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
             front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
         elif code == O_LIP:
             self._give_lips(s, arg, 1)
@@ -927,9 +991,12 @@ class Game(core.Game[State]):
         """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
         pos = s.pos
         stage = s.stage
-        fills = [P_FILL | sp for sp in spaces if stage[sp] < 0 and sp not in pos]
+        fills = []
+        for sp in spaces:
+            if stage[sp] < 0 and sp not in pos:
+                fills.append(P_FILL | sp)
         if not fills:
-            return []
+            return fills
         s.bedazzled = []
         if self._is(s, p, C.VICTORIA):
             fills.append(P_PIROUETTE)
@@ -1006,17 +1073,21 @@ class Game(core.Game[State]):
             return None
         return {c for c in _COLOUR_IDS if supply[c]} | {x % NC for x in s.stacks[p]}
 
-    def _draw(self, s: State, p: int, j: int) -> list[int]:
-        """EX-DRAW-1: the card and its lips."""
-        k = s.display[j]
-        lips = self.draw_lips(s, p, j)
+    def _draw(self, s: State, p: int, j: int) -> None:
+        """EX-DRAW-1: the card and its lips (then its deck flips the next: EX-DRAW-2)."""
+        display = s.display
+        k = display[j]
+        # lips_by_judge(s, p)[j]: a lip per display and played card of its colour (_COLOUR_OR_NONE: -1 none)
+        c = k % NC
+        n = [*map(_COLOUR_OR_NONE.__getitem__, display), *map(_COLOUR_OR_NONE.__getitem__, s.stacks[p])].count(c)
+        if n <= 2 and self.powers and s.queen[p] == C.SAVANNAH:  # EX-QUEEN-LINGUIST: one more, up to 3
+            n += 1
         s.hands[p][k] += 1
-        s.display[j] = -1
-        self._give_lips(s, p, lips)
-        return [P_FLIP | j]  # EX-DRAW-2
+        display[j] = -1
+        self._give_lips(s, p, n)
 
-    def _dance(self, s: State, p: int, k: int) -> list[int]:
-        """EX-DANCE-1: play `k`, then its stars and each half of each pair."""
+    def _dance(self, s: State, p: int, k: int) -> int:
+        """EX-DANCE-1: play `k`, then its stars and each half of each pair (the step that follows)."""
         s.hands[p][k] -= 1
         s.playing = k
         s.paid = 0
@@ -1026,11 +1097,12 @@ class Game(core.Game[State]):
         options = self._star_options(s, p, k)
         if options == 1:
             s.stars = 1
-            return [P_HALF]
-        return [P_STARS]
+            return P_HALF
+        return P_STARS
 
-    def _pay_half(self, s: State, p: int, a: int) -> list[int]:
-        """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next, or the dance goes on."""
+    def _pay_half(self, s: State, p: int, a: int) -> list[int] | None:
+        """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next (None: the step
+        stays), or the dance goes on."""
         if a < A_PAY_GREEN:  # pay_stone
             c = a - A_PAY_STONE
             s.supply[p][c] -= 1
@@ -1055,11 +1127,11 @@ class Game(core.Game[State]):
             s.stage_used = True
         if s.half < 0:
             s.half = c
-            return [P_HALF]
+            return None
         s.half = -1
         s.paid += 1
         if s.paid < s.stars:
-            return [P_HALF]
+            return None
         return self._after_payment(s, p)
 
     def _after_payment(self, s: State, p: int) -> list[int]:
@@ -1198,7 +1270,7 @@ class Game(core.Game[State]):
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
         front = []
-        if self.desires_on:  # EX-DESIRE-3
+        if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
             front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
         nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
         last = nxt == s.first
