@@ -88,6 +88,7 @@ def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[i
 
 
 _NO_BONUS = [0] * NC
+assert NC == 5  # move_views counts the pairs of five colours in one line
 _NO_CARDS: list = []
 
 
@@ -159,12 +160,55 @@ def dance_gains(g: Game, s: State, p: int, rates: list[int] | None = None) -> li
     bonus = _bonus(g, s, p, s.supply[p])
     hand = _best_cards(s, _held(s.hands[p]))
     out = []
+    if wild:  # Green Screen's greens pay as any colour
+        for x in s.display:
+            if x < 0:
+                out.append(0)
+                continue
+            out.append(_most_points(_best_cards(s, [x]), hand, a, wild, [x % NC], rates, room, bonus))
+        out.append(_most_points(_NO_CARDS, hand, a, wild, _NO_CARDS, rates, room, bonus))
+        return out
+    # Else in closed form, as _most_points counts then: the pairs payable are the same for every draw,
+    # and a hand card of colour c pays one pair fewer for itself, one more if the draw evens its count
+    # (or another's odd count is matched by the drawn card).
+    pairs = _max_pairs(a, 0)
+    of_colour: dict[int, list[tuple[int, int]]] = {}
+    for c, j, stars in hand:
+        of_colour.setdefault(c, []).append((j, stars))
+    best_of: dict[tuple[int, int], int] = {}  # (colour, pairs payable) -> the best hand dance
+
+    def hand_best(c: int, n: int) -> int:
+        got = best_of.get((c, n))
+        if got is None:
+            got = 0
+            if n:
+                for j, stars in of_colour[c]:
+                    x = rates[j] * (n if n < stars else stars) + bonus[c]
+                    if x > room[j]:
+                        x = room[j]
+                    if x > got:
+                        got = x
+            best_of[c, n] = got
+        return got
+
+    cats = s.cats
     for x in s.display:
         if x < 0:
             out.append(0)
             continue
-        out.append(_most_points(_best_cards(s, [x]), hand, a, wild, [x % NC], rates, room, bonus))
-    out.append(_most_points(_NO_CARDS, hand, a, wild, _NO_CARDS, rates, room, bonus))
+        d, j, stars = x % NC, cats.index(C.CARD_CATEGORY[x]), C.CARD_STARS[x]
+        best = 0
+        if pairs:
+            best = rates[j] * (pairs if pairs < stars else stars) + bonus[d]
+            if best > room[j]:
+                best = room[j]
+        for c in of_colour:
+            n = pairs - 1 + (a[c] & 1) + (not a[c] & 1 if c == d else a[d] & 1)
+            y = hand_best(c, n)
+            if y > best:
+                best = y
+        out.append(best)
+    out.append(max([hand_best(c, pairs - 1 + (a[c] & 1)) for c in of_colour], default=0))
     return out
 
 
@@ -216,6 +260,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
         empty = stage.count(-1) - sum(1 for x in pos if stage[x] < 0) + (stage[start] < 0)  # I leave mine
         played = len(stacks[p]) + 1
         sizes = [len(x) for x in stacks]
+        colours_held = sum(1 for x in supply[p] if x)
         near_of: list[list[int]] = [[] for _ in range(C.NUM_SPACES)]  # per space, the other queens nearby
         for q, x in enumerate(pos):
             if q != p:
@@ -223,10 +268,27 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                     near_of[sp].append(q)
     legal = set(g.destinations(s, p))
     seat_at = {x: q for q, x in enumerate(pos) if q != p}
+    # Without Green Screen's wild greens or Tuckingham Palace's bonus, a dance is counted here in closed
+    # form (as _most_points does then): the best shown card per judge, the hand cards per colour.
+    fast = plan and not tart and not jen
+    if fast:
+        most: dict[int, int] = {}
+        for c, j, stars in shown:
+            if most.get(j, 0) < stars:
+                most[j] = stars
+        shown_j = list(most.items())
+        of_colour: dict[int, list[tuple[int, int]]] = {}
+        for c, j, stars in hand:
+            of_colour.setdefault(c, []).append((j, stars))
+        hand_c = list(of_colour.items())
+        drawn = [c in draws for c in _COLOUR_IDS]
+        areas = g.areas
     for ray in C.RAYS[start]:
         counts = [0] * NC  # the rhinestones passed so far, per colour
         if plan:
             mine = list(supply[p])  # my supply after paying the queens passed so far
+            mine_sum = stones[p]
+            mine_nz = colours_held
             paying = list(held)  # and what pays
             paid = [0] * g.n
         passed = 0
@@ -236,6 +298,9 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                 if plan:
                     c = mine.index(max(mine))
                     mine[c] -= 1
+                    mine_sum -= 1
+                    if not mine[c]:
+                        mine_nz -= 1
                     paying[c] -= 1
                     paid[q] += 1
                 passed += 1
@@ -246,17 +311,13 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                 if colour >= 0:
                     reach[dest] = 1 + counts[colour]
                 if plan:  # EX-MOVE-3: the landing rhinestone and those of its colour passed (Green Screen: greens too)
-                    m = list(mine)
-                    a = list(paying)
                     got = 0
                     if colour >= 0:
                         got = 1 + counts[colour] + (counts[GREEN] if tart and colour != GREEN else 0)
-                        m[colour] += got
-                        a[colour] += got
                     rates = list(base)
                     near = near_of[dest]
                     if booty >= 0:
-                        t = x = sum(m)
+                        t = x = mine_sum + got
                         for q in near:
                             if stones[q] + paid[q] < t:
                                 x += stones[q] + paid[q]
@@ -283,15 +344,52 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                         if last >= 0 and stage[last] != colour and not (tart and stage[last] == GREEN):
                             last = -1
                         rates[twirls] = (len({stage[sp] for sp in C.NEARBY[dest] if stage[sp] >= 0 and sp != last})
-                                         + sum(1 for x in m if x))
-                    wild = 0
-                    if tart:
-                        wild = m[GREEN]
-                        a[GREEN] -= wild
-                    elif kiki:
-                        a[g.areas[dest]] += 1
-                    gains[dest] = _most_points(shown, hand, a, wild, draws, rates, room,
-                                               _bonus(g, s, p, m) if jen else _NO_BONUS)
+                                         + mine_nz + (got > 0 and not mine[colour]))
+                    a = list(paying)
+                    if colour >= 0:
+                        a[colour] += got
+                    if fast:
+                        if kiki:
+                            a[areas[dest]] += 1
+                        pairs = (a[0] >> 1) + (a[1] >> 1) + (a[2] >> 1) + (a[3] >> 1) + (a[4] >> 1)
+                        best = 0
+                        if pairs:
+                            for j, stars in shown_j:
+                                x = rates[j] * (pairs if pairs < stars else stars)
+                                if x > room[j]:
+                                    x = room[j]
+                                if x > best:
+                                    best = x
+                        if hand_c:
+                            odd = 0  # draws of a colour with an odd count
+                            for c in draws:
+                                odd += a[c] & 1
+                            for c, cards_of in hand_c:
+                                n = pairs - 1 + (a[c] & 1)
+                                if drawn[c]:
+                                    n += odd > 1 or not a[c] & 1
+                                else:
+                                    n += odd > 0
+                                if n:
+                                    for j, stars in cards_of:
+                                        x = rates[j] * (n if n < stars else stars)
+                                        if x > room[j]:
+                                            x = room[j]
+                                        if x > best:
+                                            best = x
+                        gains[dest] = best
+                    else:
+                        m = list(mine)
+                        if colour >= 0:
+                            m[colour] += got
+                        wild = 0
+                        if tart:
+                            wild = m[GREEN]
+                            a[GREEN] -= wild
+                        elif kiki:
+                            a[g.areas[dest]] += 1
+                        gains[dest] = _most_points(shown, hand, a, wild, draws, rates, room,
+                                                   _bonus(g, s, p, m) if jen else _NO_BONUS)
             if colour >= 0:
                 counts[colour] += 1
     return gains, reach, toll
