@@ -18,14 +18,18 @@ def make_game(name: str, num_players: int | None = None, **options: Any) -> Game
     return registry.make_game(name, num_players, **options)
 
 
-def raw_env(name: str, num_players: int | None = None, render_mode: str | None = None, **options: Any) -> GameEnv:
+def raw_env(name: str, num_players: int | None = None, render_mode: str | None = None,
+            observation: dict[str, Any] | None = None, **options: Any) -> GameEnv:
     """The bare AEC env: an illegal action raises IllegalActionError and changes nothing."""
-    return game_package(name).raw_env(num_players, render_mode=render_mode, **options)
+    return game_package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
-def make(name: str, num_players: int | None = None, render_mode: str | None = None, **options: Any) -> SafeEnv:
-    """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game."""
-    return game_package(name).env(num_players, render_mode=render_mode, **options)
+def make(name: str, num_players: int | None = None, render_mode: str | None = None,
+         observation: dict[str, Any] | None = None, **options: Any) -> SafeEnv:
+    """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game.
+    `options`: the game's options; `observation`: its observation options (`d2r describe <game>`
+    lists both; Extravaganza's `views` adds its views for learning)."""
+    return game_package(name).env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
 def load_opponent(ref: str, game: str | None = None):

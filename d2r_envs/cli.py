@@ -90,7 +90,21 @@ def cmd_describe(args: argparse.Namespace) -> int:
     ]
     for key, default, allowed, meaning in _config.describe(pkg.Config):
         out.append(f"| `{key}` | {_md_cell(json.dumps(default))} | {_md_cell(allowed)} | {_md_cell(meaning)} |")
+    seen = _config.describe(pkg.Observer.Options)
+    if seen:
+        out += ["", "## Observation options", "",
+                "`d2r_envs.make(..., observation={...})`; a training config's `env.observation`.", "",
+                "| option | default | allowed | meaning |", "|---|---|---|---|"]
+        for key, default, allowed, meaning in seen:
+            out.append(f"| `{key}` | {_md_cell(json.dumps(default))} | {_md_cell(allowed)} | {_md_cell(meaning)} |")
     out += ["", "## Actions", "", actions.describe(), "", "## Observation", "", layout.describe()]
+    for key, default, _, _ in seen:  # what a switch adds to the vector
+        if default is False:
+            wide = env.game.make_observer(**{key: True}).layout
+            extra = [p.name for p in wide.pieces if p.name not in layout.offsets]
+            if extra:
+                out += ["", f"With `{key}: true`: Box(0, high, ({wide.size},), float32), fingerprint "
+                        f"{wide.fingerprint()}; the pieces above, then:", "", wide.describe(extra)]
     print("\n".join(out))
     return 0
 

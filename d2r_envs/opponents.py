@@ -61,6 +61,7 @@ __all__ = [
     "save_policy",
     "numpy_policy",
     "installed_game_facts",
+    "observation_options",
     "default_models_roots",
     "available_models",
 ]
@@ -129,6 +130,8 @@ class NumpyPolicy:
         self.manifest = manifest if manifest is not None else {
             "architecture": self.architecture(),
         }
+        # the observation options it reads (Game.make_observer; a PolicyAgent encodes with them)
+        self.observation = observation_options(self.manifest, name)
         self._rng: np.random.Generator | None = None
 
     def architecture(self) -> dict[str, Any]:
@@ -227,11 +230,15 @@ def _split_tensors(tensors: Mapping[str, np.ndarray], name: str) -> tuple[np.nda
     )
 
 
-def numpy_policy(tensors: Mapping[str, np.ndarray], activation: str, name: str, game: str | None = None) -> NumpyPolicy:
+def numpy_policy(tensors: Mapping[str, np.ndarray], activation: str, name: str, game: str | None = None,
+                 observation: Mapping[str, Any] | None = None) -> NumpyPolicy:
     """A NumpyPolicy from tensors in the exported layout (e.g. training.export.tensors_from_sb3 of a
-    learner: a frozen snapshot for the opponent pool); copies them."""
+    learner: a frozen snapshot for the opponent pool), reading observations with the `observation`
+    options; copies them."""
     obs_scale, weights, biases = _split_tensors(tensors, name)
-    return NumpyPolicy(obs_scale, weights, biases, activation, name=name, game=game)
+    policy = NumpyPolicy(obs_scale, weights, biases, activation, name=name, game=game)
+    policy.observation = dict(observation or {})
+    return policy
 
 
 # Files ---------------------------------------------------------------------------------------------
@@ -343,11 +350,22 @@ def resolve_model(ref: str | os.PathLike, models_root: str | os.PathLike | None 
 # Checking and loading -----------------------------------------------------------------------------
 
 
-def installed_game_facts(game: "str | Game") -> dict[str, Any]:
+def observation_options(manifest: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """The observation options a model reads its observations with (the manifest's `observation`;
+    none listed: the game's default observation)."""
+    options = manifest.get("observation", {})
+    if not isinstance(options, dict):
+        raise OpponentError(f"{label}: the manifest's observation is a {type(options).__name__}, expected an object "
+                            "of observation options")
+    return dict(options)
+
+
+def installed_game_facts(game: "str | Game", observation: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What a model must agree with: the installed game's version, sizes and layout fingerprints
-    (`game`: its name, or an engine of it)."""
+    (`game`: its name, or an engine of it), for the observation with the `observation` options (a
+    ValueError names a bad one)."""
     engine = game if isinstance(game, Game) else registry.make_game(game)
-    actions, layout = engine.package.ACTIONS, engine.package.LAYOUT
+    actions, layout = engine.package.ACTIONS, engine.make_observer(**(observation or {})).layout
     return {
         "game_version": engine.spec.version,
         "num_actions": actions.size,
@@ -369,7 +387,11 @@ def _check_manifest(manifest: dict[str, Any], label: str, game: "str | Game | No
     wanted = game.spec.name if isinstance(game, Game) else game
     if wanted is not None and name != wanted:
         raise OpponentError(f"{label}: model for game {name!r}, wanted one for {wanted!r}")
-    facts = installed_game_facts(game if isinstance(game, Game) else name)
+    observation = observation_options(manifest, label)
+    try:
+        facts = installed_game_facts(game if isinstance(game, Game) else name, observation)
+    except ValueError as e:
+        raise OpponentError(f"{label}: the manifest's observation options: {e}") from None
     why = {
         "game_version": "the game's rules, actions or observations changed since this model was exported",
         "action_fingerprint": "the action table changed since this model was exported",

@@ -48,7 +48,7 @@ def bind(agent: Agent, engine: Any) -> Agent:
     if isinstance(agent, PerCount):
         return agent._by_engine[id(engine)]
     if isinstance(agent, PolicyAgent) and agent.observer.game is not engine:
-        return PolicyAgent(agent.policy, engine.make_observer(), name=agent.name)
+        return PolicyAgent(agent.policy, engine.make_observer(**agent.observer.options), name=agent.name)
     return agent
 
 
@@ -122,6 +122,8 @@ class SingleAgentEnv(gymnasium.Env):
         plus the margin in points over the best other seat relative to the leader's,
         `core.game.margin_return`, for a game that keeps points; the return alone for one that
         does not).
+    observation: the learner's observation options (the game Observer's, core/obs.py: Extravaganza's
+        `views`); opponents that read observations keep their own.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -138,9 +140,12 @@ class SingleAgentEnv(gymnasium.Env):
         variants: Sequence[dict[str, Any]] | None = None,
         variant_weights: Sequence[float] | None = None,
         reward: str = "return",
+        observation: dict[str, Any] | None = None,
         **options: Any,
     ) -> None:
         counts = _counts(num_players)
+        if observation is not None and not isinstance(observation, dict):
+            raise ValueError(f"observation must be a mapping of observation options, got {observation!r}")
         self.variants = _variants(options, variants)
         several = len(self.variants) > 1
         self.engines: dict[Any, Any] = {}
@@ -176,7 +181,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observers = {key: engine.make_observer() for key, engine in self.engines.items()}
+        self.observers = {key: engine.make_observer(**(observation or {})) for key, engine in self.engines.items()}
         self.observer = next(iter(self.observers.values()))
         self.observation_space = self.observer.layout.box
         self.action_space = spaces.Discrete(spec.num_actions)

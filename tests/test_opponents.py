@@ -604,7 +604,7 @@ def test_every_shipped_model_loads_plays_legally_and_records_its_results() -> No
     for folder in folders:
         policy = load_opponent(folder)
         assert policy.manifest["evaluation"], f"{folder}: no measured results in the manifest"
-        env = d2r_envs.make(policy.game)
+        env = d2r_envs.make(policy.game, observation=policy.observation)  # what it reads (the manifest's)
         env.reset(seed=0)
         for agent in env.agent_iter(300):
             obs, _, term, trunc, _ = env.last()

@@ -25,6 +25,9 @@ class EnvConfig:
     player_weights: list = field(default_factory=list)  # with several counts: one positive weight each ([]: equal)
     learner_seat: int | str = "random"  # a seat number (at every count) or "random"
     options: dict = field(default_factory=dict)  # game options, checked by the game
+    # the learner's observation options, checked by the game's Observer (Extravaganza: views); an
+    # exported model records them and is seated with them
+    observation: dict = field(default_factory=dict)
     # game options laid over `options`, one mapping per variant (a level, a set of modules): each
     # episode draws one, so one network learns every variant ([]: `options` alone)
     variants: list = field(default_factory=list)
@@ -254,6 +257,10 @@ def _check(c: Config) -> None:
         counts = _check_counts(c)
         _check_variants(c, counts)
         engine = d2r_envs.make_game(c.game, counts[0], **c.variants()[0])
+        try:
+            engine.make_observer(**c.env.observation)
+        except ValueError as err:
+            raise ConfigError(f"env.observation: {err}") from None
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
         if c.imitate.teacher:

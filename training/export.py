@@ -287,6 +287,15 @@ def _load_checkpoint(path: str | Path) -> Any:
     return MaskablePPO.load(path, device="cpu")
 
 
+def observation_of(config: dict[str, Any] | None) -> dict[str, Any]:
+    """The observation options of a training config (as a mapping: its `env.observation`; none: {})."""
+    env = config.get("env") if isinstance(config, dict) else None
+    observation = env.get("observation", {}) if isinstance(env, dict) else {}
+    if not isinstance(observation, dict):
+        raise ValueError(f"the config's env.observation is {observation!r}; expected a mapping of observation options")
+    return observation
+
+
 def export(
     model_or_path: Any,
     game: str,
@@ -308,7 +317,8 @@ def export(
     there are several."""
     _training_libs()
     folder = export_target(game, name, out_root, overwrite)
-    facts = opponents.installed_game_facts(game)
+    observation = observation_of(config)
+    facts = opponents.installed_game_facts(game, observation)
     model = _load_checkpoint(model_or_path) if isinstance(model_or_path, (str, Path)) else model_or_path
     policy = _policy_of(model)
     obs_shape = tuple(policy.observation_space.shape or ())
@@ -323,7 +333,7 @@ def export(
     if hasattr(_features_extractor(policy), "scale"):
         from training.networks import observation_scale
 
-        expected = observation_scale(d2r_envs.registry.obs_layout(game).box)
+        expected = observation_scale(d2r_envs.make_game(game).make_observer(**observation).layout.box)
         if not np.allclose(tensors["obs_scale"], expected, rtol=1e-6, atol=0):
             raise ValueError(
                 f"the model's input scale differs from {game}'s observation bounds: it was trained on another observation layout"
@@ -357,12 +367,16 @@ def write_model(
     `folder` (checked with `export_target`), load it back through `load_opponent`, and compare its numpy
     logits with `reference_logits(obs)` (the trainer's own, `reference` names it) on 32 observations; a
     mismatch removes the files and raises. Every backend exports through here (SB3's `export`, RLlib's
-    `training.rllib.train.export_rllib`); `training` adds keys to the manifest's training section."""
-    facts = opponents.installed_game_facts(game)
+    `training.rllib.train.export_rllib`); `training` adds keys to the manifest's training section, and
+    the config's `env.observation` becomes the manifest's `observation` (the options the model reads
+    its observations with: every one, defaults included)."""
+    observer = d2r_envs.make_game(game).make_observer(**observation_of(config))
+    facts = opponents.installed_game_facts(game, observer.options)
     manifest: dict[str, Any] = {
         "format": opponents.FORMAT,
         "game": game,
         "game_version": facts["game_version"],
+        "observation": dict(observer.options),
         "num_actions": facts["num_actions"],
         "obs_size": facts["obs_size"],
         "action_fingerprint": facts["action_fingerprint"],
@@ -383,7 +397,7 @@ def write_model(
     opponents.save_policy(folder, tensors, manifest)
     try:
         loaded = opponents.load_opponent(folder, game=game)
-        box = d2r_envs.registry.obs_layout(game).box
+        box = observer.layout.box
         rng = np.random.default_rng(0)
         obs = (rng.random((32, facts["obs_size"])) * np.minimum(box.high, 50.0)).astype(np.float32)
         expected = reference_logits(obs)

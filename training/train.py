@@ -58,6 +58,7 @@ def make_env(c: cfg.Config, opponents: list | None = None, num_players: int | No
         variants=list(c.env.variants) if mixed else None,
         variant_weights=c.variant_weights() if mixed else None,
         reward=reward,
+        observation=c.env.observation,
         **(c.env.options if mixed else c.variants()[variant or 0]),
     )
 
@@ -99,8 +100,8 @@ def new_model(c: cfg.Config, vec_env) -> MaskablePPO:
 
 def pool_agent(tensors: dict, c: cfg.Config, name: str, engine) -> PolicyAgent:
     """A frozen numpy policy from exported-layout tensors, playable as an opponent."""
-    policy = numpy_policy(tensors, c.algo.activation, name)
-    return PolicyAgent(policy, engine.make_observer(), name=name)
+    policy = numpy_policy(tensors, c.algo.activation, name, observation=c.env.observation)
+    return PolicyAgent(policy, engine.make_observer(**c.env.observation), name=name)
 
 
 def snapshot_agent(model: MaskablePPO, c: cfg.Config, name: str, engine) -> PolicyAgent:

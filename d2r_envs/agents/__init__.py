@@ -69,7 +69,8 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
 
     if spec == "shipped":
         folder = shipped_model(name)
-        return PolicyAgent(load_opponent(folder, game=engine), engine.make_observer(), name=f"{name}/{Path(folder).name}")
+        policy = load_opponent(folder, game=engine)
+        return PolicyAgent(policy, engine.make_observer(**policy.observation), name=f"{name}/{Path(folder).name}")
 
     if "/" not in spec and "\\" not in spec and not Path(spec).exists():
         raise ValueError(_unknown(spec, name, available_models(name)))
@@ -79,7 +80,7 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
         hint = _unknown(spec, name, available_models(name)).partition("; did you mean ")[2]
         raise OpponentError(f"{err}" + (f"; did you mean {hint}" if hint else "")) from None
     policy = load_opponent(spec, game=engine)
-    return PolicyAgent(policy, engine.make_observer(), name=spec)
+    return PolicyAgent(policy, engine.make_observer(**policy.observation), name=spec)
 
 
 def _unknown(spec: str, game: str, models: list[str]) -> str:

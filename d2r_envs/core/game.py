@@ -123,9 +123,12 @@ class Game(abc.ABC, Generic[StateT]):
         ACTIONS, LAYOUT, ...), found from the engine's own class: the registry is read once, to make it."""
         return sys.modules[type(self).__module__.rpartition(".")[0]]
 
-    def make_observer(self) -> Any:
-        """The game's Observer for this engine (its player count and options)."""
-        return self.package.Observer(self)
+    def make_observer(self, **options: Any) -> Any:
+        """The game's Observer for this engine (its player count and options), with the observation
+        `options` its Observer allows (core/obs.py; a ValueError names a bad key or value first)."""
+        from d2r_envs.core.obs import build_observer  # the engine itself needs no numpy
+
+        return build_observer(self.package.Observer, self, options)
 
     def is_terminal(self, state: StateT) -> bool:
         return self.current_player(state) == TERMINAL

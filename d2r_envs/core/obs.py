@@ -1,8 +1,10 @@
 """Observation layouts: one flat float32 vector with named, reshaped views onto it; a `Frame` that
-writes it piece by piece by name; a `Memo` for what an observer works out from a few fields."""
+writes it piece by piece by name; a `Memo` for what an observer works out from a few fields; the
+`Observer` and its observation options."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import typing
@@ -12,6 +14,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 from gymnasium import spaces
 
+from d2r_envs.core import config
 from d2r_envs.core.clone import copy_expr
 
 
@@ -77,10 +80,12 @@ class ObsLayout:
             for p in self.pieces
         }
 
-    def describe(self) -> str:
-        """A Markdown table of the pieces and their index ranges."""
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """A Markdown table of the pieces (those in `names`, where given) and their index ranges."""
         rows = ["| indices | piece | shape | max | meaning |", "|---|---|---|---|---|"]
         for p in self.pieces:
+            if names is not None and p.name not in names:
+                continue
             start = self.offsets[p.name]
             rows.append(
                 f"| {start}-{start + p.size - 1} | `{p.name}` | {list(p.shape)} | {p.high:g} | {p.doc} |"
@@ -174,21 +179,34 @@ class Memo:
         return self._value
 
 
+@dataclass(frozen=True)
+class NoOptions:
+    """The observation options of an observer that has none."""
+
+
 class Observer:
     """Encodes a state for one seat. Games implement `string_from` and either `entries` or `encode`.
 
     `entries` returns the non-zero (index, value) pairs; the default `encode` scatters them into a
     fresh vector in one numpy call, which is much cheaper than filling piece by piece. A game that
     writes the vector directly overrides `encode` instead, and `entries` is derived from it.
+
+    Observation options (OpenSpiel's observation parameters): what the vector holds beyond the
+    state a seat sees, such as views for learning. `Options` is a frozen dataclass of
+    `core.config.option` fields; `Game.make_observer(**options)` checks them and passes them to the
+    observer's constructor by name, and `options` holds them all (defaults included). The rules
+    never read them.
     """
 
     layout: ObsLayout
     game: Any  # the engine it encodes for
+    Options: type = NoOptions
+    options: dict[str, Any] = {}
 
     def __reduce__(self) -> tuple:
-        """A copy (pickle, deepcopy) is a fresh observer of the same game: what it keeps (memos, tables
-        remembered by stamp) is rebuilt as it is used, and a Memo's generated code never travels."""
-        return (type(self), (self.game,))
+        """A copy (pickle, deepcopy) is a fresh observer of the same game and options: what it keeps
+        (memos, tables remembered by stamp) is rebuilt as it is used, and a Memo's generated code never travels."""
+        return (_remake, (type(self), self.game, dict(self.options)))
 
     def entries(self, state, player: int) -> tuple[list[int], list[float]]:
         """The non-zero (index, value) pairs; derived from `encode` for a game that writes the
@@ -205,3 +223,18 @@ class Observer:
         out = np.zeros(self.layout.size, np.float32)
         out[index] = values
         return out
+
+
+def build_observer(cls: type, game: Any, options: dict[str, Any]) -> Observer:
+    """An Observer `cls` of `game` with the observation `options` its `Options` allow (defaults for
+    the rest); a ValueError names a bad key or value before anything is built."""
+    name = game.spec.name
+    if options and not dataclasses.fields(cls.Options):
+        raise ValueError(f"{name} observation: unknown option(s) {', '.join(map(repr, sorted(options)))}; "
+                         "this game's observation takes none")
+    checked = config.build(cls.Options, f"{name} observation", options)
+    return cls(game, **dataclasses.asdict(checked))
+
+
+def _remake(cls: type, game: Any, options: dict[str, Any]) -> Observer:
+    return cls(game, **options)

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from d2r_envs.core import config as _config
 from d2r_envs.core.aec import GameEnv, SafeEnv
+from d2r_envs.core.obs import build_observer
 
 
 def build_game(name: str, game_class: type, config_class: type, num_players: int | None, options: dict[str, Any]) -> Any:
@@ -20,20 +21,31 @@ def build_game(name: str, game_class: type, config_class: type, num_players: int
     return game_class(_config.build(config_class, name, options))
 
 
+def _observation(name: str, observation: Any) -> dict[str, Any]:
+    if observation is None:
+        return {}
+    if not isinstance(observation, dict):
+        raise ValueError(f"{name}: observation must be a mapping of observation options, got {observation!r}")
+    return observation
+
+
 def entry_points(
     name: str, game_class: type, config_class: type, observer_class: type, default_players: int
 ) -> tuple[Callable[..., SafeEnv], Callable[..., GameEnv]]:
     """(env, raw_env) for one game. `raw_env(num_players, render_mode, **options)` is the bare AEC env,
     on which an illegal action raises and changes nothing; `env(...)` adds PettingZoo's usual safety
     (reset first, actions in bounds, an illegal action ends the game with the mover's minimum return).
-    Options are checked before anything is built; `num_players=None` means the game's default."""
+    Options are checked before anything is built; `num_players=None` means the game's default.
+    `observation`: the observation options of the game's Observer (core/obs.py), checked the same way."""
 
-    def raw_env(num_players: int | None = default_players, render_mode: str | None = None, **options: Any) -> GameEnv:
+    def raw_env(num_players: int | None = default_players, render_mode: str | None = None,
+                observation: dict[str, Any] | None = None, **options: Any) -> GameEnv:
         game = build_game(name, game_class, config_class, default_players if num_players is None else num_players, options)
-        return GameEnv(game, observer_class(game), render_mode=render_mode)
+        return GameEnv(game, build_observer(observer_class, game, _observation(name, observation)), render_mode=render_mode)
 
-    def env(num_players: int | None = default_players, render_mode: str | None = None, **options: Any) -> SafeEnv:
-        raw = raw_env(num_players, render_mode=render_mode, **options)
+    def env(num_players: int | None = default_players, render_mode: str | None = None,
+            observation: dict[str, Any] | None = None, **options: Any) -> SafeEnv:
+        raw = raw_env(num_players, render_mode=render_mode, observation=observation, **options)
         return SafeEnv(raw, illegal_reward=raw.game.spec.min_return)
 
     raw_env.__doc__ = f"The bare AEC env of {name}: an illegal action raises IllegalActionError and changes nothing."

@@ -1,5 +1,6 @@
 """The Extravaganza observation: a plain encoder, written piece by piece from the layout's names, must
-match the fast one at every node; and each seat sees only what it may (EX-DECIDE-HIDDEN)."""
+match the fast one at every node, with the views for learning and without; and each seat sees only
+what it may (EX-DECIDE-HIDDEN)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,17 @@ import pytest
 import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
+from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS, Observer
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza.state import SHIFT, Op
 
 
 def plain(g, s, me):
-    """The observation of seat `me`, entry by entry."""
+    """The observation of seat `me` with the views for learning (views=true), entry by entry; without
+    them (the default) it is the first LAYOUT.size entries."""
     n = g.n
-    v = np.zeros(LAYOUT.size, np.float32)
-    o = LAYOUT.views(v)
+    v = np.zeros(LAYOUT_VIEWS.size, np.float32)
+    o = LAYOUT_VIEWS.views(v)
     rel = lambda q: (q - me) % n  # noqa: E731
     o["modules"][:] = [g.powers, g.desires_on, g.tens_on]
     o["seats"][:n] = 1
@@ -277,19 +279,35 @@ _VIEWS = ("display_colour", "display_stars", "draw_lips", "reach", "toll", "danc
           "landing_gain", "draw_gain", "colour_count")
 
 
+def test_the_views_come_after_the_state_only_with_the_option():
+    assert [p.name for p in LAYOUT_VIEWS.pieces] == [p.name for p in LAYOUT.pieces] + list(_VIEWS)
+    g = d2r_envs.make_game("extravaganza", 3)
+    assert g.make_observer().layout is LAYOUT and g.make_observer(views=True).layout is LAYOUT_VIEWS
+    assert d2r_envs.make("extravaganza", 3).observation_space("player_0")["observation"].shape == (LAYOUT.size,)
+    env = d2r_envs.make("extravaganza", 3, observation={"views": True})
+    assert env.observation_space("player_0")["observation"].shape == (LAYOUT_VIEWS.size,)
+    with pytest.raises(ValueError, match="extravaganza observation: option 'views' must be true or false, got 'yes'"):
+        g.make_observer(views="yes")
+    with pytest.raises(ValueError, match="unknown option.*'view'.*allowed options: views"):
+        d2r_envs.make("extravaganza", 3, observation={"view": True})
+
+
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
 def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
-    observer = None
+    observer = state_only = None
     count = 0
     seen = set()  # the views for learning, each non-zero somewhere
     for g, s in nodes(n, level, seed=n):
-        observer = observer or Observer(g)
+        observer = observer or Observer(g, views=True)
+        state_only = state_only or g.make_observer()
         for me in range(n):
-            fast = observer.encode(s, me)
-            assert np.array_equal(fast, plain(g, s, me)), [
-                p.name for p in LAYOUT.pieces if not np.array_equal(LAYOUT.views(fast)[p.name], LAYOUT.views(plain(g, s, me))[p.name])]
-            assert (fast <= LAYOUT.box.high).all()
-            views = LAYOUT.views(fast)
+            fast, slow = observer.encode(s, me), plain(g, s, me)
+            assert np.array_equal(fast, slow), [
+                p.name for p in LAYOUT_VIEWS.pieces
+                if not np.array_equal(LAYOUT_VIEWS.views(fast)[p.name], LAYOUT_VIEWS.views(slow)[p.name])]
+            assert (fast <= LAYOUT_VIEWS.box.high).all()
+            assert np.array_equal(state_only.encode(s, me), slow[:LAYOUT.size])
+            views = LAYOUT_VIEWS.views(fast)
             seen.update(k for k in _VIEWS if views[k].any())
         count += 1
     assert count > 200
@@ -345,8 +363,8 @@ def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
                 if code not in (Op.MOVE, Op.DRAW):
                     continue
                 me = s.turn
-                observer = observer or Observer(g)
-                fast, slow = LAYOUT.views(observer.encode(s, me)), LAYOUT.views(plain(g, s, me))
+                observer = observer or Observer(g, views=True)
+                fast, slow = LAYOUT_VIEWS.views(observer.encode(s, me)), LAYOUT_VIEWS.views(plain(g, s, me))
                 assert all(np.array_equal(fast[k], slow[k]) for k in pieces), [
                     k for k in pieces if not np.array_equal(fast[k], slow[k])]
                 seen.add((s.queen[me], code))

@@ -9,7 +9,7 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE
-from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
+from d2r_envs.games.extravaganza.encode import LAYOUT_VIEWS, Observer
 from d2r_envs.games.extravaganza.heuristic import Heuristic, Planner, Tuned
 from d2r_envs.games.extravaganza.state import SHIFT, Op
 
@@ -169,7 +169,7 @@ def test_the_planner_moves_and_draws_by_the_views_of_its_observation():
     from d2r_envs.games.extravaganza import actions as A
 
     g = d2r_envs.make_game("extravaganza", 2, level="basic")
-    observer, planner = Observer(g), Planner()
+    observer, planner = Observer(g, views=True), Planner()
     checked = {Op.MOVE: 0, Op.DRAW: 0}
     for seed in range(3):
         s = g.new_initial_state()
@@ -183,7 +183,7 @@ def test_the_planner_moves_and_draws_by_the_views_of_its_observation():
             code = s.todo[0] >> SHIFT
             legal = g.legal_actions(s)
             if code in (Op.MOVE, Op.DRAW) and not any(x >= A.REVEAL for x in legal):
-                o = LAYOUT.views(observer.encode(s, p))
+                o = LAYOUT_VIEWS.views(observer.encode(s, p))
                 if code == Op.MOVE:
                     here = int(o["queen_at"][0].argmax())
 

@@ -73,7 +73,7 @@ class SelfPlayEnv(MultiAgentEnv):
         self.counts, self.variants = c.player_counts(), c.variants()
         self.count_p = np.asarray(c.player_weights()) / sum(c.player_weights())
         self.variant_p = np.asarray(c.variant_weights()) / sum(c.variant_weights())
-        self.envs = {(n, v): d2r_envs.raw_env(c.game, num_players=n, **opts)
+        self.envs = {(n, v): d2r_envs.raw_env(c.game, num_players=n, observation=c.env.observation, **opts)
                      for v, opts in enumerate(self.variants) for n in self.counts}
         widest = max(self.counts)
         first = self.envs[(widest, 0)]

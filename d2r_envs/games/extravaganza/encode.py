@@ -5,11 +5,13 @@ reveal cards; of the others, their hand sizes and reveal-card counts; never a de
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
 from zlib import adler32
 
 import numpy as np
 
+from d2r_envs.core.config import option
 from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
@@ -19,7 +21,7 @@ P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
 NUM_OPS = 50
 
-LAYOUT = ObsLayout(
+_STATE = (
     Piece("modules", (3,), 1, "Queen Powers, Judge Desires, 10s & Reveals are on"),
     Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
     Piece("first", (P,), 1, "the purse first player (relative)"),
@@ -75,8 +77,10 @@ LAYOUT = ObsLayout(
     Piece("shade_picked", (J,), 1, "judges whose display card the Shade under way discarded"),
     Piece("bedazzled", (S,), 1, "spaces filled by the bedazzle under way"),
     Piece("oddy_done", (P,), 1, "seats Body Oddy took from this landing"),
-    # Views for learning, from what the pieces above show: the display card by judge (a draw names a
-    # judge), and what my move would collect (a move names a space).
+)
+# Views for learning (observation option `views`), from what the pieces above show: the display card
+# by judge (a draw names a judge), and what my move would collect (a move names a space).
+_VIEWS = (
     Piece("display_colour", (J, NC), 1, "the colour of each judge's display card"),
     Piece("display_stars", (J,), C.MAX_STARS, "the stars of each judge's display card"),
     Piece("draw_lips", (J,), 20, "the lips I would earn drawing each judge's display card (EX-DRAW-1)"),
@@ -97,6 +101,8 @@ LAYOUT = ObsLayout(
     Piece("colour_count", (NC,), 10, "deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would "
           "count (views.colour_counts)"),
 )
+LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
+LAYOUT_VIEWS = ObsLayout(*_STATE, *_VIEWS)  # views=true: the same, then the views for learning
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
 
@@ -135,7 +141,7 @@ def _rows(lists: list, width: int) -> list[bytes]:
     return out
 
 
-_AT = LAYOUT.offsets
+_AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
 _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
 _STAGE, _SUPPLY = _AT["stage"], _AT["supply"]
 _HAND, _STACKS, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["display"], _AT["deck_size"]
@@ -168,15 +174,25 @@ def _rotated(rows: list, me: int) -> bytes:
     return b"".join(rows[me:] + rows[:me])
 
 
+@dataclass(frozen=True)
+class Options:
+    views: bool = option(False, (False, True), "add the views for learning after the state: what a move, a draw or "
+                         "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
+
+
 class Observer(_Observer):
     """`encode` writes the vector's bytes at the layout's offsets (pieces left zero are not written);
     tests/extravaganza/test_encode.py checks it against a plain encoder written independently, piece
-    by piece, at every node of random games."""
+    by piece, at every node of random games, with and without the views."""
 
+    Options = Options
     layout = LAYOUT
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, views: bool = False) -> None:
         self.game = game
+        self.views = views
+        self.options = {"views": views}
+        self.layout = LAYOUT_VIEWS if views else LAYOUT
         n = game.n
         # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value):
         # played stacks, their tops and the judges' categories (contiguous pieces), the song, the
@@ -193,7 +209,7 @@ class Observer(_Observer):
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._template = []
         for me in range(n):
-            f = LAYOUT.frame(LAYOUT.blank(), me, n)
+            f = self.layout.frame(self.layout.blank(), me, n)
             f.put("modules", (int(game.powers), int(game.desires_on), int(game.tens_on)))
             for k in range(n):
                 f.one("seats", k)
@@ -284,9 +300,6 @@ class Observer(_Observer):
         for k in display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
-        view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
-                + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
-        v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
         v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
@@ -350,7 +363,18 @@ class Observer(_Observer):
             v[_BEDAZZLED + sp] = 1
         for q in s.oddy_done:
             v[_ODDY_DONE + (q - me) % n] = 1
-        if turn == me and not s.over:
+        if self.views:
+            self._write_views(v, s, me)
+        return np.frombuffer(v, _U8).astype(_F32)
+
+    def _write_views(self, v: bytearray, s: State, me: int) -> None:
+        """The views for learning (LAYOUT_VIEWS' last pieces)."""
+        g = self.game
+        display = s.display
+        view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
+                + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
+        v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
+        if s.turn == me and not s.over:
             code = s.todo[0] >> SHIFT
             if code == _O_MOVE or code == _O_DRAW:
                 rates = views.dance_rates(g, s, me)
@@ -366,7 +390,6 @@ class Observer(_Observer):
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
             elif code == _O_ELEGANZA or code == _O_FLOORWERK:
                 v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
-        return np.frombuffer(v, _U8).astype(_F32)
 
     def string_from(self, s: State, me: int) -> str:
         from d2r_envs.games.extravaganza import narrate

@@ -22,7 +22,7 @@ from d2r_envs.games.extravaganza.config import Config
 from d2r_envs.games.extravaganza.state import SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
-VERSION = 4
+VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
 MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner (README)
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
