@@ -87,6 +87,18 @@ def _most_points(shown: list, hand: list, a: list[int], wild: int, draws: list[i
     return best
 
 
+def _best_of(cards: list[tuple[int, int]], pairs: int, rates: list[int], room: list[int], best: int) -> int:
+    """The most points a dance of one of `cards` (judge, stars) adds paid with up to `pairs` pairs,
+    rates x the stars paid up to the track's room, or `best` if that is more."""
+    for j, stars in cards:
+        x = rates[j] * (pairs if pairs < stars else stars)
+        if x > room[j]:
+            x = room[j]
+        if x > best:
+            best = x
+    return best
+
+
 _NO_BONUS = [0] * NC
 assert NC == 5  # move_views counts the pairs of five colours in one line
 _NO_CARDS: list = []
@@ -352,14 +364,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                         if kiki:
                             a[areas[dest]] += 1
                         pairs = (a[0] >> 1) + (a[1] >> 1) + (a[2] >> 1) + (a[3] >> 1) + (a[4] >> 1)
-                        best = 0
-                        if pairs:
-                            for j, stars in shown_j:
-                                x = rates[j] * (pairs if pairs < stars else stars)
-                                if x > room[j]:
-                                    x = room[j]
-                                if x > best:
-                                    best = x
+                        best = _best_of(shown_j, pairs, rates, room, 0) if pairs else 0
                         if hand_c:
                             odd = 0  # draws of a colour with an odd count
                             for c in draws:
@@ -371,12 +376,7 @@ def move_views(g: Game, s: State, p: int, rates: list[int] | None = None) -> tup
                                 else:
                                     n += odd > 0
                                 if n:
-                                    for j, stars in cards_of:
-                                        x = rates[j] * (n if n < stars else stars)
-                                        if x > room[j]:
-                                            x = room[j]
-                                        if x > best:
-                                            best = x
+                                    best = _best_of(cards_of, n, rates, room, best)
                         gains[dest] = best
                     else:
                         m = list(mine)
