@@ -4,6 +4,8 @@ what it may (EX-DECIDE-HIDDEN)."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,7 @@ from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS, Observer
 from d2r_envs.games.extravaganza import actions as A
-from d2r_envs.games.extravaganza.state import SHIFT, Op
+from d2r_envs.games.extravaganza.state import PLAYED, SELDOM, SHIFT, Op
 
 
 def plain(g, s, me):
@@ -372,3 +374,40 @@ def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
         if len(seen) == 2 * C.NUM_QUEENS and checked >= 1000:
             break
     assert len(seen) == 2 * C.NUM_QUEENS and checked >= 1000
+
+
+def _covered(s, part):
+    """What State.marks' part covers (state.py): PLAYED the stacks; SELDOM the categories, the song, the
+    lyrics held and the reveal cards played."""
+    if part == PLAYED:
+        return tuple(map(tuple, s.stacks))
+    return tuple(s.cats), tuple(s.song), tuple(map(tuple, s.lyrics)), tuple(map(tuple, s.revealed))
+
+
+@pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
+def test_the_same_mark_always_covers_the_same_contents(n, level):
+    """The rules renew State.marks' part on every change it covers: over whole games of random play, a
+    mark seen twice covers the same contents both times, every part is renewed, and the observer that
+    keeps pieces by mark encodes as one that works everything out anew (a pickled copy's fresh marks)."""
+    g = d2r_envs.make_game("extravaganza", n, level=level)
+    kept = g.make_observer()
+    rng = np.random.default_rng(200 + n)
+    seen: dict = {}  # mark -> the contents it covered when first seen (the marks stay alive here)
+    renewed = set()
+    for _ in range(3):
+        s = g.new_initial_state()
+        while True:
+            for part, mark in enumerate(s.marks.parts):
+                assert seen.setdefault(mark, _covered(s, part)) == _covered(s, part), (part, g.state_to_string(s))
+            blank = pickle.loads(pickle.dumps(s))
+            for me in range(n):
+                assert np.array_equal(kept.encode(s, me), g.make_observer().encode(blank, me))
+            if g.is_terminal(s):
+                break
+            if g.current_player(s) == CHANCE:
+                g.apply_action(s, g.sample_chance(s, rng))
+            else:
+                legal = g.legal_actions(s)
+                g.apply_action(s, legal[int(rng.integers(len(legal)))])
+            renewed.update(part for part, mark in enumerate(s.marks.parts) if mark not in seen)
+    assert renewed == {PLAYED, SELDOM}

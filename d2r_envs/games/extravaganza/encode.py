@@ -12,10 +12,10 @@ from zlib import adler32
 import numpy as np
 
 from d2r_envs.core.config import option
-from d2r_envs.core.obs import Memo, ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import PLAYED, SELDOM, SHIFT, Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
@@ -194,17 +194,12 @@ class Observer(_Observer):
         self.options = {"views": views}
         self.layout = LAYOUT_VIEWS if views else LAYOUT
         n = game.n
-        # What changes seldom, worked out once per change (core.obs.Memo compares the fields by value):
-        # played stacks, their tops and the judges' categories (contiguous pieces), the song, the
-        # lyrics held and the reveal cards played; per seat, its view of them, made when first asked.
-        # Played stacks and their tops, per seat (the rows built once per change).
-        self._played = Memo(State, ["stacks"], lambda s: {"rows": (
-            _rows(s.stacks, K), [_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in s.stacks])})
+        # Per seat, its vector's start: the template, then the board (stage .. queen_of), rewritten when
+        # State.stage, pos or queen differ from the copies it was written for (`_board_seen[me]`), and
+        # the pieces State.marks covers (stacks, top; categories, song, lyrics, revealed), rewritten
+        # when a part's mark is not the one they were written for (`_written[me]`).
         self._pad_stacks = bytes(K * (P - n))
-        # Judges' categories, the song, the lyrics held and the reveal cards played, per seat.
-        self._seldom = Memo(State, ["cats", "song", "lyrics", "revealed"], lambda s: {})
-        # The stage and the queens (contiguous pieces: stage, queen_at, queen_of), per seat.
-        self._board = Memo(State, ["stage", "pos", "queen"], lambda s: {})
+        self._pad_queens = bytes(S * (P - n))
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._template = []
@@ -216,46 +211,55 @@ class Observer(_Observer):
             f.put("areas", b"".join(_onehot(game.areas[sp], NC) for sp in range(S)))
             f.one("flag", game.flag_slot)
             self._template.append(bytes(f))
+        self._base = [bytearray(t) for t in self._template]
+        self._written: list[list] = [[None] * 2 for _ in range(n)]
+        self._board_seen: list[tuple] = [(None, None, None)] * n
+        self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
 
-    def _played_view(self, s: State, me: int) -> bytes:
-        """Seat `me`'s view of stacks + top (contiguous pieces)."""
-        memo = self._played(s)
-        view = memo.get(me)
-        if view is None:
-            stacks, tops = memo["rows"]
-            view = memo[me] = _rotated(stacks, me) + self._pad_stacks + _rotated(tops, me)
-        return view
+    def _write_board(self, base: bytearray, s: State, me: int) -> None:
+        """Seat `me`'s stage + queen_at + queen_of (contiguous pieces)."""
+        if s.stage != self._stage[0]:
+            self._stage = (s.stage[:], b"".join(map(_COLOUR_ROW.__getitem__, s.stage)))
+        pos, queen = s.pos, s.queen
+        view = (self._stage[1] + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + self._pad_queens
+                + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
+        base[_STAGE:_STAGE + len(view)] = view
 
-    def _seldom_view(self, s: State, me: int) -> tuple[bytes, bytes, bytes, bytes]:
-        """Seat `me`'s view of the pieces that change seldom: categories, song_colour + song_words,
-        lyrics, revealed."""
-        views = self._seldom(s)
-        view = views.get(me)
-        if view is None:
-            cats = b"".join(_CAT_ROW[c] for c in s.cats)
-            song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
-                    + bytes(NC * (SONG - len(s.song)))
-                    + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
-            view = views[me] = (cats, song, _rotated(_rows(s.lyrics, L), me),
-                                _rotated(_rows(s.revealed, C.NUM_REVEALS), me))
-        return view
+    def _write_played(self, base: bytearray, s: State, me: int) -> None:
+        """Seat `me`'s stacks + top (contiguous pieces)."""
+        stacks = s.stacks
+        view = (_rotated(_rows(stacks, K), me) + self._pad_stacks
+                + _rotated([_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in stacks], me))
+        base[_STACKS:_STACKS + len(view)] = view
 
-    def _board_view(self, s: State, me: int) -> bytes:
-        """Seat `me`'s view of stage + queen_at + queen_of."""
-        views = self._board(s)
-        view = views.get(me)
-        if view is None:
-            n = self.game.n
-            pos, queen = s.pos, s.queen
-            view = views[me] = (b"".join(map(_COLOUR_ROW.__getitem__, s.stage))
-                                + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + bytes(S * (P - n))
-                                + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
-        return view
+    def _write_seldom(self, base: bytearray, s: State, me: int) -> None:
+        """Seat `me`'s categories, song_colour + song_words, lyrics, revealed."""
+        base[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = b"".join(_CAT_ROW[c] for c in s.cats)
+        song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
+                + bytes(NC * (SONG - len(s.song)))
+                + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
+        base[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
+        n = self.game.n
+        base[_LYRICS:_LYRICS + L * n] = _rotated(_rows(s.lyrics, L), me)
+        if self.game.tens_on:  # (without the module, these stay 0)
+            base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
 
     def encode(self, s: State, me: int) -> np.ndarray:
         g = self.game
         n = g.n
-        v = bytearray(self._template[me])
+        base, written, parts = self._base[me], self._written[me], s.marks.parts
+        stage, pos, queen = s.stage, s.pos, s.queen
+        seen = self._board_seen[me]
+        if stage != seen[0] or pos != seen[1] or queen != seen[2]:
+            self._board_seen[me] = (stage[:], pos[:], queen[:])
+            self._write_board(base, s, me)
+        if parts[PLAYED] is not written[PLAYED]:
+            written[PLAYED] = parts[PLAYED]
+            self._write_played(base, s, me)
+        if parts[SELDOM] is not written[SELDOM]:
+            written[SELDOM] = parts[SELDOM]
+            self._write_seldom(base, s, me)
+        v = bytearray(base)
         if s.first >= 0:
             v[_FIRST + (s.first - me) % n] = 1
         turn = s.turn
@@ -269,8 +273,6 @@ class Observer(_Observer):
                 who = head & _MASK if code in _SEAT_OPS else turn
                 if who >= 0:
                     v[_DECIDER + (who - me) % n] = 1
-        board = self._board_view(s, me)
-        v[_STAGE:_STAGE + len(board)] = board
         # supply, bag, spent, lips, lip_supply, hand_size: contiguous, written as one list
         order = self._orders[me]
         pad = self._pad
@@ -292,21 +294,15 @@ class Observer(_Observer):
             row.append((adler32(hands[q]) & 0xFFFF) - 1)  # core.zones.card_count, inlined
         v[_SUPPLY:_SUPPLY + len(row)] = row
         v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
-        played = self._played_view(s, me)
-        v[_STACKS:_STACKS + len(played)] = played
-        cats, song, lyrics, revealed = self._seldom_view(s, me)
-        v[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = cats
         display = s.display
         for k in display:
             if k >= 0:
                 v[_DISPLAY + k] = 1
         v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
         v[_REMOVED:_REMOVED + K] = s.removed
-        v[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
         v[_SONG_NEXT + (s.song_next if s.song_next < g.song_length else SONG)] = 1
         if s.end_triggered:
             v[_END] = 1
-        v[_LYRICS:_LYRICS + L * n] = lyrics
         for t in s.claiming:
             v[_CLAIMING + t] = 1
         scores = s.scores
@@ -321,7 +317,6 @@ class Observer(_Observer):
             v[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = s.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
             counts = list(map(card_count, s.reveal_hands))
             v[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
-            v[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = revealed
         if g.desires_on:
             v[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(map(_DESIRE_ROW.__getitem__, s.desire_face))
             desires = s.desires

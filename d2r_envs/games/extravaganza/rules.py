@@ -14,12 +14,13 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
+from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
 VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
@@ -245,6 +246,7 @@ class Game(core.Game[State]):
             desire_face=[-1] * C.NUM_JUDGES,
             desire_stack=Deck([C.DESIRE_COPIES] * C.NUM_DESIRE_KINDS),
             desires=[[0] * C.NUM_JUDGES for _ in range(n)],
+            marks=Marks(2),
             turns=[0] * n,
             turn_points=[0] * C.NUM_JUDGES,
         )
@@ -266,6 +268,7 @@ class Game(core.Game[State]):
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
         s.cats[j] = cat
+        s.marks.renew(SELDOM)
         deck = s.decks[j]
         for k in C.category_cards(cat):  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
             s.box[k] = 0
@@ -728,6 +731,7 @@ class Game(core.Game[State]):
         elif code == O_LYRIC:  # EX-SETUP-3
             s.lyric_box.take(a)
             s.song[arg] = a
+            s.marks.renew(SELDOM)
         elif code == O_CATEGORY:  # EX-SETUP-1
             self._set_category(s, arg, a)
         elif code == O_FIRST:  # EX-SETUP-5
@@ -1120,6 +1124,7 @@ class Game(core.Game[State]):
                 s.hands[p][k] -= 1
             else:
                 s.stacks[p].remove(k)
+                s.marks.renew(PLAYED)
             s.removed[k] += 1
             s.spent_cards |= 1 << c
         else:  # pay_stage: EX-QUEEN-PRESENCE, not an actual rhinestone
@@ -1197,6 +1202,7 @@ class Game(core.Game[State]):
             count = len(around) + sum(1 for c in s.supply[p] if c)
         points = stars * count  # EX-DANCE-6
         s.stacks[p].append(k)  # EX-DANCE-5: on top of the stack
+        s.marks.renew(PLAYED)
         s.playing = -1
         colours = self._jen_colours(s, p, s.supply[p])
         if colours is not None:  # EX-QUEEN-TUCKINGHAM: the card played counts too
@@ -1240,6 +1246,7 @@ class Game(core.Game[State]):
         points = sum(C.LYRIC_STARS[t] for t in claimed)
         points += sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
         s.lyrics[p] += claimed
+        s.marks.renew(SELDOM)
         s.claiming = []
         s.blood_from = -1
         self._add_points(s, p, C.CARD_CATEGORY[s.stacks[p][-1]], points)  # EX-LIP-3: the top card's category
@@ -1248,6 +1255,7 @@ class Game(core.Game[State]):
         """EX-REVEAL-1: free, once a turn; N = categories 10'd so far."""
         s.reveal_hands[p][r] -= 1
         s.revealed[p].append(r)
+        s.marks.renew(SELDOM)
         s.revealed_turn = True
         n = sum(s.tens[p])
         reward = C.REVEAL_REWARD[r]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.extravaganza import cards as C
 
@@ -61,6 +62,7 @@ class Op(enum.IntEnum):
 
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
+PLAYED, SELDOM = 0, 1  # State.marks' parts
 SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
@@ -97,6 +99,9 @@ class State:
     desire_face: list[int]  # per judge, the face-up desire kind (-1: none) (EX-DESIRE-1)
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
+    # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part after every
+    # write to what it covers. Part PLAYED: stacks; SELDOM: cats, song, lyrics, revealed.
+    marks: Marks
     todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
     lip_supply: int = C.NUM_LIPS
     playing: int = -1  # the card being danced (left the hand, not yet on the stack)
