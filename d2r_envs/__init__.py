@@ -20,7 +20,8 @@ def make_game(name: str, num_players: int | None = None, **options: Any) -> Game
 
 def raw_env(name: str, num_players: int | None = None, render_mode: str | None = None,
             observation: dict[str, Any] | None = None, **options: Any) -> GameEnv:
-    """The bare AEC env: an illegal action raises IllegalActionError and changes nothing."""
+    """The bare AEC env: an illegal action raises IllegalActionError and changes nothing (`options` and
+    `observation` as for `make`)."""
     return game_package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
 
 

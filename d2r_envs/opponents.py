@@ -6,8 +6,9 @@ A model folder is `models/<game>/<name>/` with two files:
 - `policy.safetensors`: float32 tensors `obs_scale` [obs_size], then `layers.{i}.weight` [out, in] and
   `layers.{i}.bias` [out] for each hidden layer, and a last pair whose output is the action logits;
 - `manifest.json`: what the weights mean and where they came from (format "d2r-policy/1"): game and
-  version, observation and action layout fingerprints, architecture, SHA-256 and size of each file,
-  training config, library versions, measured results, creation date.
+  version, the observation options it reads (`observation`), observation and action layout
+  fingerprints, architecture, SHA-256 and size of each file, training config, library versions,
+  measured results, creation date.
 
 Forward pass: x = obs * obs_scale; x = act(W x + b) for each hidden layer; logits = W_L x + b_L;
 masked-out actions get -inf. `load_opponent` checks everything in the manifest before it builds a
@@ -156,8 +157,11 @@ class NumpyPolicy:
         observation). With `masks` (same leading shape, nonzero = legal) masked-out actions get -inf."""
         x = np.asarray(obs_batch, dtype=np.float32)
         if x.shape[-1:] != (self.obs_size,) or x.ndim > 2:
+            reads = (f" (it reads the observation with the options {self.observation}: make the env with "
+                     "observation=policy.observation)") if self.observation else ""
             raise ValueError(
                 f"{self.name}: observations of shape {list(x.shape)}; expected [{self.obs_size}] or [batch, {self.obs_size}]"
+                + reads
             )
         x = x * self.obs_scale
         last = len(self._weights_t) - 1
@@ -237,7 +241,7 @@ def numpy_policy(tensors: Mapping[str, np.ndarray], activation: str, name: str, 
     options; copies them."""
     obs_scale, weights, biases = _split_tensors(tensors, name)
     policy = NumpyPolicy(obs_scale, weights, biases, activation, name=name, game=game)
-    policy.observation = dict(observation or {})
+    policy.observation = policy.manifest["observation"] = dict(observation or {})
     return policy
 
 
@@ -356,7 +360,7 @@ def observation_options(manifest: Mapping[str, Any], label: str) -> dict[str, An
     options = manifest.get("observation", {})
     if not isinstance(options, dict):
         raise OpponentError(f"{label}: the manifest's observation is a {type(options).__name__}, expected an object "
-                            "of observation options")
+                            "(a dict) of observation options")
     return dict(options)
 
 

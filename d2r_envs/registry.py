@@ -47,6 +47,7 @@ def action_space(name: str) -> "ActionSpace":
 
 
 def obs_layout(name: str) -> "ObsLayout":
-    """The game's observation layout (`d2r_envs.games.<name>.encode.LAYOUT`)."""
+    """The game's default observation layout (`d2r_envs.games.<name>.encode.LAYOUT`; observation
+    options may add pieces after it: `Game.make_observer(**options).layout`)."""
     game_package(name)
     return importlib.import_module(f"{_GAMES[name]}.encode").LAYOUT

@@ -145,7 +145,7 @@ class SingleAgentEnv(gymnasium.Env):
     ) -> None:
         counts = _counts(num_players)
         if observation is not None and not isinstance(observation, dict):
-            raise ValueError(f"observation must be a mapping of observation options, got {observation!r}")
+            raise ValueError(f"observation must be a dict of observation options, got {observation!r}")
         self.variants = _variants(options, variants)
         several = len(self.variants) > 1
         self.engines: dict[Any, Any] = {}

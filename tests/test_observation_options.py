@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +30,7 @@ def test_a_game_refuses_options_its_observation_does_not_take(name: str) -> None
         game.make_observer(colour=True)
     with pytest.raises(ValueError, match="observation: unknown option.*'colour'"):
         d2r_envs.make(name, observation={"colour": True})
-    with pytest.raises(ValueError, match="observation must be a mapping"):
+    with pytest.raises(ValueError, match="observation must be a dict of observation options"):
         d2r_envs.raw_env(name, observation=["views"])
     assert sorted(game.make_observer().options) == sorted(allowed)
 
@@ -59,6 +61,44 @@ def test_the_shipped_model_reads_the_views_wherever_it_is_seated() -> None:
         if done or cut:
             obs, _ = env.reset()
     assert all(a.observer.options == {"views": True} for a in env.pool[0].agents.values())
+
+
+def test_describe_lists_the_options_and_what_views_add() -> None:
+    from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS
+
+    out = subprocess.run([sys.executable, "-m", "d2r_envs.cli", "describe", "extravaganza"], capture_output=True,
+                         text=True, check=True).stdout
+    extra = [p.name for p in LAYOUT_VIEWS.pieces[len(LAYOUT.pieces):]]
+    assert "## Observation options" in out and "| `views` | false | false, true |" in out
+    assert f"fingerprint {LAYOUT_VIEWS.fingerprint()}" in out and LAYOUT_VIEWS.describe(extra) in out
+    readme = (ROOT / "d2r_envs" / "games" / "extravaganza" / "README.md").read_text(encoding="utf-8")
+    assert LAYOUT_VIEWS.describe(extra) in readme, "the views table is out of date: paste `d2r describe` output"
+    assert "## Observation options" not in subprocess.run(
+        [sys.executable, "-m", "d2r_envs.cli", "describe", "draco_and_co"], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_training_config_reads_with_its_observation_options() -> None:
+    pytest.importorskip("sb3_contrib")
+    from training import config as cfg
+    from training.train import make_env, pool_agent
+
+    c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo.yaml")
+    assert c.env.observation == {"views": True}
+    env = make_env(c, opponents=["random"])
+    shipped = load_opponent("extravaganza/ppo-v1")
+    assert env.observation_space.shape == (shipped.obs_size,) == (2881,)
+    agent = pool_agent(shipped.tensors(), c, "snapshot", env.engine)  # a snapshot of the learner
+    assert agent.observer.options == agent.policy.observation == agent.policy.manifest["observation"] == {"views": True}
+
+
+def test_the_errors_say_where_an_observation_option_goes() -> None:
+    with pytest.raises(ValueError, match="unknown option.*'views' is an observation option: pass observation="):
+        d2r_envs.make("extravaganza", views=True)
+    policy = load_opponent("extravaganza/ppo-v1")
+    env = d2r_envs.make("extravaganza")  # without the views it reads
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"expected \[2881\].*make the env with observation=policy.observation"):
+        policy.act(env.last()[0])
 
 
 def _copy_shipped(tmp_path: Path, **changes) -> Path:

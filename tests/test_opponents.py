@@ -564,7 +564,7 @@ def test_export_refuses_a_model_for_other_spaces(tmp_path: Path) -> None:
         action_space = spaces.Discrete(3)
 
     model = MaskablePPO("MlpPolicy", Small(), n_steps=8, batch_size=8, device="cpu")
-    with pytest.raises(ValueError, match=rf"do not fit {GAME} \(observation \[{OBS}\], {N} actions\)"):
+    with pytest.raises(ValueError, match=rf"do not fit {GAME} \(observation \[{OBS}\] with the observation options {{}}, {N} actions\)"):
         export(model, GAME, "small", {}, seed=0, out_root=tmp_path)
     assert not (tmp_path / GAME / "small").exists()
 

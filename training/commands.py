@@ -21,7 +21,8 @@ def add_export_arguments(p: argparse.ArgumentParser, games: list[str]) -> None:
                    "checkpoints/step_N/ folder (with --config, the config it was trained with)")
     p.add_argument("--game", required=True, choices=games)
     p.add_argument("--name", required=True, help="the model's name: it is written to OUT_ROOT/GAME/NAME/")
-    p.add_argument("--config", help="the training config (YAML) to record in the manifest")
+    p.add_argument("--config", help="the training config (YAML) to record in the manifest; its env.observation gives "
+                   "the observation options the model reads (needed for a model trained with them)")
     p.add_argument("--seed", type=int, help="the training seed to record (default: the config's `seed`, else the checkpoint's)")
     p.add_argument("--out-root", default="models", help="where model folders go (default: models)")
     p.add_argument("--force", action="store_true", help="overwrite an existing model folder of that name")

@@ -326,7 +326,9 @@ def export(
     if obs_shape != (facts["obs_size"],) or n != facts["num_actions"]:
         raise ValueError(
             f"the model's spaces (observation {list(obs_shape)}, {n} actions) do not fit {game} "
-            f"(observation [{facts['obs_size']}], {facts['num_actions']} actions)"
+            f"(observation [{facts['obs_size']}] with the observation options {observation or {}}, "
+            f"{facts['num_actions']} actions); a model trained with observation options needs its config "
+            "(--config), whose env.observation names them"
         )
     arch = architecture_from_sb3(policy)
     tensors = tensors_from_sb3(policy)

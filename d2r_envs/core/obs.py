@@ -1,21 +1,18 @@
 """Observation layouts: one flat float32 vector with named, reshaped views onto it; a `Frame` that
-writes it piece by piece by name; a `Memo` for what an observer works out from a few fields; the
-`Observer` and its observation options."""
+writes it piece by piece by name; the `Observer` and its observation options."""
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import math
-import typing
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from gymnasium import spaces
 
 from d2r_envs.core import config
-from d2r_envs.core.clone import copy_expr
 
 
 @dataclass(frozen=True)
@@ -151,34 +148,6 @@ class Frame(bytearray):
         return np.frombuffer(self, np.uint8).astype(np.float32)
 
 
-class Memo:
-    """What an observer works out from a few fields of a state, kept until one of them changes.
-
-    The fields are compared by value with a copy taken at the last build (copied as the core's
-    clone copies them, from the State's annotations), so the rules keep nothing for it, and it holds
-    across clones, resets and other states alike. For fields that change seldom, read often.
-    `build(state)` must depend on those fields only (and on what never changes in a game)."""
-
-    def __init__(self, state_cls: type, fields: Sequence[str], build: Callable[[Any], Any]) -> None:
-        hints = typing.get_type_hints(state_cls)
-        missing = [f for f in fields if f not in hints]
-        if missing:
-            raise ValueError(f"Memo: {state_cls.__name__} has no fields {missing}")
-        live = ", ".join(f"s.{f}" for f in fields)
-        copy = ", ".join(copy_expr(hints[f], f"s.{f}") for f in fields)
-        self._live = eval(f"lambda s: ({live},)")  # noqa: S307 - written from the State's own annotations
-        self._copy = eval(f"lambda s: ({copy},)")  # noqa: S307
-        self._seen: tuple | None = None
-        self._value: Any = None
-        self._build = build
-
-    def __call__(self, state: Any) -> Any:
-        if self._live(state) != self._seen:
-            self._seen = self._copy(state)
-            self._value = self._build(state)
-        return self._value
-
-
 @dataclass(frozen=True)
 class NoOptions:
     """The observation options of an observer that has none."""
@@ -205,7 +174,7 @@ class Observer:
 
     def __reduce__(self) -> tuple:
         """A copy (pickle, deepcopy) is a fresh observer of the same game and options: what it keeps
-        (memos, tables remembered by stamp) is rebuilt as it is used, and a Memo's generated code never travels."""
+        (tables remembered by stamp, kept vectors) is rebuilt as it is used."""
         return (_remake, (type(self), self.game, dict(self.options)))
 
     def entries(self, state, player: int) -> tuple[list[int], list[float]]:

@@ -7,6 +7,8 @@ through the same two functions.
 
 from __future__ import annotations
 
+import dataclasses
+import sys
 from typing import Any, Callable
 
 from d2r_envs.core import config as _config
@@ -18,14 +20,24 @@ def build_game(name: str, game_class: type, config_class: type, num_players: int
     """The game's engine with its options checked (a ValueError names a bad key or value first)."""
     if num_players is not None:
         options = {**options, "num_players": num_players}
-    return game_class(_config.build(config_class, name, options))
+    try:
+        config = _config.build(config_class, name, options)
+    except ValueError as err:  # an observation option given as a game option: say where it goes
+        package = sys.modules.get(game_class.__module__.rpartition(".")[0])
+        kinds = getattr(getattr(package, "Observer", None), "Options", None)
+        misplaced = sorted(set(options) & {f.name for f in dataclasses.fields(kinds)}) if kinds else []
+        if misplaced:
+            raise ValueError(f"{err}; {', '.join(map(repr, misplaced))} is an observation option: pass "
+                             "observation={...} (a training config: env.observation)") from None
+        raise
+    return game_class(config)
 
 
 def _observation(name: str, observation: Any) -> dict[str, Any]:
     if observation is None:
         return {}
     if not isinstance(observation, dict):
-        raise ValueError(f"{name}: observation must be a mapping of observation options, got {observation!r}")
+        raise ValueError(f"{name}: observation must be a dict of observation options, got {observation!r}")
     return observation
 
 

@@ -1,16 +1,12 @@
 """The kit's observation builder: a Frame written piece by piece by name, seats rotated to the
-observer and padded; a Memo that rebuilds exactly when its fields change by value."""
+observer and padded."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
 
-from d2r_envs.core.clone import clone
-from d2r_envs.core.obs import Memo, ObsLayout, Piece
-from d2r_envs.core.zones import Deck
+from d2r_envs.core.obs import ObsLayout, Piece
 
 LAYOUT = ObsLayout(
     Piece("seats", (4,)),
@@ -63,41 +59,6 @@ def test_a_frame_starts_from_its_template_and_refuses_what_a_byte_cannot_hold():
     with pytest.raises(ValueError):
         f.seats("money", [256, 0])
     assert f.vector().dtype == np.float32 and f.vector().shape == (LAYOUT.size,)
-
-
-@dataclass
-class _State:
-    owner: list[int]
-    book: list[list[int]]
-    hands: list[bytearray]
-    turn: int = 0
-    deck: Deck = field(default_factory=lambda: Deck([1, 2]))
-
-
-def test_a_memo_rebuilds_exactly_when_a_field_changes_by_value():
-    built = []
-    memo = Memo(_State, ("owner", "book", "hands"), lambda s: built.append(1) or (tuple(s.owner), len(built)))
-    s = _State([0, -1], [[1, -1]], [bytearray(2)])
-    assert memo(s) == ((0, -1), 1)
-    s.turn = 5  # not a field of the memo
-    assert memo(s) == ((0, -1), 1)
-    t = clone(s)  # another object, the same values: still the same board
-    assert memo(t) == ((0, -1), 1)
-    t.book[0][1] = 3  # nested, in place
-    assert memo(t)[1] == 2
-    assert memo(s)[1] == 3  # back to s: its own board again, rebuilt
-    s.hands[0][1] += 1
-    assert memo(s)[1] == 4 and memo(s)[1] == 4
-
-
-def test_a_memo_on_a_deck_sees_a_draw_and_refuses_unknown_fields():
-    memo = Memo(_State, ("deck",), lambda s: s.deck.n)
-    s = _State([0], [[0]], [bytearray(1)])
-    assert memo(s) == 3
-    s.deck.take(1)
-    assert memo(s) == 2
-    with pytest.raises(ValueError, match="no fields"):
-        Memo(_State, ("owners",), lambda s: None)
 
 
 def test_check_order_holds_an_encoder_that_joins_its_pieces_to_the_layout():

@@ -179,7 +179,7 @@ def test_a_hand_is_seen_only_by_its_owner_and_offers_too():
 
 
 def test_one_observer_across_interleaved_games_and_copies():
-    """What the Observer keeps (Memos, per-seat rows compared by value) never goes stale: two games
+    """What the Observer keeps (per-seat rows compared by value, rows kept by stamp) never goes stale: two games
     played side by side, and redeterminised copies, encoded in turn by one Observer."""
     n = 3
     g = d2r_envs.make_game("rap_godz", n)

@@ -199,10 +199,10 @@ class Observer(_Observer):
         # the pieces State.marks covers (stacks, top; categories, song, lyrics, revealed), rewritten
         # when a part's mark is not the one they were written for (`_written[me]`).
         self._pad_stacks = bytes(K * (P - n))
-        self._pad_queens = bytes(S * (P - n))
+        self._pad_pos = bytes(S * (P - n))
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
-        self._template = []
+        self._base = []  # per seat: what never changes in the game, then the kept pieces
         for me in range(n):
             f = self.layout.frame(self.layout.blank(), me, n)
             f.put("modules", (int(game.powers), int(game.desires_on), int(game.tens_on)))
@@ -210,8 +210,7 @@ class Observer(_Observer):
                 f.one("seats", k)
             f.put("areas", b"".join(_onehot(game.areas[sp], NC) for sp in range(S)))
             f.one("flag", game.flag_slot)
-            self._template.append(bytes(f))
-        self._base = [bytearray(t) for t in self._template]
+            self._base.append(bytearray(f))
         self._written: list[list] = [[None] * 2 for _ in range(n)]
         self._board_seen: list[tuple] = [(None, None, None)] * n
         self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
@@ -221,7 +220,7 @@ class Observer(_Observer):
         if s.stage != self._stage[0]:
             self._stage = (s.stage[:], b"".join(map(_COLOUR_ROW.__getitem__, s.stage)))
         pos, queen = s.pos, s.queen
-        view = (self._stage[1] + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + self._pad_queens
+        view = (self._stage[1] + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + self._pad_pos
                 + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
         base[_STAGE:_STAGE + len(view)] = view
 
