@@ -389,25 +389,19 @@ def test_the_same_mark_always_covers_the_same_contents(n, level):
     """The rules renew State.marks' part on every change it covers: over whole games of random play, a
     mark seen twice covers the same contents both times, every part is renewed, and the observer that
     keeps pieces by mark encodes as one that works everything out anew (a pickled copy's fresh marks)."""
-    g = d2r_envs.make_game("extravaganza", n, level=level)
-    kept = g.make_observer()
-    rng = np.random.default_rng(200 + n)
+    kept = None  # one observer for every state of the three games
     seen: dict = {}  # mark -> the contents it covered when first seen (the marks stay alive here)
     renewed = set()
-    for _ in range(3):
-        s = g.new_initial_state()
-        while True:
+    for seed in range(3):
+        start = True
+        for g, s in nodes(n, level, seed=200 + 10 * n + seed):
+            kept = kept or g.make_observer()
+            if not start:
+                renewed.update(part for part, mark in enumerate(s.marks.parts) if mark not in seen)
+            start = False
             for part, mark in enumerate(s.marks.parts):
                 assert seen.setdefault(mark, _covered(s, part)) == _covered(s, part), (part, g.state_to_string(s))
             blank = pickle.loads(pickle.dumps(s))
             for me in range(n):
                 assert np.array_equal(kept.encode(s, me), g.make_observer().encode(blank, me))
-            if g.is_terminal(s):
-                break
-            if g.current_player(s) == CHANCE:
-                g.apply_action(s, g.sample_chance(s, rng))
-            else:
-                legal = g.legal_actions(s)
-                g.apply_action(s, legal[int(rng.integers(len(legal)))])
-            renewed.update(part for part, mark in enumerate(s.marks.parts) if mark not in seen)
     assert renewed == {PLAYED, SELDOM}
