@@ -1054,21 +1054,21 @@ class Game(core.Game[State]):
         s.lips[p] += k
 
     def draw_lips(self, s: State, p: int, j: int) -> int:
-        """EX-DRAW-1: the lips `p` earns drawing judge j's display card."""
-        return self.lips_by_judge(s, p)[j]
+        """EX-DRAW-1: the lips `p` earns drawing judge j's display card (0: none there), a lip per display
+        card of its colour (itself included) and per played card of it (before the supply runs short)."""
+        display = s.display
+        k = display[j]
+        if k < 0:
+            return 0
+        c = k % NC  # _COLOUR_OR_NONE: each card's colour, -1 for no card
+        n = [*map(_COLOUR_OR_NONE.__getitem__, display), *map(_COLOUR_OR_NONE.__getitem__, s.stacks[p])].count(c)
+        if n <= 2 and self.powers and s.queen[p] == C.SAVANNAH:  # EX-QUEEN-LINGUIST: one more, up to 3
+            n += 1
+        return n
 
     def lips_by_judge(self, s: State, p: int) -> list[int]:
-        """EX-DRAW-1: per judge, the lips `p` earns drawing its display card (0: none there), a lip per
-        matching display card (itself included) and played card (before the supply runs short)."""
-        colours = [0] * NC
-        for d in s.display:
-            if d >= 0:
-                colours[d % NC] += 1
-        for x in s.stacks[p]:
-            colours[x % NC] += 1
-        linguist = self._is(s, p, C.SAVANNAH)  # EX-QUEEN-LINGUIST: one more, up to 3
-        return [0 if d < 0 else colours[d % NC] + 1 if linguist and colours[d % NC] <= 2 else colours[d % NC]
-                for d in s.display]
+        """EX-DRAW-1: per judge, draw_lips."""
+        return [self.draw_lips(s, p, j) for j in _JUDGE_IDS]
 
     def _jen_colours(self, s: State, p: int, supply: list[int]) -> set[int] | None:
         """Tuckingham Palace (EX-QUEEN-TUCKINGHAM): the colours among `supply` and the played cards, which
@@ -1079,15 +1079,10 @@ class Game(core.Game[State]):
 
     def _draw(self, s: State, p: int, j: int) -> None:
         """EX-DRAW-1: the card and its lips (then its deck flips the next: EX-DRAW-2)."""
-        display = s.display
-        k = display[j]
-        # lips_by_judge(s, p)[j]: a lip per display and played card of its colour (_COLOUR_OR_NONE: -1 none)
-        c = k % NC
-        n = [*map(_COLOUR_OR_NONE.__getitem__, display), *map(_COLOUR_OR_NONE.__getitem__, s.stacks[p])].count(c)
-        if n <= 2 and self.powers and s.queen[p] == C.SAVANNAH:  # EX-QUEEN-LINGUIST: one more, up to 3
-            n += 1
+        n = self.draw_lips(s, p, j)
+        k = s.display[j]
         s.hands[p][k] += 1
-        display[j] = -1
+        s.display[j] = -1
         self._give_lips(s, p, n)
 
     def _dance(self, s: State, p: int, k: int) -> int:
