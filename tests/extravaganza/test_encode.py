@@ -405,3 +405,40 @@ def test_the_same_mark_always_covers_the_same_contents(n, level):
             for me in range(n):
                 assert np.array_equal(kept.encode(s, me), g.make_observer().encode(blank, me))
     assert renewed == {PLAYED, SELDOM}
+
+
+def _branches(n, level, seed):
+    """Clones of every node of a game and of a second branch of it, split off at every 40th node
+    and played on with other chance outcomes and choices."""
+    out = []
+    for g, s in nodes(n, level, seed):
+        out.append(g.clone(s))
+        if len(out) % 40 == 0 and not g.is_terminal(s):
+            rng, t = np.random.default_rng(seed + len(out)), g.clone(s)
+            for _ in range(60):
+                if g.is_terminal(t):
+                    break
+                legal = g.legal_actions(t) if g.current_player(t) != CHANCE else None
+                g.apply_action(t, g.sample_chance(t, rng) if legal is None else legal[int(rng.integers(len(legal)))])
+                out.append(g.clone(t))
+    return g, out
+
+
+@pytest.mark.parametrize(("n", "level"), [(2, "basic"), (4, "legendary")])
+def test_one_observer_encodes_states_in_any_order(n, level):
+    """The observer keeps pieces by what they were written from: states of two branches of a game,
+    shuffled, each encode as the plain encoder does (a piece kept by a value that two branches can
+    share but the piece does not would fail here)."""
+    g, states = _branches(n, level, seed=40 + n)
+    observer = g.make_observer()
+    order = np.random.default_rng(n).permutation(len(states))
+    for i in order[:600]:
+        s = states[i]
+        for me in range(n):
+            assert np.array_equal(observer.encode(s, me), plain(g, s, me)[:LAYOUT.size]), (i, me)
+    # the same display over a smaller deck (another branch flipped and drew one more card of it)
+    s = next(t for t in states if all(d.n >= 2 for d in t.decks) and not g.is_terminal(t))
+    t = g.clone(s)
+    t.decks[0].take(t.decks[0].cards[0])
+    for u in (s, t, s):
+        assert np.array_equal(observer.encode(u, 0), plain(g, u, 0)[:LAYOUT.size])

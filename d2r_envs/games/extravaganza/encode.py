@@ -143,8 +143,9 @@ def _rows(lists: list, width: int) -> list[bytes]:
 
 _AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
 _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
-_STAGE, _SUPPLY = _AT["stage"], _AT["supply"]
-_HAND, _STACKS, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["display"], _AT["deck_size"]
+_STAGE, _QUEEN_AT, _QUEEN_OF = _AT["stage"], _AT["queen_at"], _AT["queen_of"]
+_SUPPLY, _LIPS, _HAND_SIZE = _AT["supply"], _AT["lips"], _AT["hand_size"]
+_HAND, _STACKS, _TOP, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["top"], _AT["display"], _AT["deck_size"]
 _CATEGORIES = _AT["categories"]
 _REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
 _LYRICS, _CLAIMING, _SCORES, _TENS, _TENS_LEFT = _AT["lyrics"], _AT["claiming"], _AT["scores"], _AT["tens"], _AT["tens_left"]
@@ -158,6 +159,7 @@ _DISPLAY_COLOUR = _AT["display_colour"]
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
 _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
+assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _FIRST + P  # written as one run
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
 _O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
@@ -180,10 +182,28 @@ class Options:
                          "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
 
 
+class _Seen:
+    """What one seat's base vector was last written from: copies of the state's fields (None: not yet).
+    Each group of pieces is rewritten only when its fields differ from these by value."""
+
+    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "cats", "song", "lyrics", "revealed",
+                 "supply", "hands", "lips", "spent", "bag", "lip_supply", "display", "deck_size", "removed",
+                 "scores", "turns", "whose", "song_at", "claiming", "tens", "tens_left", "reveal_hands",
+                 "desire_face", "desires")
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, None)
+        self.song_at = (-1, None)
+
+
 class Observer(_Observer):
-    """`encode` writes the vector's bytes at the layout's offsets (pieces left zero are not written);
-    tests/extravaganza/test_encode.py checks it against a plain encoder written independently, piece
-    by piece, at every node of random games, with and without the views."""
+    """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
+    converts it. The base holds every other piece, each group rewritten only when the fields it shows
+    differ from the copies it was written from (`_Seen`; State.marks' parts for stacks and the seldom
+    pieces): most steps change a few of them. tests/extravaganza/test_encode.py checks it against a
+    plain encoder written independently, piece by piece, at every node of random games, with and
+    without the views."""
 
     Options = Options
     layout = LAYOUT
@@ -194,15 +214,10 @@ class Observer(_Observer):
         self.options = {"views": views}
         self.layout = LAYOUT_VIEWS if views else LAYOUT
         n = game.n
-        # Per seat, its vector's start: the template, then the board (stage .. queen_of), rewritten when
-        # State.stage, pos or queen differ from the copies it was written for (`_board_seen[me]`), and
-        # the pieces State.marks covers (stacks, top; categories, song, lyrics, revealed), rewritten
-        # when a part's mark is not the one they were written for (`_written[me]`).
-        self._pad_stacks = bytes(K * (P - n))
         self._pad_pos = bytes(S * (P - n))
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
-        self._base = []  # per seat: what never changes in the game, then the kept pieces
+        self._base = []  # per seat: what never changes in the game, then the kept groups
         for me in range(n):
             f = self.layout.frame(self.layout.blank(), me, n)
             f.put("modules", (int(game.powers), int(game.desires_on), int(game.tens_on)))
@@ -211,59 +226,179 @@ class Observer(_Observer):
             f.put("areas", b"".join(_onehot(game.areas[sp], NC) for sp in range(S)))
             f.one("flag", game.flag_slot)
             self._base.append(bytearray(f))
-        self._written: list[list] = [[None] * 2 for _ in range(n)]
-        self._board_seen: list[tuple] = [(None, None, None)] * n
+        self._seen = [_Seen() for _ in range(n)]
         self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
 
-    def _write_board(self, base: bytearray, s: State, me: int) -> None:
-        """Seat `me`'s stage + queen_at + queen_of (contiguous pieces)."""
-        if s.stage != self._stage[0]:
-            self._stage = (s.stage[:], b"".join(map(_COLOUR_ROW.__getitem__, s.stage)))
-        pos, queen = s.pos, s.queen
-        view = (self._stage[1] + b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me])) + self._pad_pos
-                + b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me])))
-        base[_STAGE:_STAGE + len(view)] = view
-
-    def _write_played(self, base: bytearray, s: State, me: int) -> None:
-        """Seat `me`'s stacks + top (contiguous pieces)."""
-        stacks = s.stacks
-        view = (_rotated(_rows(stacks, K), me) + self._pad_stacks
-                + _rotated([_CAT_ROW[C.CARD_CATEGORY[st[-1]] if st else -1] for st in stacks], me))
-        base[_STACKS:_STACKS + len(view)] = view
-
-    def _write_seldom(self, base: bytearray, s: State, me: int) -> None:
-        """Seat `me`'s categories, song_colour + song_words, lyrics, revealed."""
-        base[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = b"".join(_CAT_ROW[c] for c in s.cats)
-        song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
-                + bytes(NC * (SONG - len(s.song)))
-                + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
-        base[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
+    def _write_kept(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """Rewrite the groups of seat `me`'s base whose fields differ from `k`, and note the new copies."""
         n = self.game.n
-        base[_LYRICS:_LYRICS + L * n] = _rotated(_rows(s.lyrics, L), me)
-        if self.game.tens_on:  # (without the module, these stay 0)
+        stage, pos, queen = s.stage, s.pos, s.queen
+        if stage != k.stage:
+            if stage != self._stage[0]:  # the piece is the same for every seat
+                self._stage = (stage[:], b"".join(map(_COLOUR_ROW.__getitem__, stage)))
+            k.stage, piece = self._stage
+            base[_STAGE:_STAGE + S * NC] = piece
+        if pos != k.pos:
+            k.pos = pos[:]
+            base[_QUEEN_AT:_QUEEN_AT + S * P] = (b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me]))
+                                                 + self._pad_pos)
+        if queen != k.queen:
+            k.queen = queen[:]
+            base[_QUEEN_OF:_QUEEN_OF + C.NUM_QUEENS * n] = b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me]))
+        parts = s.marks.parts
+        if parts[PLAYED] is not k.played:
+            k.played = parts[PLAYED]
+            self._write_stacks(base, s, me, k)
+        if parts[SELDOM] is not k.seldom:
+            k.seldom = parts[SELDOM]
+            self._write_seldom(base, s, me, k)
+
+    def _write_stacks(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """The rows of stacks and top of each seat whose stack changed."""
+        seen = k.stacks or [None] * self.game.n
+        for q, stack in enumerate(s.stacks):
+            if stack != seen[q]:
+                seen[q] = stack[:]
+                r = (q - me) % self.game.n
+                row = bytearray(K)
+                for c in stack:
+                    row[c] = 1
+                base[_STACKS + r * K:_STACKS + (r + 1) * K] = row
+                at = _TOP + r * C.NUM_CATEGORIES
+                base[at:at + C.NUM_CATEGORIES] = _CAT_ROW[C.CARD_CATEGORY[stack[-1]] if stack else -1]
+        k.stacks = seen
+
+    def _write_seldom(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """Those of categories, song_colour + song_words, lyrics and revealed that changed."""
+        if s.cats != k.cats:
+            k.cats = s.cats[:]
+            base[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = b"".join(_CAT_ROW[c] for c in s.cats)
+        if s.song != k.song:
+            k.song = s.song[:]
+            song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
+                    + bytes(NC * (SONG - len(s.song)))
+                    + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
+            base[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
+        n = self.game.n
+        if s.lyrics != k.lyrics:
+            k.lyrics = list(map(list, s.lyrics))
+            base[_LYRICS:_LYRICS + L * n] = _rotated(_rows(s.lyrics, L), me)
+        if self.game.tens_on and s.revealed != k.revealed:  # (without the module, these stay 0)
+            k.revealed = list(map(list, s.revealed))
             base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
+
+    def _write_stones(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """supply, bag, spent (contiguous, written as one list)."""
+        supply = s.supply
+        k.supply, k.spent, k.bag = list(map(list, supply)), s.spent[:], s.bag.counts[:]
+        row: list[int] = []
+        for q in self._orders[me]:
+            row += supply[q]
+        if self._pad:
+            row += self._pad * NC
+        row += k.bag
+        row += k.spent
+        base[_SUPPLY:_SUPPLY + len(row)] = row
+
+    def _write_hands(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """hand_size and hand (contiguous)."""
+        hands = k.hands = list(map(bytes, s.hands))
+        row = [(adler32(hands[q]) & 0xFFFF) - 1 for q in self._orders[me]]  # core.zones.card_count, inlined
+        base[_HAND_SIZE:_HAND_SIZE + P] = row + self._pad
+        base[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
+
+    def _write_display(self, base: bytearray, s: State, k: _Seen, sizes: list[int]) -> None:
+        """display and deck_size."""
+        k.display, k.deck_size = s.display[:], sizes
+        row = bytearray(K)
+        for c in k.display:
+            if c >= 0:
+                row[c] = 1
+        base[_DISPLAY:_DISPLAY + K] = row
+        base[_DECK_SIZE:_DECK_SIZE + J] = sizes
+
+    def _write_song_at(self, base: bytearray, s: State, k: _Seen) -> None:
+        """song_next, end_triggered, claiming."""
+        k.song_at, k.claiming = (s.song_next, s.end_triggered), s.claiming[:]
+        row = bytearray(SONG + 1)
+        row[s.song_next if s.song_next < self.game.song_length else SONG] = 1
+        base[_SONG_NEXT:_SONG_NEXT + SONG + 1] = row
+        base[_END] = 1 if s.end_triggered else 0
+        row = bytearray(L)
+        for t in k.claiming:
+            row[t] = 1
+        base[_CLAIMING:_CLAIMING + L] = row
+
+    def _write_modules(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
+        """The pieces of 10s & Reveals and of Judge Desires that changed (without a module, its stay 0)."""
+        n = self.game.n
+        if self.game.tens_on:
+            if s.tens != k.tens or s.tens_left != k.tens_left:
+                k.tens, k.tens_left = list(map(list, s.tens)), s.tens_left[:]
+                base[_TENS:_TENS + J * n] = b"".join(map(bytes, k.tens[me:] + k.tens[:me]))
+                base[_TENS_LEFT:_TENS_LEFT + J] = k.tens_left
+            if s.reveal_hands != k.reveal_hands:
+                k.reveal_hands = list(map(bytes, s.reveal_hands))
+                base[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = k.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
+                counts = list(map(card_count, k.reveal_hands))
+                base[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
+        if self.game.desires_on and (s.desire_face != k.desire_face or s.desires != k.desires):
+            k.desire_face, k.desires = s.desire_face[:], list(map(list, s.desires))
+            base[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(
+                map(_DESIRE_ROW.__getitem__, k.desire_face))
+            base[_DESIRES:_DESIRES + J * n] = b"".join(map(bytes, k.desires[me:] + k.desires[:me]))
 
     def encode(self, s: State, me: int) -> np.ndarray:
         g = self.game
         n = g.n
-        base, written, parts = self._base[me], self._written[me], s.marks.parts
-        stage, pos, queen = s.stage, s.pos, s.queen
-        seen = self._board_seen[me]
-        if stage != seen[0] or pos != seen[1] or queen != seen[2]:
-            self._board_seen[me] = (stage[:], pos[:], queen[:])
-            self._write_board(base, s, me)
-        if parts[PLAYED] is not written[PLAYED]:
-            written[PLAYED] = parts[PLAYED]
-            self._write_played(base, s, me)
-        if parts[SELDOM] is not written[SELDOM]:
-            written[SELDOM] = parts[SELDOM]
-            self._write_seldom(base, s, me)
+        base, k = self._base[me], self._seen[me]
+        # the kept groups, each compared with what it was written from
+        parts = s.marks.parts
+        if (s.stage != k.stage or s.pos != k.pos or s.queen != k.queen or parts[PLAYED] is not k.played
+                or parts[SELDOM] is not k.seldom):
+            self._write_kept(base, s, me, k)
+        if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
+            self._write_stones(base, s, me, k)
+        lips = s.lips
+        if lips != k.lips or s.lip_supply != k.lip_supply:
+            k.lips, k.lip_supply = lips[:], s.lip_supply
+            base[_LIPS:_LIPS + P + 1] = lips[me:] + lips[:me] + self._pad + [s.lip_supply]  # lips, lip_supply
+        if s.hands != k.hands:
+            self._write_hands(base, s, me, k)
+        # deck sizes read every time: in one game they change with the display, but two branches of a
+        # search may show the same display over decks of different sizes
+        sizes = list(map(_SIZE, s.decks))
+        if s.display != k.display or sizes != k.deck_size:
+            self._write_display(base, s, k, sizes)
+        if s.removed != k.removed:
+            k.removed = bytes(s.removed)
+            base[_REMOVED:_REMOVED + K] = k.removed
+        scores = s.scores
+        if scores != k.scores:
+            k.scores = list(map(list, scores))
+            row = []
+            for q in self._orders[me]:
+                row += scores[q]
+            base[_SCORES:_SCORES + J * n] = row
+        turns = s.turns
+        if turns != k.turns:
+            k.turns = turns[:]
+            base[_TURNS:_TURNS + n] = turns[me:] + turns[:me]
+        first, turn = s.first, s.turn
+        if (first, turn) != k.whose:
+            k.whose = (first, turn)
+            row = bytearray(2 * P)  # first, turn: contiguous
+            if first >= 0:
+                row[(first - me) % n] = 1
+            if turn >= 0:
+                row[P + (turn - me) % n] = 1
+            base[_FIRST:_FIRST + 2 * P] = row
+        if s.song_next != k.song_at[0] or s.end_triggered != k.song_at[1] or s.claiming != k.claiming:
+            self._write_song_at(base, s, k)
+        if g.tens_on or g.desires_on:
+            self._write_modules(base, s, me, k)
         v = bytearray(base)
-        if s.first >= 0:
-            v[_FIRST + (s.first - me) % n] = 1
-        turn = s.turn
-        if turn >= 0:
-            v[_TURN + (turn - me) % n] = 1
+        # the step under way, and this turn's pieces (mostly zero)
         if not s.over:
             head = s.todo[0]
             code = head >> SHIFT
@@ -272,56 +407,6 @@ class Observer(_Observer):
                 who = head & _MASK if code in _SEAT_OPS else turn
                 if who >= 0:
                     v[_DECIDER + (who - me) % n] = 1
-        # supply, bag, spent, lips, lip_supply, hand_size: contiguous, written as one list
-        order = self._orders[me]
-        pad = self._pad
-        supply = s.supply
-        row: list[int] = []
-        for q in order:
-            row += supply[q]
-        if pad:
-            row += pad * NC
-        row += s.bag.counts
-        row += s.spent
-        lips = s.lips
-        row += lips[me:]
-        row += lips[:me]
-        row += pad
-        row.append(s.lip_supply)
-        hands = s.hands
-        for q in order:
-            row.append((adler32(hands[q]) & 0xFFFF) - 1)  # core.zones.card_count, inlined
-        v[_SUPPLY:_SUPPLY + len(row)] = row
-        v[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
-        display = s.display
-        for k in display:
-            if k >= 0:
-                v[_DISPLAY + k] = 1
-        v[_DECK_SIZE:_DECK_SIZE + J] = list(map(_SIZE, s.decks))
-        v[_REMOVED:_REMOVED + K] = s.removed
-        v[_SONG_NEXT + (s.song_next if s.song_next < g.song_length else SONG)] = 1
-        if s.end_triggered:
-            v[_END] = 1
-        for t in s.claiming:
-            v[_CLAIMING + t] = 1
-        scores = s.scores
-        row = []
-        for q in order:
-            row += scores[q]
-        v[_SCORES:_SCORES + J * n] = row
-        if g.tens_on:  # (without the module, these stay 0)
-            tens = s.tens
-            v[_TENS:_TENS + J * n] = b"".join(map(bytes, tens[me:] + tens[:me]))
-            v[_TENS_LEFT:_TENS_LEFT + J] = s.tens_left
-            v[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = s.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
-            counts = list(map(card_count, s.reveal_hands))
-            v[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
-        if g.desires_on:
-            v[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(map(_DESIRE_ROW.__getitem__, s.desire_face))
-            desires = s.desires
-            v[_DESIRES:_DESIRES + J * n] = b"".join(map(bytes, desires[me:] + desires[:me]))
-        turns = s.turns
-        v[_TURNS:_TURNS + n] = turns[me:] + turns[:me]
         if s.moved or s.passed or s.strut:
             v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
         for sp in s.path:
@@ -349,8 +434,8 @@ class Observer(_Observer):
             v[_HALF + s.half] = 1
         if s.choice >= 0:
             v[_CHOICE + s.choice] = 1
-        for k in s.shown:
-            v[_SHOWN + k] = 1
+        for c in s.shown:
+            v[_SHOWN + c] = 1
         for j in s.shade_picked:
             v[_SHADE_PICKED + j] = 1
         for sp in s.bedazzled:
