@@ -230,7 +230,8 @@ class Observer(_Observer):
         self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
 
     def _write_kept(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """Rewrite the groups of seat `me`'s base whose fields differ from `k`, and note the new copies."""
+        """The board (stage, queen_at, queen_of) where it differs from `k`, and the marked groups (stacks, top;
+        the seldom pieces) where their mark changed; `k` notes the new copies."""
         n = self.game.n
         stage, pos, queen = s.stage, s.pos, s.queen
         if stage != k.stage:
