@@ -130,15 +130,17 @@ _CAT_ROW = _table(C.NUM_CATEGORIES, C.NUM_CATEGORIES)
 _DESIRE_ROW = _table(C.NUM_DESIRE_KINDS, C.NUM_DESIRE_KINDS)
 
 
-def _rows(lists: list, width: int) -> list[bytes]:
+def _row(ids, width: int) -> bytearray:
+    """A row with a 1 at each id (ids >= 0)."""
+    row = bytearray(width)
+    for i in ids:
+        row[i] = 1
+    return row
+
+
+def _rows(lists: list, width: int) -> list[bytearray]:
     """Per list of ids, a row with a 1 at each id."""
-    out = []
-    for ids in lists:
-        row = bytearray(width)
-        for i in ids:
-            row[i] = 1
-        out.append(bytes(row))
-    return out
+    return [_row(ids, width) for ids in lists]
 
 
 _AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
@@ -261,10 +263,7 @@ class Observer(_Observer):
             if stack != seen[q]:
                 seen[q] = stack[:]
                 r = (q - me) % self.game.n
-                row = bytearray(K)
-                for c in stack:
-                    row[c] = 1
-                base[_STACKS + r * K:_STACKS + (r + 1) * K] = row
+                base[_STACKS + r * K:_STACKS + (r + 1) * K] = _row(stack, K)
                 at = _TOP + r * C.NUM_CATEGORIES
                 base[at:at + C.NUM_CATEGORIES] = _CAT_ROW[C.CARD_CATEGORY[stack[-1]] if stack else -1]
         k.stacks = seen
@@ -311,11 +310,7 @@ class Observer(_Observer):
     def _write_display(self, base: bytearray, s: State, k: _Seen, sizes: list[int]) -> None:
         """display and deck_size."""
         k.display, k.deck_size = s.display[:], sizes
-        row = bytearray(K)
-        for c in k.display:
-            if c >= 0:
-                row[c] = 1
-        base[_DISPLAY:_DISPLAY + K] = row
+        base[_DISPLAY:_DISPLAY + K] = _row([c for c in k.display if c >= 0], K)
         base[_DECK_SIZE:_DECK_SIZE + J] = sizes
 
     def _write_song_at(self, base: bytearray, s: State, k: _Seen) -> None:
@@ -325,13 +320,10 @@ class Observer(_Observer):
         row[s.song_next if s.song_next < self.game.song_length else SONG] = 1
         base[_SONG_NEXT:_SONG_NEXT + SONG + 1] = row
         base[_END] = 1 if s.end_triggered else 0
-        row = bytearray(L)
-        for t in k.claiming:
-            row[t] = 1
-        base[_CLAIMING:_CLAIMING + L] = row
+        base[_CLAIMING:_CLAIMING + L] = _row(k.claiming, L)
 
     def _write_modules(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """The pieces of 10s & Reveals and of Judge Desires that changed (without a module, its stay 0)."""
+        """The pieces of 10s & Reveals and of Judge Desires that changed (a module's stay 0 when it is off)."""
         n = self.game.n
         if self.game.tens_on:
             if s.tens != k.tens or s.tens_left != k.tens_left:
