@@ -377,11 +377,13 @@ def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
 
 
 def _covered(s, part):
-    """What State.marks' part covers (state.py): PLAYED the stacks; SELDOM the categories, the song, the
-    lyrics held and the reveal cards played."""
+    """What State.marks' part covers (state.py): PLAYED the stacks; SELDOM the queens, the categories, the
+    song, the lyrics held, the reveal cards played, and the modules' 10-tokens, reveal hands and desires."""
     if part == PLAYED:
         return tuple(map(tuple, s.stacks))
-    return tuple(s.cats), tuple(s.song), tuple(map(tuple, s.lyrics)), tuple(map(tuple, s.revealed))
+    return (tuple(s.queen), tuple(s.cats), tuple(s.song), tuple(map(tuple, s.lyrics)), tuple(map(tuple, s.revealed)),
+            tuple(map(tuple, s.tens)), tuple(s.tens_left), tuple(map(bytes, s.reveal_hands)), tuple(s.desire_face),
+            tuple(map(tuple, s.desires)))
 
 
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])

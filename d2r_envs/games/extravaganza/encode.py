@@ -6,7 +6,7 @@ reveal cards; of the others, their hand sizes and reveal-card counts; never a de
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from zlib import adler32
 
 import numpy as np
@@ -146,7 +146,7 @@ def _rows(lists: list, width: int) -> list[bytearray]:
 _AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
 _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
 _STAGE, _QUEEN_AT, _QUEEN_OF = _AT["stage"], _AT["queen_at"], _AT["queen_of"]
-_SUPPLY, _LIPS, _HAND_SIZE = _AT["supply"], _AT["lips"], _AT["hand_size"]
+_SUPPLY, _BAG, _SPENT, _LIPS, _HAND_SIZE = _AT["supply"], _AT["bag"], _AT["spent"], _AT["lips"], _AT["hand_size"]
 _HAND, _STACKS, _TOP, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["top"], _AT["display"], _AT["deck_size"]
 _CATEGORIES = _AT["categories"]
 _REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
@@ -171,6 +171,7 @@ _SIZE = attrgetter("n")  # a Deck's size
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
 _CARD_COLOUR_ROW = [_COLOUR_ROW[C.CARD_COLOUR[k]] for k in range(K)] + [bytes(NC)]  # by card id; -1: none
 _CARD_STARS = list(C.CARD_STARS) + [0]  # by card id; -1: none
+_NO_POINTS = [0] * J
 
 
 def _rotated(rows: list, me: int) -> bytes:
@@ -216,9 +217,9 @@ class Observer(_Observer):
         self.options = {"views": views}
         self.layout = LAYOUT_VIEWS if views else LAYOUT
         n = game.n
-        self._pad_pos = bytes(S * (P - n))
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
+        self._no_rows = [-1] * (P - n)  # the same, in a one-hot table (row -1: zeros)
         self._base = []  # per seat: what never changes in the game, then the kept groups
         for me in range(n):
             f = self.layout.frame(self.layout.blank(), me, n)
@@ -230,31 +231,6 @@ class Observer(_Observer):
             self._base.append(bytearray(f))
         self._seen = [_Seen() for _ in range(n)]
         self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
-
-    def _write_kept(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """The board (stage, queen_at, queen_of) where it differs from `k`, and the marked groups (stacks, top;
-        the seldom pieces) where their mark changed; `k` notes the new copies."""
-        n = self.game.n
-        stage, pos, queen = s.stage, s.pos, s.queen
-        if stage != k.stage:
-            if stage != self._stage[0]:  # the piece is the same for every seat
-                self._stage = (stage[:], b"".join(map(_COLOUR_ROW.__getitem__, stage)))
-            k.stage, piece = self._stage
-            base[_STAGE:_STAGE + S * NC] = piece
-        if pos != k.pos:
-            k.pos = pos[:]
-            base[_QUEEN_AT:_QUEEN_AT + S * P] = (b"".join(map(_SPACE_ROW.__getitem__, pos[me:] + pos[:me]))
-                                                 + self._pad_pos)
-        if queen != k.queen:
-            k.queen = queen[:]
-            base[_QUEEN_OF:_QUEEN_OF + C.NUM_QUEENS * n] = b"".join(map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me]))
-        parts = s.marks.parts
-        if parts[PLAYED] is not k.played:
-            k.played = parts[PLAYED]
-            self._write_stacks(base, s, me, k)
-        if parts[SELDOM] is not k.seldom:
-            k.seldom = parts[SELDOM]
-            self._write_seldom(base, s, me, k)
 
     def _write_stacks(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
         """The rows of stacks and top of each seat whose stack changed."""
@@ -269,7 +245,13 @@ class Observer(_Observer):
         k.stacks = seen
 
     def _write_seldom(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """Those of categories, song_colour + song_words, lyrics and revealed that changed."""
+        """Those of queen_of, categories, song_colour + song_words, lyrics, revealed and the modules' pieces that
+        changed."""
+        queen = s.queen
+        if queen != k.queen:
+            k.queen = queen[:]
+            base[_QUEEN_OF:_QUEEN_OF + C.NUM_QUEENS * self.game.n] = b"".join(
+                map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me]))
         if s.cats != k.cats:
             k.cats = s.cats[:]
             base[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = b"".join(_CAT_ROW[c] for c in s.cats)
@@ -280,37 +262,65 @@ class Observer(_Observer):
                     + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
             base[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
         n = self.game.n
-        if s.lyrics != k.lyrics:
-            k.lyrics = list(map(list, s.lyrics))
-            base[_LYRICS:_LYRICS + L * n] = _rotated(_rows(s.lyrics, L), me)
+        lyrics = s.lyrics
+        if lyrics != k.lyrics:
+            seen = k.lyrics or [None] * n
+            for q in range(n):
+                if lyrics[q] != seen[q]:
+                    seen[q] = lyrics[q][:]
+                    at = _LYRICS + (q - me) % n * L
+                    base[at:at + L] = _row(seen[q], L)
+            k.lyrics = seen
         if self.game.tens_on and s.revealed != k.revealed:  # (without the module, these stay 0)
             k.revealed = list(map(list, s.revealed))
             base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
+        if self.game.tens_on or self.game.desires_on:
+            self._write_modules(base, s, me, k)
 
     def _write_stones(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """supply, bag, spent (contiguous, written as one list)."""
-        supply = s.supply
-        k.supply, k.spent, k.bag = list(map(list, supply)), s.spent[:], s.bag.counts[:]
-        row: list[int] = []
-        for q in self._orders[me]:
-            row += supply[q]
-        if self._pad:
-            row += self._pad * NC
-        row += k.bag
-        row += k.spent
-        base[_SUPPLY:_SUPPLY + len(row)] = row
+        """The supply rows of the seats whose supply changed; bag, spent."""
+        n = self.game.n
+        supply, seen = s.supply, k.supply
+        if supply != seen:
+            if seen is None:
+                seen = k.supply = [None] * n
+            for q in range(n):
+                if supply[q] != seen[q]:
+                    seen[q] = row = supply[q][:]
+                    at = _SUPPLY + (q - me) % n * NC
+                    base[at:at + NC] = row
+        counts = s.bag.counts
+        if counts != k.bag:
+            k.bag = counts[:]
+            base[_BAG:_BAG + NC] = k.bag
+        if s.spent != k.spent:
+            k.spent = s.spent[:]
+            base[_SPENT:_SPENT + NC] = k.spent
 
-    def _write_hands(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """hand_size and hand (contiguous)."""
-        hands = k.hands = list(map(bytes, s.hands))
-        row = [(adler32(hands[q]) & 0xFFFF) - 1 for q in self._orders[me]]  # core.zones.card_count, inlined
-        base[_HAND_SIZE:_HAND_SIZE + P] = row + self._pad
-        base[_HAND:_HAND + K] = hands[me]  # EX-DECIDE-HIDDEN: my own hand only
+    def _write_hands(self, base: bytearray, hands: list, me: int, k: _Seen) -> None:
+        """hand_size and hand, for the seats whose hand changed."""
+        n = self.game.n
+        seen = k.hands
+        if seen is None:
+            seen = k.hands = [None] * n
+        for q in range(n):
+            hand = hands[q]
+            if hand != seen[q]:
+                seen[q] = bytes(hand)
+                base[_HAND_SIZE + (q - me) % n] = (adler32(hand) & 0xFFFF) - 1  # core.zones.card_count, inlined
+                if q == me:
+                    base[_HAND:_HAND + K] = hand  # EX-DECIDE-HIDDEN: my own hand only
 
     def _write_display(self, base: bytearray, s: State, k: _Seen, sizes: list[int]) -> None:
-        """display and deck_size."""
-        k.display, k.deck_size = s.display[:], sizes
-        base[_DISPLAY:_DISPLAY + K] = _row([c for c in k.display if c >= 0], K)
+        """display (the cards that left it cleared, those that came set) and deck_size."""
+        old, display = k.display or (), s.display
+        for c in old:
+            if c >= 0:
+                base[_DISPLAY + c] = 0
+        for c in display:
+            if c >= 0:
+                base[_DISPLAY + c] = 1
+        k.display, k.deck_size = display[:], sizes
         base[_DECK_SIZE:_DECK_SIZE + J] = sizes
 
     def _write_song_at(self, base: bytearray, s: State, k: _Seen) -> None:
@@ -346,18 +356,33 @@ class Observer(_Observer):
         n = g.n
         base, k = self._base[me], self._seen[me]
         # the kept groups, each compared with what it was written from
+        stage = s.stage
+        if stage != k.stage:
+            kept = self._stage  # the piece is the same for every seat
+            if stage != kept[0]:
+                kept = self._stage = (stage[:], b"".join(itemgetter(*stage)(_COLOUR_ROW)))
+            k.stage = kept[0]
+            base[_STAGE:_STAGE + S * NC] = kept[1]
+        pos = s.pos
+        if pos != k.pos:
+            k.pos = pos[:]
+            base[_QUEEN_AT:_QUEEN_AT + S * P] = b"".join(itemgetter(*pos[me:], *pos[:me], *self._no_rows)(_SPACE_ROW))
         parts = s.marks.parts
-        if (s.stage != k.stage or s.pos != k.pos or s.queen != k.queen or parts[PLAYED] is not k.played
-                or parts[SELDOM] is not k.seldom):
-            self._write_kept(base, s, me, k)
+        if parts[PLAYED] is not k.played:
+            k.played = parts[PLAYED]
+            self._write_stacks(base, s, me, k)
+        if parts[SELDOM] is not k.seldom:
+            k.seldom = parts[SELDOM]
+            self._write_seldom(base, s, me, k)
         if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
             self._write_stones(base, s, me, k)
         lips = s.lips
         if lips != k.lips or s.lip_supply != k.lip_supply:
             k.lips, k.lip_supply = lips[:], s.lip_supply
             base[_LIPS:_LIPS + P + 1] = lips[me:] + lips[:me] + self._pad + [s.lip_supply]  # lips, lip_supply
-        if s.hands != k.hands:
-            self._write_hands(base, s, me, k)
+        hands = s.hands
+        if hands != k.hands:
+            self._write_hands(base, hands, me, k)
         # deck sizes read every time: in one game they change with the display, but two branches of a
         # search may show the same display over decks of different sizes
         sizes = list(map(_SIZE, s.decks))
@@ -388,8 +413,6 @@ class Observer(_Observer):
             base[_FIRST:_FIRST + 2 * P] = row
         if s.song_next != k.song_at[0] or s.end_triggered != k.song_at[1] or s.claiming != k.claiming:
             self._write_song_at(base, s, k)
-        if g.tens_on or g.desires_on:
-            self._write_modules(base, s, me, k)
         v = bytearray(base)
         # the step under way, and this turn's pieces (mostly zero)
         if not s.over:
@@ -402,8 +425,9 @@ class Observer(_Observer):
                     v[_DECIDER + (who - me) % n] = 1
         if s.moved or s.passed or s.strut:
             v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
-        for sp in s.path:
-            v[_PATH + sp] = 1
+        if s.path:
+            for sp in s.path:
+                v[_PATH + sp] = 1
         if s.landed >= 0:
             v[_LANDED + s.landed] = 1
         if s.land_colour >= 0:
@@ -416,8 +440,11 @@ class Observer(_Observer):
         if s.spent_actual or s.spent_cards:
             v[_SPENT_KINDS:_SPENT_KINDS + 2 * NC] = _KINDS_BITS[s.spent_actual << NC | s.spent_cards]
         points = s.turn_points
-        if any(points):
-            v[_TURN_POINTS:_TURN_POINTS + J] = [x if x < 255 else 255 for x in points]
+        if points != _NO_POINTS and points:
+            try:
+                v[_TURN_POINTS:_TURN_POINTS + J] = points
+            except ValueError:  # (clipped at 255)
+                v[_TURN_POINTS:_TURN_POINTS + J] = [x if x < 255 else 255 for x in points]
         if s.revealed_turn:
             v[_REVEALED_TURN] = 1
         stars, paid = s.stars, s.paid
@@ -427,14 +454,18 @@ class Observer(_Observer):
             v[_HALF + s.half] = 1
         if s.choice >= 0:
             v[_CHOICE + s.choice] = 1
-        for c in s.shown:
-            v[_SHOWN + c] = 1
-        for j in s.shade_picked:
-            v[_SHADE_PICKED + j] = 1
-        for sp in s.bedazzled:
-            v[_BEDAZZLED + sp] = 1
-        for q in s.oddy_done:
-            v[_ODDY_DONE + (q - me) % n] = 1
+        if s.shown:
+            for c in s.shown:
+                v[_SHOWN + c] = 1
+        if s.shade_picked:
+            for j in s.shade_picked:
+                v[_SHADE_PICKED + j] = 1
+        if s.bedazzled:
+            for sp in s.bedazzled:
+                v[_BEDAZZLED + sp] = 1
+        if s.oddy_done:
+            for q in s.oddy_done:
+                v[_ODDY_DONE + (q - me) % n] = 1
         if self.views:
             self._write_views(v, s, me)
         return np.frombuffer(v, _U8).astype(_F32)

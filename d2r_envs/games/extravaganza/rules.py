@@ -738,12 +738,15 @@ class Game(core.Game[State]):
             s.first = a
         elif code == O_QUEEN_DEAL:  # EX-SETUP-8
             s.queen[arg] = a
+            s.marks.renew(SELDOM)
         elif code == O_REVEAL_DEAL:  # EX-TEN-1
             s.reveal_box.take(a)
             s.reveal_hands[arg][a] += 1
+            s.marks.renew(SELDOM)
         elif code == O_DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
             s.desire_stack.take(a)
             s.desire_face[arg] = a
+            s.marks.renew(SELDOM)
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         """Carry out decision `a` on the step at the front: the step gives way to what it causes (or
@@ -825,6 +828,7 @@ class Game(core.Game[State]):
                 s.supply[arg][c] += 1
         elif code == O_DRAFT:  # EX-SETUP-8
             s.queen[arg] = a - A_QUEEN
+            s.marks.renew(SELDOM)
         elif code == O_SETUP_DRAW:  # EX-SETUP-6
             j = a - A_DRAW
             s.hands[arg][s.display[j]] += 1
@@ -1232,6 +1236,7 @@ class Game(core.Game[State]):
             if d >= 0 and met >> d & 1:
                 face[j] = -1
                 s.desires[p][j] += 1
+                s.marks.renew(SELDOM)
 
     def _score_lyrics(self, s: State, p: int) -> None:
         """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
@@ -1272,6 +1277,7 @@ class Game(core.Game[State]):
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
+                    s.marks.renew(SELDOM)
         front = []
         if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
             front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
@@ -1387,6 +1393,7 @@ class Game(core.Game[State]):
             i += size
         if self.tens_on:
             deal_anew([t.reveal_hands[q] for q in others] + [t.reveal_box], rng)
+            t.marks.renew(SELDOM)
         return t
 
     # Text -----------------------------------------------------------------------------------------

@@ -100,7 +100,8 @@ class State:
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part after every
-    # write to what it covers. Part PLAYED: stacks; SELDOM: cats, song, lyrics, revealed.
+    # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics, revealed, and
+    # the modules' tens, tens_left, reveal_hands, desire_face, desires.
     marks: Marks
     todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
     lip_supply: int = C.NUM_LIPS
