@@ -15,7 +15,7 @@ from d2r_envs.core.config import option
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
-from d2r_envs.games.extravaganza.state import PLAYED, SELDOM, SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
@@ -189,7 +189,7 @@ class _Seen:
     """What one seat's base vector was last written from: copies of the state's fields (None: not yet).
     Each group of pieces is rewritten only when its fields differ from these by value."""
 
-    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "cats", "song", "lyrics", "revealed",
+    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "modules", "cats", "song", "lyrics", "revealed",
                  "supply", "hands", "lips", "spent", "bag", "lip_supply", "display", "deck_size", "removed",
                  "scores", "turns", "whose", "song_at", "claiming", "tens", "tens_left", "reveal_hands",
                  "desire_face", "desires")
@@ -245,8 +245,7 @@ class Observer(_Observer):
         k.stacks = seen
 
     def _write_seldom(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """Those of queen_of, categories, song_colour + song_words, lyrics, revealed and the modules' pieces that
-        changed."""
+        """Those of queen_of, categories, song_colour + song_words and lyrics that changed."""
         queen = s.queen
         if queen != k.queen:
             k.queen = queen[:]
@@ -271,11 +270,6 @@ class Observer(_Observer):
                     at = _LYRICS + (q - me) % n * L
                     base[at:at + L] = _row(seen[q], L)
             k.lyrics = seen
-        if self.game.tens_on and s.revealed != k.revealed:  # (without the module, these stay 0)
-            k.revealed = list(map(list, s.revealed))
-            base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
-        if self.game.tens_on or self.game.desires_on:
-            self._write_modules(base, s, me, k)
 
     def _write_stones(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
         """The supply rows of the seats whose supply changed; bag, spent."""
@@ -336,6 +330,9 @@ class Observer(_Observer):
         """The pieces of 10s & Reveals and of Judge Desires that changed (a module's stay 0 when it is off)."""
         n = self.game.n
         if self.game.tens_on:
+            if s.revealed != k.revealed:
+                k.revealed = list(map(list, s.revealed))
+                base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
             if s.tens != k.tens or s.tens_left != k.tens_left:
                 k.tens, k.tens_left = list(map(list, s.tens)), s.tens_left[:]
                 base[_TENS:_TENS + J * n] = b"".join(map(bytes, k.tens[me:] + k.tens[:me]))
@@ -374,6 +371,9 @@ class Observer(_Observer):
         if parts[SELDOM] is not k.seldom:
             k.seldom = parts[SELDOM]
             self._write_seldom(base, s, me, k)
+        if parts[MODULES] is not k.modules:
+            k.modules = parts[MODULES]
+            self._write_modules(base, s, me, k)
         if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
             self._write_stones(base, s, me, k)
         lips = s.lips

@@ -20,7 +20,7 @@ from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
 VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
@@ -246,7 +246,7 @@ class Game(core.Game[State]):
             desire_face=[-1] * C.NUM_JUDGES,
             desire_stack=Deck([C.DESIRE_COPIES] * C.NUM_DESIRE_KINDS),
             desires=[[0] * C.NUM_JUDGES for _ in range(n)],
-            marks=Marks(2),
+            marks=Marks(3),
             turns=[0] * n,
             turn_points=[0] * C.NUM_JUDGES,
         )
@@ -742,11 +742,11 @@ class Game(core.Game[State]):
         elif code == O_REVEAL_DEAL:  # EX-TEN-1
             s.reveal_box.take(a)
             s.reveal_hands[arg][a] += 1
-            s.marks.renew(SELDOM)
+            s.marks.renew(MODULES)
         elif code == O_DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
             s.desire_stack.take(a)
             s.desire_face[arg] = a
-            s.marks.renew(SELDOM)
+            s.marks.renew(MODULES)
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         """Carry out decision `a` on the step at the front: the step gives way to what it causes (or
@@ -1236,7 +1236,7 @@ class Game(core.Game[State]):
             if d >= 0 and met >> d & 1:
                 face[j] = -1
                 s.desires[p][j] += 1
-                s.marks.renew(SELDOM)
+                s.marks.renew(MODULES)
 
     def _score_lyrics(self, s: State, p: int) -> None:
         """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
@@ -1255,7 +1255,7 @@ class Game(core.Game[State]):
         """EX-REVEAL-1: free, once a turn; N = categories 10'd so far."""
         s.reveal_hands[p][r] -= 1
         s.revealed[p].append(r)
-        s.marks.renew(SELDOM)
+        s.marks.renew(MODULES)
         s.revealed_turn = True
         n = sum(s.tens[p])
         reward = C.REVEAL_REWARD[r]
@@ -1277,7 +1277,7 @@ class Game(core.Game[State]):
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
-                    s.marks.renew(SELDOM)
+                    s.marks.renew(MODULES)
         front = []
         if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
             front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
@@ -1393,7 +1393,7 @@ class Game(core.Game[State]):
             i += size
         if self.tens_on:
             deal_anew([t.reveal_hands[q] for q in others] + [t.reveal_box], rng)
-            t.marks.renew(SELDOM)
+            t.marks.renew(MODULES)
         return t
 
     # Text -----------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ class Op(enum.IntEnum):
 
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
-PLAYED, SELDOM = 0, 1  # State.marks' parts
+PLAYED, SELDOM, MODULES = 0, 1, 2  # State.marks' parts
 SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
@@ -100,8 +100,8 @@ class State:
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
     # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part after every
-    # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics, revealed, and
-    # the modules' tens, tens_left, reveal_hands, desire_face, desires.
+    # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics; MODULES: revealed,
+    # tens, tens_left, reveal_hands, desire_face, desires.
     marks: Marks
     todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
     lip_supply: int = C.NUM_LIPS
