@@ -263,8 +263,8 @@ def _payable(g, s, me):
     return best
 
 
-def nodes(n, level, seed):
-    g = d2r_envs.make_game("extravaganza", n, level=level)
+def nodes(n, level, seed, **options):
+    g = d2r_envs.make_game("extravaganza", n, level=level, **options)
     s = g.new_initial_state()
     rng = np.random.default_rng(seed)
     while not g.is_terminal(s):
@@ -316,6 +316,24 @@ def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
     if not {C.ELEGANZA, C.FLOORWERK} & set(s.cats):  # no colour to choose in this game
         seen.add("colour_count")
     assert seen == set(_VIEWS)
+
+
+def test_a_redeterminised_copy_encodes_for_every_seat_as_a_fresh_observer_does():
+    """redeterminise deals the others' hands and reveal cards anew: an observer that has encoded the
+    original encodes the copy for every seat as a fresh one does (the copy's marks are renewed)."""
+    rng = np.random.default_rng(8)
+    checked = 0
+    for i, (g, s) in enumerate(nodes(3, "legendary", seed=12)):
+        if i % 7 or s.over or g.current_player(s) == CHANCE:
+            continue
+        observer = Observer(g)
+        for q in range(3):
+            observer.encode(s, q)
+        t = g.redeterminise(s, 0, rng)
+        for q in range(3):
+            assert np.array_equal(observer.encode(t, q), Observer(g).encode(t, q)), (i, q)
+        checked += t.reveal_hands[1:] != s.reveal_hands[1:]
+    assert checked >= 5
 
 
 @pytest.mark.rules("EX-DECIDE-HIDDEN")
@@ -387,17 +405,19 @@ def _covered(s, part):
             tuple(map(bytes, s.reveal_hands)), tuple(s.desire_face), tuple(map(tuple, s.desires)))
 
 
-@pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
-def test_the_same_mark_always_covers_the_same_contents(n, level):
+@pytest.mark.parametrize(("n", "level", "options"),
+                         [(2, "basic", {}), (3, "legendary", {}), (4, "legendary", {}), (2, "basic", {"queens": "draft"})])
+def test_the_same_mark_always_covers_the_same_contents(n, level, options):
     """The rules renew State.marks' part on every change it covers: over whole games of random play, a
     mark seen twice covers the same contents both times, every part is renewed, and the observer that
-    keeps pieces by mark encodes as one that works everything out anew (a pickled copy's fresh marks)."""
+    keeps pieces by mark encodes as one that works everything out anew (a pickled copy's fresh marks).
+    With drafted queens, the queens change by decision (the draft) rather than by chance."""
     kept = None  # one observer for every state of the three games
     seen: dict = {}  # mark -> the contents it covered when first seen (the marks stay alive here)
     renewed = set()
     for seed in range(3):
         start = True
-        for g, s in nodes(n, level, seed=200 + 10 * n + seed):
+        for g, s in nodes(n, level, seed=200 + 10 * n + seed, **options):
             kept = kept or g.make_observer()
             if not start:
                 renewed.update(part for part, mark in enumerate(s.marks.parts) if mark not in seen)

@@ -203,8 +203,9 @@ class _Seen:
 class Observer(_Observer):
     """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
     converts it. The base holds every other piece, each group rewritten only when the fields it shows
-    differ from the copies it was written from (`_Seen`; State.marks' parts for stacks and the seldom
-    pieces): most steps change a few of them. tests/extravaganza/test_encode.py checks it against a
+    differ from the copies it was written from (`_Seen`; State.marks' parts first for the stacks, the
+    seldom pieces and the modules' pieces), and per seat where a piece has a row per seat: most steps
+    change a few of them. tests/extravaganza/test_encode.py checks it against a
     plain encoder written independently, piece by piece, at every node of random games, with and
     without the views."""
 
