@@ -229,8 +229,7 @@ class Marks:
 
     def renew(self, part: int) -> None:
         """`part` changed."""
-        self.parts[part] = object()
-        self.stamp = object()
+        self.parts[part] = self.stamp = object()  # one new object serves both: each is compared only with itself
 
     def __eq__(self, other: object) -> bool:
         return True if isinstance(other, Marks) else NotImplemented

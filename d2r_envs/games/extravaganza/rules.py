@@ -1231,12 +1231,15 @@ class Game(core.Game[State]):
     def _claim_desires(self, s: State, p: int) -> None:
         met = self._desires_met(s)
         face = s.desire_face
+        claimed = False
         for j in _JUDGE_IDS:  # EX-DESIRE-2: from several judges at once
             d = face[j]
             if d >= 0 and met >> d & 1:
                 face[j] = -1
                 s.desires[p][j] += 1
-                s.marks.renew(MODULES)
+                claimed = True
+        if claimed:
+            s.marks.renew(MODULES)
 
     def _score_lyrics(self, s: State, p: int) -> None:
         """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
