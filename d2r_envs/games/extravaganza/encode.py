@@ -334,20 +334,37 @@ class Observer(_Observer):
             if s.revealed != k.revealed:
                 k.revealed = list(map(list, s.revealed))
                 base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
-            if s.tens != k.tens or s.tens_left != k.tens_left:
-                k.tens, k.tens_left = list(map(list, s.tens)), s.tens_left[:]
-                base[_TENS:_TENS + J * n] = b"".join(map(bytes, k.tens[me:] + k.tens[:me]))
+            tens = s.tens
+            if tens != k.tens:
+                k.tens = self._write_rows(base, _TENS, J, tens, k.tens, me)
+            if s.tens_left != k.tens_left:
+                k.tens_left = s.tens_left[:]
                 base[_TENS_LEFT:_TENS_LEFT + J] = k.tens_left
             if s.reveal_hands != k.reveal_hands:
                 k.reveal_hands = list(map(bytes, s.reveal_hands))
                 base[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = k.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
                 counts = list(map(card_count, k.reveal_hands))
                 base[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
-        if self.game.desires_on and (s.desire_face != k.desire_face or s.desires != k.desires):
-            k.desire_face, k.desires = s.desire_face[:], list(map(list, s.desires))
-            base[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(
-                map(_DESIRE_ROW.__getitem__, k.desire_face))
-            base[_DESIRES:_DESIRES + J * n] = b"".join(map(bytes, k.desires[me:] + k.desires[:me]))
+        if self.game.desires_on:
+            face = s.desire_face
+            if face != k.desire_face:
+                k.desire_face = face[:]
+                base[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(itemgetter(*face)(_DESIRE_ROW))
+            desires = s.desires
+            if desires != k.desires:
+                k.desires = self._write_rows(base, _DESIRES, J, desires, k.desires, me)
+
+    def _write_rows(self, base: bytearray, at: int, width: int, rows: list, seen: list | None, me: int) -> list:
+        """The per-seat rows (lists of counts) of a piece that differ from `seen`, each at its seat's place
+        as `me` sees them; the new copies."""
+        n = self.game.n
+        seen = seen or [None] * n
+        for q in range(n):
+            if rows[q] != seen[q]:
+                seen[q] = row = rows[q][:]
+                i = at + (q - me) % n * width
+                base[i:i + width] = row
+        return seen
 
     def encode(self, s: State, me: int) -> np.ndarray:
         g = self.game
