@@ -533,3 +533,38 @@ def test_a_game_without_lip_syncs_ends_after_60_rounds(ex):
         g.apply_action(s, A.PASS if A.PASS in legal else (A.STOP if A.STOP in legal else legal[0]))
         ex.resolve(g, s)
     assert s.turns == [60, 60] and not s.end_triggered
+
+
+def test_the_kept_payment_halves_follow_every_field_they_are_worked_out_from():
+    """legal_actions keeps the payment halves it last worked out (they are asked for twice a decision), by
+    everything they are worked out from: a state changed in place in any of those fields, or another
+    state, gets the halves a fresh game works out for it."""
+    g = d2r_envs.make_game("extravaganza", 2, level="legendary")
+    rng = np.random.default_rng(3)
+    edits = [
+        lambda s, p: s.supply[p].__setitem__(0, s.supply[p][0] + 2),
+        lambda s, p: s.hands[p].__setitem__(next(k for k in range(C.NUM_CARDS) if not s.hands[p][k]), 1),
+        lambda s, p: s.stacks[p].append(next(k for k in range(C.NUM_CARDS) if not s.hands[p][k])),
+        lambda s, p: setattr(s, "half", -1 if s.half >= 0 else 1),
+        lambda s, p: setattr(s, "paid", s.paid - 1 if s.paid else 0),
+        lambda s, p: setattr(s, "stars", s.stars + 1),
+        lambda s, p: setattr(s, "stage_used", not s.stage_used),
+    ]
+    checked = 0
+    for seed in range(40):
+        s = g.new_initial_state()
+        while not g.is_terminal(s) and checked < 150:
+            if g.current_player(s) == CHANCE:
+                g.apply_action(s, g.sample_chance(s, rng))
+                continue
+            legal = g.legal_actions(s)
+            if head(s) == Op.HALF:
+                p = s.turn
+                assert legal == d2r_envs.make_game("extravaganza", 2, level="legendary").legal_actions(s)
+                t = g.clone(s)
+                for edit in edits:
+                    edit(t, p)  # in place, one field after another, asked each time
+                    assert g.legal_actions(t) == d2r_envs.make_game("extravaganza", 2, level="legendary").legal_actions(t)
+                checked += 1
+            g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    assert checked == 150

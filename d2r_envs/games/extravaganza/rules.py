@@ -197,6 +197,8 @@ class Game(core.Game[State]):
         self.tens_on = config.tens_and_reveals
         self.areas = C.stage_areas(config.stage)  # EX-DATA-STAGE
         self.area_spaces = [tuple(sp for sp in range(C.NUM_SPACES) if self.areas[sp] == c) for c in range(NC)]
+        # the last payment halves worked out: what they were worked out from (legal_actions), and them
+        self._kept_halves: tuple = (None, None, None, None, ())
         self.song_length = C.SONG_LENGTH[n]  # EX-SETUP-3
         # EX-DATA-FLAGS: the slot whose claim reveals the flag
         self.flag_slot = (self.song_length if config.flags == "last" else C.EARLY_FLAG[n]) - 1
@@ -369,8 +371,14 @@ class Game(core.Game[State]):
         if code < 10:
             return []
         p = s.turn
-        if code == O_HALF:
-            return self._halves(s, p)
+        if code == O_HALF:  # worked out twice a decision (_advance, then the caller): kept by all it reads
+            key = (p, s.half, s.stars, s.paid, s.stage_used, s.pos[p], s.queen[p])
+            kept = self._kept_halves
+            if kept[0] == key and kept[1] == s.supply[p] and kept[2] == s.hands[p] and kept[3] == s.stacks[p]:
+                return list(kept[4])
+            out = self._halves(s, p)
+            self._kept_halves = (key, s.supply[p][:], bytes(s.hands[p]), s.stacks[p][:], tuple(out))
+            return out
         if code == O_MOVE:
             out = [A_PASS]
             out += self._destination_actions(s, p)
