@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
+from d2r_envs.core.clone import shared_mutables
 from d2r_envs.core.game import CHANCE, IllegalActionError
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
@@ -568,3 +569,18 @@ def test_the_kept_payment_halves_follow_every_field_they_are_worked_out_from():
                 checked += 1
             g.apply_action(s, legal[int(rng.integers(len(legal)))])
     assert checked == 150
+
+
+@pytest.mark.parametrize("level", ["basic", "legendary"])
+def test_a_new_state_is_a_fresh_copy_sharing_nothing_with_the_others(level):
+    """new_initial_state copies one state built with the game: a game played to its end leaves the next
+    new state as built, and two new states share no mutable object."""
+    g = d2r_envs.make_game("extravaganza", 3, level=level, categories="Booty,Runway,Eleganza,Floorwerk,Handwerk")
+    rng = np.random.default_rng(1)
+    a = g.new_initial_state()
+    while not g.is_terminal(a):
+        legal = g.legal_actions(a) if g.current_player(a) != CHANCE else None
+        g.apply_action(a, g.sample_chance(a, rng) if legal is None else legal[int(rng.integers(len(legal)))])
+    b, c = g.new_initial_state(), g.new_initial_state()
+    assert b == g._build_initial_state() and -1 not in b.cats and not shared_mutables(b, c)
+    assert not shared_mutables(a, b)
