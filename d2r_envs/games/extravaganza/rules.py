@@ -277,10 +277,10 @@ class Game(core.Game[State]):
     def _set_category(self, s: State, j: int, cat: int) -> None:
         s.cats[j] = cat
         s.marks.renew(SELDOM)
+        cards = C.category_cards(cat)  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
+        s.box[cards.start:cards.stop] = bytes(len(cards))  # (a category's cards are consecutive ids)
         deck = s.decks[j]
-        for k in C.category_cards(cat):  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
-            s.box[k] = 0
-            deck.counts[k] = 1
+        deck.counts[cards.start:cards.stop] = b"\x01" * len(cards)
         deck.recount()
 
     # Who acts ---------------------------------------------------------------------------------
