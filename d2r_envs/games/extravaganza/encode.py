@@ -274,16 +274,8 @@ class Observer(_Observer):
 
     def _write_stones(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
         """The supply rows of the seats whose supply changed; bag, spent."""
-        n = self.game.n
-        supply, seen = s.supply, k.supply
-        if supply != seen:
-            if seen is None:
-                seen = k.supply = [None] * n
-            for q in range(n):
-                if supply[q] != seen[q]:
-                    seen[q] = row = supply[q][:]
-                    at = _SUPPLY + (q - me) % n * NC
-                    base[at:at + NC] = row
+        if s.supply != k.supply:
+            k.supply = self._write_rows(base, _SUPPLY, NC, s.supply, k.supply, me)
         counts = s.bag.counts
         if counts != k.bag:
             k.bag = counts[:]
