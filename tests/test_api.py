@@ -403,3 +403,19 @@ def test_resolve_chance_draws_what_the_generic_loop_draws(name: str) -> None:
             break
         legal = game.legal_actions(s)
         game.apply_action(s, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_the_engine_refuses_what_the_env_refuses_as_an_action(name: str) -> None:
+    game = d2r_envs.make_game(name)
+    state = game.new_initial_state()
+    game.resolve_chance(state, np.random.default_rng(0))
+    legal = game.legal_actions(state)[0]
+    before = game.clone(state)
+    for bad in (float(legal), legal + 0.5, str(legal), True, False, np.float64(legal), np.bool_(True),
+                np.array(float(legal)), None, [legal]):
+        with pytest.raises(IllegalActionError, match="is not an integer action id"):
+            game.apply_action(state, bad)
+        assert state == before
+    for good in (np.int64(legal), np.array(legal)):  # numpy integers and 0-d integer arrays are integers
+        game.apply_action(game.clone(state), good)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import abc
 import importlib
 import numbers
+import operator
 import sys
 from dataclasses import dataclass
 from types import ModuleType
@@ -166,14 +167,14 @@ class Game(abc.ABC, Generic[StateT]):
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalActionError(f"action {action!r}: the game is over, no action is legal")
-        if isinstance(action, bool) or not isinstance(action, int):
-            try:
-                as_int = int(action)
-            except (TypeError, ValueError):
-                as_int = None
-            if as_int is None or as_int != action:
-                raise IllegalActionError(f"action {action!r} is not an integer action id")
-            action = as_int
+        try:  # the env's rule (core/aec.py): an int, a numpy integer or a 0-d integer array; no bool, no float
+            as_int = None if isinstance(action, bool) else operator.index(action)
+        except TypeError:
+            as_int = None
+        if as_int is None:
+            raise IllegalActionError(f"action {action!r} ({type(action).__name__}) is not an integer action id; "
+                                     "pass an int (or a numpy integer)")
+        action = as_int
         if player == CHANCE:
             allowed = [o for o, _ in self.chance_outcomes(state)]
             if action not in allowed:
@@ -197,14 +198,14 @@ class Game(abc.ABC, Generic[StateT]):
     def _module(self, short: str) -> ModuleType | None:
         """The game package's module `short`, None where it has none."""
         name = self.package.__name__ + "." + short
-        if name not in sys.modules:
-            try:
-                importlib.import_module(name)
-            except ModuleNotFoundError as err:
-                if err.name != name:
-                    raise
-                return None
-        return sys.modules[name]
+        try:
+            # import_module, not sys.modules: it waits for another thread's import of the same module,
+            # where sys.modules may hold it half-initialised.
+            return importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+            return None
 
     def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
         """What happened in the transition `before` --action--> `after`, as each seat may see it.
