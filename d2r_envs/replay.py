@@ -12,6 +12,9 @@ rules version, an illegal, missing or extra action, or another outcome is refuse
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +50,16 @@ def make(game: str, num_players: int, options: dict[str, Any], seed: int, agents
 def save(replay: dict[str, Any], path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(replay, separators=(",", ":")) + "\n", encoding="utf-8")
+    # Written beside the target and renamed over it: a stop part-way leaves the old file or none, never half.
+    text = json.dumps(replay, separators=(",", ":")) + "\n"
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return path
 
 
@@ -59,6 +71,11 @@ def parse(text: str | bytes) -> dict[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ReplayError(f"not a JSON replay: {e}") from None
+    except ValueError:  # a number of more digits than Python converts
+        digits = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+        raise ReplayError(f"not a replay: it holds a number of over {digits:,} digits") from None
+    except RecursionError:
+        raise ReplayError("not a replay: its JSON is nested too deeply (a replay nests three levels)") from None
     if not isinstance(data, dict):
         raise ReplayError(f"a replay is a JSON object, got {type(data).__name__}")
     missing = sorted(set(FIELDS) - set(data))
@@ -73,6 +90,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise ReplayError(f"replay format {data['format']!r}: this version reads {FORMAT!r}")
     if data["chance"] not in CHANCE_KINDS:
         raise ReplayError(f"replay chance {data['chance']!r}: expected one of {', '.join(CHANCE_KINDS)}")
+    if not 0 <= data["seed"] < 2**63:
+        raise ReplayError(f"replay seed: expected a whole number 0..2**63-1, got {str(data['seed'])[:30]}")
     if data["game"] not in registry.names():
         raise ReplayError(f"replay game {data['game']!r}: unknown; registered: {', '.join(registry.names())}")
     for key, kind in (("actions", int), ("returns", (int, float)), ("agents", str)):

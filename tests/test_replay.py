@@ -124,3 +124,29 @@ def test_eval_refuses_a_record_path_that_is_a_file(tmp_path: Path, capsys) -> No
     taken.write_text("x")
     assert d2r(["eval", "filthy_rich", "--agents", "random", "--games", "2", "--record", str(taken)]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_hostile_json_is_refused_as_a_bad_replay_not_a_crash(recorded) -> None:
+    for text, message in (('{"seed": ' + "9" * 5000 + "}", "a number of over"),
+                          ("[" * 5000 + "]" * 5000, "nested too deeply")):
+        with pytest.raises(replay.ReplayError, match=message):
+            replay.parse(text)
+    data = json.loads(recorded["draco_and_co"][0].read_text())
+    for seed in (-1, 2**63):
+        with pytest.raises(replay.ReplayError, match="replay seed: expected a whole number"):
+            replay.parse(json.dumps({**data, "seed": seed}))
+
+
+def test_a_save_stopped_part_way_leaves_no_partial_file(recorded, tmp_path: Path, monkeypatch) -> None:
+    data = replay.load(recorded["draco_and_co"][0])
+    target = tmp_path / "game.json"
+
+    def stopped(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(replay.os, "replace", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        replay.save(data, target)
+    assert list(tmp_path.iterdir()) == []  # neither the replay nor its temporary file
+    monkeypatch.undo()
+    assert replay.load(replay.save(data, target)) == data and list(tmp_path.iterdir()) == [target]
