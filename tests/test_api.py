@@ -419,3 +419,26 @@ def test_the_engine_refuses_what_the_env_refuses_as_an_action(name: str) -> None
         assert state == before
     for good in (np.int64(legal), np.array(legal)):  # numpy integers and 0-d integer arrays are integers
         game.apply_action(game.clone(state), good)
+
+
+@pytest.mark.parametrize("make", [d2r_envs.raw_env, d2r_envs.make], ids=["raw_env", "make"])
+def test_after_the_last_dead_step_the_env_says_the_game_is_over(make, caplog) -> None:
+    """Once every agent has taken its dead step, step() and last() name the end and the way out
+    (reset) instead of a KeyError of the last agent; reset() starts a new game."""
+    env = make("draco_and_co", 3)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        obs, _, termination, truncation, _ = env.last()
+        env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.agents == []
+    if make is d2r_envs.make:  # the safe env logs a warning and ignores the step, as PettingZoo's wrappers do
+        env.step(None)
+        assert "step() called after all agents are terminated" in caplog.text
+    else:
+        with pytest.raises(RuntimeError, match=r"step\(\) after the game is over.*call reset\(\)"):
+            env.step(None)
+    with pytest.raises(RuntimeError, match=r"last\(\) after the game is over.*call reset\(\)"):
+        env.last()
+    env.reset(seed=1)
+    assert env.agents and env.last()[2] is False

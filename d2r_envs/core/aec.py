@@ -92,9 +92,21 @@ class GameEnv(AECEnv):
         if self.state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before step()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            return self._was_dead_step(action)
+        try:
+            if self.terminations[agent] or self.truncations[agent]:
+                return self._was_dead_step(action)
+        except KeyError:
+            self._raise_if_over("step")
+            raise
         self._apply(agent, self._check_legal(action))
+
+    def _raise_if_over(self, what: str) -> None:
+        """After the last dead step every agent is gone: say so (instead of a KeyError of the last agent)."""
+        if not self.agents:
+            raise RuntimeError(
+                f"{self.metadata['name']}: {what}() after the game is over: every agent has taken its last "
+                "step and been removed (env.agents is empty); call reset() to play again"
+            ) from None
 
     def _apply(self, agent: str, a: int) -> None:
         """The body of step() for a live agent and an int action already known to be legal."""
@@ -148,7 +160,11 @@ class GameEnv(AECEnv):
         if state is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before last()")
         agent = self.agent_selection
-        terminated, truncated = self.terminations[agent], self.truncations[agent]
+        try:
+            terminated, truncated = self.terminations[agent], self.truncations[agent]
+        except KeyError:
+            self._raise_if_over("last")
+            raise
         if not observe:
             obs = None
         elif terminated or truncated:
