@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import re
+import threading
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -65,6 +66,7 @@ __all__ = [
     "observation_options",
     "default_models_roots",
     "available_models",
+    "SharedModels",
 ]
 
 
@@ -514,3 +516,47 @@ def load_opponent(
         game=manifest["game"],
         manifest=manifest,
     )
+
+
+class SharedModels:
+    """Loaded policies shared read-only by every agent that plays one model: one loaded copy per model
+    folder, kept while its manifest and weights files are the same files (same inode, size and
+    modification time), loaded again when either changed. A shared policy's tensors are read-only, and
+    its forward pass writes only arrays of its own, so agents in several threads may think with it at
+    once; each agent keeps its own observer and generator."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[Path, tuple[tuple, NumpyPolicy]] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _files(folder: Path) -> tuple:
+        out = []
+        for name in (MANIFEST_FILE, WEIGHTS_FILE):
+            try:
+                st = os.stat(folder / name)
+                out.append((st.st_ino, st.st_size, st.st_mtime_ns))
+            except OSError:
+                out.append(None)  # load_opponent says what is missing
+        return tuple(out)
+
+    def load(self, ref: str | os.PathLike, game: "str | Game | None" = None,
+             models_root: str | os.PathLike | None = None) -> NumpyPolicy:
+        """The policy `ref` names, as load_opponent loads and checks it, shared with every earlier load of
+        the same unchanged files; checked against `game` on every call."""
+        folder = resolve_model(ref, models_root).resolve()
+        with self._lock:  # one load per model at a time: concurrent requests for it get one copy
+            files = self._files(folder)
+            held = self._loaded.get(folder)
+            if held is None or held[0] != files:
+                policy = load_opponent(folder, game)
+                for array in (policy.obs_scale, *policy._weights_t, *policy._biases):
+                    array.setflags(write=False)
+                self._loaded[folder] = (files, policy)
+                return policy
+            policy = held[1]
+        _check_manifest(policy.manifest, policy.name, game)  # this game's player count and options may differ
+        return policy
+
+    def __len__(self) -> int:
+        return len(self._loaded)

@@ -111,6 +111,38 @@ def test_load_by_folder_manifest_and_id(model: Path, tmp_path: Path, monkeypatch
     assert by_id.manifest["architecture"]["hidden"] == [16, 8]
 
 
+def test_shared_models_keep_one_read_only_copy_until_a_file_changes(model: Path) -> None:
+    shared = opponents.SharedModels()
+    first = shared.load(model, game=GAME)
+    assert shared.load(model / MANIFEST_FILE, game=d2r_envs.make_game(GAME, 4)) is first and len(shared) == 1
+    assert all(not a.flags.writeable for a in (first.obs_scale, *first._weights_t, *first._biases))
+    obs = np.stack([o["observation"] for o in real_observations(5)])
+    np.testing.assert_array_equal(first.logits(obs), load_opponent(model, game=GAME).logits(obs))
+    with pytest.raises(OpponentError, match="wanted one for 'filthy_rich'"):  # still checked against each game
+        shared.load(model, game="filthy_rich")
+    tensors = numpy_tensors([16, 8], seed=5)
+    opponents.save_policy(model, tensors, json.loads((model / MANIFEST_FILE).read_text()))  # a new export in place
+    second = shared.load(model, game=GAME)
+    assert second is not first and len(shared) == 1
+    np.testing.assert_array_equal(second.tensors()["layers.0.weight"], tensors["layers.0.weight"])
+    assert shared.load(model, game=GAME) is second
+
+
+def test_shared_models_load_once_and_think_alike_in_many_threads(model: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    shared = opponents.SharedModels()
+    with ThreadPoolExecutor(8) as pool:
+        loaded = list(pool.map(lambda _: shared.load(model, game=GAME), range(16)))
+    assert all(p is loaded[0] for p in loaded)
+    obs = np.stack([o["observation"] for o in real_observations(64)])
+    alone = [loaded[0].logits(o) for o in obs]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda i: loaded[0].logits(obs[i]), list(range(len(obs))) * 4))
+    np.testing.assert_array_equal(np.stack(together), np.stack(alone * 4))
+    np.testing.assert_array_equal(np.stack([loaded[0].logits(o) for o in obs]), np.stack(alone))  # nothing shared was written
+
+
 def test_unknown_id_says_where_it_looked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(OpponentError) as e:
