@@ -6,6 +6,12 @@ import dataclasses
 import json
 from typing import Any
 
+from d2r_envs.core.words import quote
+
+# Given apart from the options (`make_game(name, num_players, **options)`, the CLI's --players, the
+# browser table's player count), so never listed among the options a caller may give.
+PLAYER_COUNT = "num_players"
+
 
 def option(default: Any, allowed: Any, doc: str) -> Any:
     """A config field. `allowed` is a collection of values or a (low, high) range for ints."""
@@ -25,17 +31,26 @@ def _describe_allowed(allowed: Any) -> str:
     return ", ".join(json.dumps(a) for a in allowed)
 
 
+def _names(names: list[Any], most: int = 5) -> str:
+    """Names as given, each quoted short, the first `most` of them and how many more."""
+    shown = ", ".join(quote(n) for n in names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
 def build(cls: type, game: str, options: dict[str, Any]) -> Any:
     """Validate `options` against the dataclass `cls` and return an instance.
 
-    Raises ValueError naming the key and what is allowed, before anything runs.
+    Raises ValueError naming the key and what is allowed, before anything runs; what the caller gave
+    is echoed cut short (core/words.py `quote`). The player count (`num_players`) is accepted but not
+    listed among the allowed options: callers take it apart from the options.
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(options) - set(fields))
+    unknown = sorted(set(options) - set(fields), key=str)
     if unknown:
+        listed = [name for name in fields if name != PLAYER_COUNT]
         raise ValueError(
-            f"{game}: unknown option(s) {', '.join(map(repr, unknown))}; "
-            f"allowed options: {', '.join(sorted(fields))}"
+            f"{game}: unknown option(s) {_names(unknown)}; "
+            f"allowed options: {', '.join(sorted(listed)) or 'none'}"
         )
     for name, value in options.items():
         f = fields[name]
@@ -44,15 +59,15 @@ def build(cls: type, game: str, options: dict[str, Any]) -> Any:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise ValueError(
                 f"{game}: option {name!r} must be an int ({_describe_allowed(allowed)}), "
-                f"got {value!r} ({type(value).__name__})"
+                f"got {quote(value)} ({type(value).__name__})"
             )
         if kind is bool and not isinstance(value, bool):
-            raise ValueError(f"{game}: option {name!r} must be true or false, got {value!r}")
+            raise ValueError(f"{game}: option {name!r} must be true or false, got {quote(value)}")
         if kind is str and not isinstance(value, str):
-            raise ValueError(f"{game}: option {name!r} must be a string, got {value!r}")
+            raise ValueError(f"{game}: option {name!r} must be a string, got {quote(value)}")
         if not _allows(allowed, value):
             raise ValueError(
-                f"{game}: option {name!r} = {value!r} is not allowed; "
+                f"{game}: option {name!r} = {quote(value)} is not allowed; "
                 f"allowed: {_describe_allowed(allowed)}"
             )
     return cls(**options)
@@ -74,7 +89,7 @@ def parse_items(items: list[str] | None, flag: str = "--option") -> dict[str, An
         key, sep, text = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(f"{flag} {item!r}: expected key=value, e.g. short_game=10")
+            raise ValueError(f"{flag} {quote(item)}: expected key=value, e.g. short_game=10")
         try:
             value = json.loads(text)
         except json.JSONDecodeError:
