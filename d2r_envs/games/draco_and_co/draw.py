@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.words import plural
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.state import Phase, State
 
@@ -141,7 +142,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
             items = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
             S.chips(c, bx + 10, body + 80, bw - 20, items, size=10, rows=2, empty="no cards")
         else:
-            c.text(bx + 10, body + 74, "hand: " + S.counted(cards, "card"), size=11, fill=S.MUTED)
+            c.text(bx + 10, body + 74, "hand: " + plural(cards, "card"), size=11, fill=S.MUTED)
             S.chips(c, bx + 10, body + 80, bw - 20, [("", "#7a6a58")] * cards, size=10, rows=1, max_chip=14)
     return y + rows * 150 + (rows - 1) * 10
 
@@ -153,7 +154,7 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
         S.panel(c, x, y, w, h, "Hands are dealt after the circle is laid out", "#5b4a3a")
         return
     whose = f"player_{p}'s hand" + (" (the seat to act)" if above else "")
-    body = S.panel(c, x, y, w, h, whose, colour(p), note=S.counted(sum(s.hands[p]), "card"))
+    body = S.panel(c, x, y, w, h, whose, colour(p), note=plural(sum(s.hands[p]), "card"))
     cards = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), None, C.CATALOGUE[k].text)
              for k, m in enumerate(s.hands[p]) if m]
     S.card_list(c, x, y, w, h, body - 2, cards, per_col=7, line=20, label_w=200)

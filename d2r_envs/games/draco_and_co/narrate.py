@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core.events import Event, public, secret
+from d2r_envs.core.words import plural
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.state import Ask, Phase, State
@@ -44,14 +45,6 @@ def silver(k: int) -> str:
     return f"{k} silver"
 
 
-def cards(k: int) -> str:
-    return f"{k} card" + ("" if k == 1 else "s")
-
-
-def places(k: int) -> str:
-    return f"{k} place" + ("" if k == 1 else "s")
-
-
 def circle(game: Any, s: State) -> str:
     """'1 green goblin (player_0), 2 Zork, ...' from first place (Draco's preferred side) to last."""
     return ", ".join(f"{i + 1} {character(game, s, c)}" for i, c in enumerate(s.order) if c >= 0)
@@ -69,7 +62,7 @@ def _move_text(name: str, k: int, i: int, j: int, by: int = -1) -> str:
     if i == j:
         stay = f"stays in {'first' if k > 0 else 'last'} place (nobody passes Draco)"
         return f"{seat(by)} chooses {name}, who {stay}" if by >= 0 else f"{name} {stay}"
-    text = f"{places(abs(k))} {'forward' if k > 0 else 'backward'}, from place {i + 1} to place {j + 1}"
+    text = f"{plural(abs(k), 'place')} {'forward' if k > 0 else 'backward'}, from place {i + 1} to place {j + 1}"
     if abs(j - i) < abs(k):
         text += " (nobody passes Draco)"
     return f"{seat(by)} moves {name} {text}" if by >= 0 else f"{name} moves {text}"
@@ -212,7 +205,7 @@ class _Story:
             s.discard = [0] * C.NUM_KINDS
             text = f"the draw pile has run out ({s.exhausted} of {g.ends_after})"
             if pile.n:
-                text += f": the discards ({cards(pile.n)}) are shuffled into a new draw pile"
+                text += f": the discards ({plural(pile.n, 'card')}) are shuffled into a new draw pile"
             else:
                 text += ", and there are no discards to shuffle into a new one"
             if s.exhausted >= g.ends_after:
@@ -288,7 +281,7 @@ class _Story:
                 s.order = s.order[-k:] + s.order[:-k]
                 how = "come from the last places to the first" if k > 1 else "comes from last place to first"
             names = " and ".join(self.name(c) for c in passed)
-            text = f"{seat(p)} moves Draco {places(k)}: {names} {how}"
+            text = f"{seat(p)} moves Draco {plural(k, 'place')}: {names} {how}"
             if a == A.DIRECTION:
                 text += f"; {self.name(s.order[0])} is now first"
             self.say(text)
@@ -448,7 +441,8 @@ class _Story:
                 if pile.n == 0 and any(s.discard):
                     pile.refill(s.discard)
                     s.discard = [0] * C.NUM_KINDS
-                    self.say(f"the draw pile is empty: the discards ({cards(pile.n)}) are shuffled into a new one")
+                    self.say(f"the draw pile is empty: the discards ({plural(pile.n, 'card')}) are shuffled "
+                             "into a new one")
                 if pile.n > 0:
                     return
                 q = s.draws.pop(0)

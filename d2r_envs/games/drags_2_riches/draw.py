@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Phase, State
 
@@ -39,7 +40,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     c = S.Canvas(width, height, title=f"Drags 2 Riches: {game.decision_name(s)}")
     if over:
         head = game.result_headline(s)
-        detail = "prestige: " + ", ".join(f"player_{p} {game.prestige(s, p)} ({len(s.won[p])} events)" for p in range(n))
+        detail = "prestige: " + ", ".join(f"player_{p} {game.prestige(s, p)} ({plural(len(s.won[p]), 'event')})" for p in range(n))
     else:
         head = f"round {s.round}" + (f": player_{s.turn}'s turn" if s.turn >= 0 else "")
         detail = game.decision_name(s)
@@ -177,7 +178,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     if p < 0:
         S.panel(c, x, y, w, h, "Hands are dealt with the first Event", "#4a3b5c")
         return
-    note = S.counted(sum(s.hands[p]), "card")
+    note = plural(sum(s.hands[p]), "card")
     if s.peek[p] >= 0:
         note = f"peeked at player_{s.peek[p]}: {C.counts_to_string(s.peek_hand[p])} | " + note
     body = S.panel(c, x, y, w, h, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p], note=note)

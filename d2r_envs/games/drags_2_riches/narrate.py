@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.game import CHANCE
+from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
@@ -39,18 +40,6 @@ def _p(q: int) -> str:
 
 def _name(k: int) -> str:
     return C.KINDS[k].name
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin" + ("" if n == 1 else "s")
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
-
-
-def _events(n: int) -> str:
-    return f"{n} Event" + ("" if n == 1 else "s")
 
 
 def _event(e: int) -> str:
@@ -177,7 +166,7 @@ def _draw_text(a: State, p: int, due: int, what: str = "", when: str = "") -> st
     got = _draws_due(a, p)
     if not got:
         return "nothing left to draw (Wardrobe and Floordrobe empty)"
-    text = (f"they draw {due} {what}" if what else f"they draw {_cards(due)}") + when
+    text = (f"they draw {due} {what}" if what else f"they draw {plural(due, 'card')}") + when
     if got < due:
         text += f", but only {got} {'is' if got == 1 else 'are'} left in their Wardrobe and Floordrobe"
     return text
@@ -187,7 +176,7 @@ def _untuck_text(b: State, p: int, a: State) -> str:
     hand, active = b.hands[p], b.active[p]
     text = f"{_p(p)} ends their turn"
     if b.coins:
-        text += f", leaving {_coins(b.coins)} unspent"
+        text += f", leaving {plural(b.coins, 'coin')} unspent"
     moved = []
     if any(hand):
         moved.append(f"hand {C.counts_to_string(hand)}")
@@ -198,7 +187,7 @@ def _untuck_text(b: State, p: int, a: State) -> str:
     got = _draws_due(a, p)
     if not got:
         return text + "; they Untuck, with nothing left to draw (Wardrobe and Floordrobe empty)"
-    text += f"; they Untuck and draw a new hand of {_cards(C.HAND_SIZE)}"
+    text += f"; they Untuck and draw a new hand of {plural(C.HAND_SIZE, 'card')}"
     if got < C.HAND_SIZE:
         text += f", but only {got} {'is' if got == 1 else 'are'} left in their Wardrobe and Floordrobe"
     return text
@@ -233,7 +222,7 @@ def _wear_event(game, b: State, p: int, k: int, a: State) -> Event:
 def _buy_text(game, b: State, p: int, k: int, a: State) -> str:
     name, value = _name(k), C.VALUE[k]
     if value <= b.coins:
-        text = f"{_p(p)} buys {name} for {_coins(value)} ({a.coins} left)"
+        text = f"{_p(p)} buys {name} for {plural(value, 'coin')} ({a.coins} left)"
     else:
         text = f"{_p(p)} takes {name} (value {value}) free by Thrifting"
     if b.event == C.SELL_OUT:
@@ -281,7 +270,7 @@ def _answer_events(game, b: State, p: int, action: int, a: State) -> list[Event]
     if ask == Ask.SHADE_TARGET:
         target = _other(game, p, action)
         effect = _effect(C.KINDS[b.card].op, _p(target), P)
-        return [public(f"{P} targets {_p(target)} ({_cards(sum(b.hands[target]))} in hand)"
+        return [public(f"{P} targets {_p(target)} ({plural(sum(b.hands[target]), 'card')} in hand)"
                        f" with the Shade of {_name(b.card)}"
                        f" ({effect}); {_p(target)} may block or reverse it")]
     if ask == Ask.BORROW:
@@ -351,9 +340,9 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
             due = sum(1 for t, r in b.chance if t == Task.DRAW and r == q) - (q == drawer)
             lost = due - sum(1 for t, r in a.chance if t == Task.DRAW and r == q)
             if lost > 0:
-                text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {_cards(lost)} fewer than due"
+                text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {plural(lost, 'card')} fewer than due"
                 if b.phase in (Phase.DEAL, Phase.UNTUCK):
-                    text += f", for a hand of {_cards(sum(a.hands[q]))}"
+                    text += f", for a hand of {plural(sum(a.hands[q]), 'card')}"
                 out.append(public(text))
 
     # A reversed Shade that waited for its victim's new hand.
@@ -398,7 +387,7 @@ def _consequences(game, b: State, action: int, a: State, player: int) -> list[Ev
 
 def _dry_clean(a: State, q: int) -> Event:
     return public(f"{_p(q)}'s Wardrobe is empty: they Dry Clean, shuffling their Floordrobe"
-                  f" ({_cards(a.wardrobes[q].n)}) into a new Wardrobe")
+                  f" ({plural(a.wardrobes[q].n, 'card')}) into a new Wardrobe")
 
 
 def _round_text(game, a: State) -> str:
@@ -489,7 +478,7 @@ def _event_phase(game, b: State, action: int, a: State, player: int) -> list[Eve
             why = ("chosen by the first player" if b.phase == Phase.JUDGE
                    else f"with the best Look (value {max(a.last_values)})")
             out.append(public(f"{_p(w)} wins {C.EVENTS[e].name}, {why}: +{gain} prestige"
-                              f" (now {a.prestige[w]}, {_events(len(a.won[w]))})"))
+                              f" (now {a.prestige[w]}, {plural(len(a.won[w]), 'Event')})"))
             if b.phase == Phase.JUDGE:
                 shown = [f"{_p(q)} ({_look_text(b, q, b.thumbs[q] == 2)})" for q in _order(n, b.first)
                          if b.thumbs[q] >= 1]
@@ -503,13 +492,13 @@ def final_events(game, s: State) -> list[Event]:
     """The end: every seat's prestige and Events, the winners and how a tie was broken."""
     n = game.n
     scores = [(s.prestige[q], len(s.won[q])) for q in range(n)]
-    table = ", ".join(f"{_p(q)} {p} prestige ({_events(w)})" for q, (p, w) in enumerate(scores))
+    table = ", ".join(f"{_p(q)} {p} prestige ({plural(w, 'Event')})" for q, (p, w) in enumerate(scores))
     winners = list(s.winners)
     best = max(p for p, _ in scores)
     on_top = [q for q in range(n) if scores[q][0] == best]
     names = _join([_p(q) for q in winners])
     if len(winners) > 1:
-        verdict = f"{names} are joint winners, tied on {best} prestige and {_events(scores[winners[0]][1])}"
+        verdict = f"{names} are joint winners, tied on {best} prestige and {plural(scores[winners[0]][1], 'Event')}"
     elif len(on_top) > 1:
         verdict = f"{names} wins: tied on {best} prestige, with the most Event cards ({scores[winners[0]][1]})"
     else:
@@ -533,7 +522,7 @@ def explain(game, s: State, action: int) -> str:
             return "Add nothing more to your Look"
         text = "End your turn: hand and activated cards to your Floordrobe, draw a new hand of 5"
         if s.coins:
-            text += f"; your {_coins(s.coins)} left are lost"
+            text += f"; your {plural(s.coins, 'coin')} left are lost"
         return text
     if seg == "activate":
         kind = C.KINDS[i]
@@ -548,7 +537,8 @@ def explain(game, s: State, action: int) -> str:
         return text + (f"; worn, it gives up its {_does(kind)}" if _does(kind) != "no action" else "")
     if seg == "buy":
         kind = C.KINDS[i]
-        cost = f"Costs {_coins(kind.value)} (you have {s.coins})" if kind.value <= s.coins else "Free by Thrifting"
+        cost = (f"Costs {plural(kind.value, 'coin')} (you have {s.coins})" if kind.value <= s.coins
+                else "Free by Thrifting")
         where = "to your hand, playable now (Sell-Out Tour)" if s.event == C.SELL_OUT else "to your Floordrobe"
         text = f"{cost}; activated: {_does(kind)}; worn: worth {kind.value}; goes {where}"
         if ph == Phase.PLAY and s.event != C.SELL_OUT:
@@ -579,7 +569,7 @@ def explain(game, s: State, action: int) -> str:
         other = _other(game, p, action)
         if s.ask == Ask.SHADE_TARGET:
             effect = _effect(C.KINDS[s.card].op, _p(other), "you")
-            return (f"Shade {_p(other)} ({_cards(sum(s.hands[other]))} in hand) with {_name(s.card)}: {effect},"
+            return (f"Shade {_p(other)} ({plural(sum(s.hands[other]), 'card')} in hand) with {_name(s.card)}: {effect},"
                     " unless they block it")
         if s.ask == Ask.LEND_TARGET:
             return f"{_name(s.picked)} goes into {_p(other)}'s Floordrobe"

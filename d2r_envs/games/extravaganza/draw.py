@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.words import plural
 from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza.narrate import desire_text
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 WIDTH = 1200
@@ -92,7 +94,8 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
     for j in range(C.NUM_JUDGES):
         jx = x + 10 + j * (jw + 8)
         c.text(jx, body + 16, C.JUDGES[j], size=12, bold=True, width=jw)
-        c.text(jx, body + 31, f"{C.JUDGE_ROLES[j]} judge, {C.JUDGE_POINTS[j]} pts", size=10, fill=S.MUTED, width=jw)
+        c.text(jx, body + 31, f"{C.JUDGE_ROLES[j]} judge, {plural(C.JUDGE_POINTS[j], 'pt')}", size=10, fill=S.MUTED,
+               width=jw)
         cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
         c.text(jx, body + 50, cat, size=15, bold=True, width=jw)
         k = s.display[j]
@@ -101,16 +104,16 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
             c.rect(jx, body + 58, jw, 44, fill=fill, rx=5)
             c.text(jx + 6, body + 75, C.move_name(C.CARD_CATEGORY[k], C.card_move(k)), size=11, bold=True,
                    fill=S.contrast(fill), width=jw - 12)
-            c.text(jx + 6, body + 93, f"{C.COLOURS[C.CARD_COLOUR[k]]}, up to {C.CARD_STARS[k]} stars", size=10,
-                   fill=S.contrast(fill), width=jw - 12)
+            c.text(jx + 6, body + 93, f"{C.COLOURS[C.CARD_COLOUR[k]]}, up to {plural(C.CARD_STARS[k], 'star')}",
+                   size=10, fill=S.contrast(fill), width=jw - 12)
         else:
             c.rect(jx, body + 58, jw, 44, fill="none", stroke=S.EDGE, rx=5, dash=True)
-        facts = [f"deck: {s.decks[j].n} cards"]
+        facts = [f"deck: {plural(s.decks[j].n, 'card')}"]
         if game.tens_on:
             facts.append(f"10-tokens left: {s.tens_left[j]}")
         yy = S.lines(c, jx, body + 104, jw, facts, size=10, fill=S.MUTED)
         if game.desires_on and s.desire_face[j] >= 0:
-            for i, line in enumerate(S.wrap("desire: " + C.desire_text(s.desire_face[j]), jw, 10, 4)):
+            for i, line in enumerate(S.wrap("desire: " + desire_text(s.desire_face[j]), jw, 10, 4)):
                 c.text(jx, yy + 12 + 13 * i, line, size=10)
     # The song: one token a slot, the next to claim outlined, the flag's slot marked.
     sy = body + 214
@@ -139,12 +142,12 @@ def _this_turn(game: Any, s: State) -> str:
         return ""
     parts = []
     if s.moved:
-        parts.append(f"moved {S.counted(s.moved, 'space')} through {S.counted(s.passed, 'queen')}"
+        parts.append(f"moved {plural(s.moved, 'space')} through {plural(s.passed, 'queen')}"
                      + (f" (+{s.strut} strut)" if s.strut else ""))
     if s.landed >= 0:
         parts.append(f"landed on {C.space_name(s.landed)}")
     if s.danced >= 0:
-        parts.append(f"danced {C.CARD_NAMES[s.danced]}" + (f" for {S.counted(s.stars, 'star')}, {S.counted(s.paid, 'pair')} paid" if s.stars else ""))
+        parts.append(f"danced {C.CARD_NAMES[s.danced]}" + (f" for {plural(s.stars, 'star')}, {plural(s.paid, 'pair')} paid" if s.stars else ""))
     if s.shown:
         parts.append("Handwerk shows " + ", ".join(C.CARD_NAMES[k] for k in s.shown))
     return "this turn: " + ("; ".join(parts) if parts else "nothing yet")
@@ -203,7 +206,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
             c.text(bx + 10, yy + 13, f"hand ({cards}):", size=10, fill=S.MUTED)
             S.chips(c, bx + 10, yy + 18, bw - 20, items, size=10, rows=2, empty="no cards")
         else:
-            c.text(bx + 10, yy + 13, "hand: " + S.counted(cards, "card"), size=10, fill=S.MUTED)
+            c.text(bx + 10, yy + 13, "hand: " + plural(cards, "card"), size=10, fill=S.MUTED)
             S.chips(c, bx + 10, yy + 18, bw - 20, [("", "#6b5b7a")] * cards, size=10, rows=1, max_chip=14)
 
 
@@ -213,14 +216,15 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         S.panel(c, x, y, w, HAND_H, "Hands are dealt after the queens", "#3c2f4f")
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                   note=S.counted(sum(s.hands[p]), "card"))
+                   note=plural(sum(s.hands[p]), "card"))
     kinds = [k for k in range(C.NUM_CARDS) if s.hands[p][k]]
     col_w = (w - 30) / 2
     for i, k in enumerate(kinds[:8]):
         cx = x + 10 + (i // 4) * (col_w + 10)
         cy = body + 18 + (i % 4) * 19
         c.rect(cx, cy - 12, 10, 15, fill=STONE[C.CARD_COLOUR[k]], rx=2)
-        c.text(cx + 16, cy, f"{C.CARD_NAMES[k]}, up to {C.CARD_STARS[k]} stars", size=12, bold=True, width=250)
+        c.text(cx + 16, cy, f"{C.CARD_NAMES[k]}, up to {plural(C.CARD_STARS[k], 'star')}", size=12, bold=True,
+               width=250)
         c.text(cx + 272, cy, C.CARDS_RULE[C.CARD_CATEGORY[k]], size=10, fill=S.MUTED, width=col_w - 274)
     if len(kinds) > 8:
         c.text(x + w - 10, body + 92, f"+{len(kinds) - 8} more", size=11, fill=S.MUTED, anchor="end")

@@ -9,9 +9,11 @@ everything else (the stage, payments, discards, Handwerk's reveals, played revea
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from d2r_envs.core.events import Event, public, secret
+from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
@@ -48,6 +50,27 @@ def seat(p: int) -> str:
 
 def colour(c: int) -> str:
     return C.COLOURS[c]
+
+
+def stone(c: int) -> str:
+    """ "a blue rhinestone", "an orange rhinestone"."""
+    return indefinite(f"{colour(c)} rhinestone")
+
+
+def _coloured(template: str, c: int) -> str:
+    """A card's text template with its colour in place ("a {c}" read "an orange" where it must be)."""
+    return re.sub(r"\ban? \{c\}", indefinite(colour(c)), template).format(c=colour(c))
+
+
+def desire_text(d: int) -> str:
+    """What a judge's desire card asks for."""
+    return _coloured(C.DESIRE_TYPES[d // C.NUM_COLOURS], d % C.NUM_COLOURS)
+
+
+def reveal_text(r: int) -> str:
+    """What a reveal card asks for and gives."""
+    cond = _coloured(C.REVEAL_CONDITIONS[C.REVEAL_CONDITION[r]], C.REVEAL_COLOUR[r])
+    return f"if you {cond} this turn: {C.REWARD_TEXT[C.REVEAL_REWARD[r]]} (N = categories you have 10'd)"
 
 
 def judge(game: Any, s: State, j: int) -> str:
@@ -92,11 +115,12 @@ def _action_text(game: Any, s: State, a: int) -> str:
         verb = {Op.PLACE: "place the queen on", Op.PIROUETTE: "take the rhinestone on"}.get(Op(code), "move to")
         return f"{verb} {C.space_name(sp)}"
     if name == "color":
-        verb = {Op.PAY_QUEEN: f"pay {seat(arg)} a", Op.GREEN_LAND: "count the green as"}.get(Op(code), "score")
-        return f"{verb} {colour(idx[0])}" + (" rhinestone" if code == Op.PAY_QUEEN else "")
+        if code == Op.PAY_QUEEN:
+            return f"pay {seat(arg)} {stone(idx[0])}"
+        return f"{'count the green as' if code == Op.GREEN_LAND else 'score'} {colour(idx[0])}"
     if name == "take":
         q = (p + idx[0] + 1) % game.n
-        return f"take a {colour(idx[1])} rhinestone from {seat(q)}"
+        return f"take {stone(idx[1])} from {seat(q)}"
     if name == "draw":
         j = idx[0]
         k = s.display[j]
@@ -104,13 +128,13 @@ def _action_text(game: Any, s: State, a: int) -> str:
     if name == "dance":
         return f"dance {C.CARD_NAMES[idx[0]]}"
     if name == "stars":
-        return f"{idx[0] + 1} star" + ("s" if idx[0] else "")
+        return plural(idx[0] + 1, "star")
     if name == "pay_stone":
-        return f"pay a {colour(idx[0])} rhinestone"
+        return f"pay {stone(idx[0])}"
     if name == "pay_green":
         return f"pay a green rhinestone as {colour(idx[0])}"
     if name == "pay_card":
-        return f"discard {C.CARD_NAMES[idx[0]]} as a {colour(C.CARD_COLOUR[idx[0]])} rhinestone"
+        return f"discard {C.CARD_NAMES[idx[0]]} as {stone(C.CARD_COLOUR[idx[0]])}"
     if name == "pay_stage":
         return f"pay with the {colour(game.areas[s.pos[p]])} stage area (Stage Presence)"
     if name == "show":
@@ -124,7 +148,7 @@ def _action_text(game: Any, s: State, a: int) -> str:
         return f"shade {C.CARD_NAMES[s.display[j]]} from {judge(game, s, j)}'s display"
     if name == "claim":
         t = s.song[s.song_next]
-        return f"claim the {C.lyric_name(t)} for {C.LYRIC_STARS[t]} lips"
+        return f"claim the {C.lyric_name(t)} for {plural(C.LYRIC_STARS[t], 'lip')}"
     if name == "lyrics_of":
         return "score with own lyrics" if idx[0] == 0 else f"score with {seat((p + idx[0]) % game.n)}'s lyrics"
     return f"play reveal card {C.reveal_name(idx[0])}"
@@ -132,9 +156,9 @@ def _action_text(game: Any, s: State, a: int) -> str:
 
 def _chance_text(game: Any, s: State, code: int, arg: int, a: int) -> str:
     if code == Op.FILL:
-        return f"a {colour(a)} rhinestone bedazzles {C.space_name(arg)}"
+        return f"{stone(a)} bedazzles {C.space_name(arg)}"
     if code == Op.GIFT:
-        return f"{seat(arg)} draws a {colour(a)} rhinestone from the bag"
+        return f"{seat(arg)} draws {stone(a)} from the bag"
     if code == Op.FLIP:
         return f"{judge(game, s, arg)}'s deck flips {C.CARD_NAMES[a]}"
     if code == Op.LYRIC:
@@ -147,7 +171,7 @@ def _chance_text(game: Any, s: State, code: int, arg: int, a: int) -> str:
         return f"{seat(arg)} plays {C.QUEENS[a]}"
     if code == Op.REVEAL_DEAL:
         return f"{seat(arg)} is dealt {C.reveal_name(a)}"
-    return f"{C.JUDGES[arg]} desires: {C.desire_text(a)}"
+    return f"{C.JUDGES[arg]} desires: {desire_text(a)}"
 
 
 def _hidden_action(game: Any, before: State, action: int) -> bool:
@@ -199,7 +223,8 @@ def _changes(game: Any, b: State, a: State) -> list[Event]:
             out.append(public(f"{seat(q)} rhinestones: " + _stones(a.supply[q])))
         if sum(a.hands[q]) != sum(b.hands[q]) and not (a.over):
             mine = ", ".join(C.CARD_NAMES[k] for k in range(C.NUM_CARDS) if a.hands[q][k]) or "nothing"
-            out.append(secret(q, f"your hand: {mine}", f"{seat(q)} holds {sum(a.hands[q])} cards"))
+            held = f"{seat(q)} holds {plural(sum(a.hands[q]), 'card')}"
+            out.append(secret(q, f"{held}: {mine}", held))
     if a.turn != b.turn and a.turn >= 0 and not a.over:
         out.append(public(f"-- {seat(a.turn)}'s turn {a.turns[a.turn]} --"))
     if a.end_triggered and not b.end_triggered:
@@ -221,27 +246,30 @@ def explain(game: Any, s: State, a: int) -> str:
         dest = idx[0]
         path = next(r[: r.index(dest)] for r in C.RAYS[s.pos[p]] if dest in r)
         through = sum(1 for sp in path if sp in s.pos)
-        stone = s.stage[dest]
-        return (f"{len(path) + 1} spaces, through {through} queens (a rhinestone each); lands on "
-                + (f"a {colour(stone)} rhinestone" if stone >= 0 else "an empty space"))
+        landing = s.stage[dest]
+        return (f"{plural(len(path) + 1, 'space')}, through {plural(through, 'queen')} (a rhinestone each); lands on "
+                + (stone(landing) if landing >= 0 else "an empty space"))
     if name == "draw":
         k = s.display[idx[0]]
         c = C.CARD_COLOUR[k]
         lips = sum(1 for d in s.display if d >= 0 and C.CARD_COLOUR[d] == c) + sum(
             1 for x in s.stacks[p] if C.CARD_COLOUR[x] == c)
-        return f"{C.CARD_NAMES[k]}: up to {C.CARD_STARS[k]} stars; {lips} lips" if code == Op.DRAW else C.CARD_NAMES[k]
+        if code != Op.DRAW:
+            return C.CARD_NAMES[k]
+        return f"{C.CARD_NAMES[k]}: up to {plural(C.CARD_STARS[k], 'star')}; {plural(lips, 'lip')}"
     if name in ("dance", "show", "pay_card"):
         k = idx[0]
-        return f"{C.CARDS_RULE[C.CARD_CATEGORY[k]]}; up to {C.CARD_STARS[k]} stars; {colour(C.CARD_COLOUR[k])}"
+        stars = plural(C.CARD_STARS[k], "star")
+        return f"{C.CARDS_RULE[C.CARD_CATEGORY[k]]}; up to {stars}; {colour(C.CARD_COLOUR[k])}"
     if name == "claim":
         t = s.song[s.song_next]
-        return f"{C.LYRIC_STARS[t]} lips for {C.LYRIC_STARS[t]} stars ({colour(C.LYRIC_COLOUR[t])})"
+        return f"{plural(C.LYRIC_STARS[t], 'lip')} for {plural(C.LYRIC_STARS[t], 'star')} ({colour(C.LYRIC_COLOUR[t])})"
     if name == "reveal":
-        return C.reveal_text(idx[0])
+        return reveal_text(idx[0])
     if name == "queen":
         return C.POWERS[idx[0]]
     if name == "judge":
-        return f"{C.CARD_STARS[s.display[idx[0]]]} stars"
+        return plural(C.CARD_STARS[s.display[idx[0]]], "star")
     if name == "pass":
         return {Op.MOVE: "stay where you are", Op.DRAW: "take no card", Op.DANCE: "do not dance",
                 Op.END_REVEAL: "end the turn"}.get(Op(code), "")
@@ -252,10 +280,10 @@ def explain(game: Any, s: State, a: int) -> str:
     if name == "color" and code in (Op.ELEGANZA, Op.FLOORWERK):
         c = idx[0]
         n = s.spent[c] if code == Op.ELEGANZA else s.stage.count(c)
-        return f"{n} {colour(c)} rhinestones x {s.stars} stars"
+        return f"{plural(n, colour(c) + ' rhinestone')} x {plural(s.stars, 'star')}"
     if name == "space" and code == Op.PLACE:
-        stone = s.stage[idx[0]]
-        return f"take its {colour(stone)} rhinestone" if stone >= 0 else ""
+        here = s.stage[idx[0]]
+        return f"take its {colour(here)} rhinestone" if here >= 0 else ""
     return ""
 
 
@@ -286,8 +314,8 @@ def stage_text(game: Any, s: State) -> str:
             sp = r * C.SIDE + c
             area = C.COLOUR_LETTERS[game.areas[sp]].lower()
             who = next((str(q) for q in range(game.n) if s.pos[q] == sp), "")
-            stone = C.COLOUR_LETTERS[s.stage[sp]] if s.stage[sp] >= 0 else "."
-            cells.append(f"{area}{who or stone}")
+            gem = C.COLOUR_LETTERS[s.stage[sp]] if s.stage[sp] >= 0 else "."
+            cells.append(f"{area}{who or gem}")
         rows.append(" ".join(cells))
     return "stage (area letter, then queen seat or rhinestone):\n" + "\n".join(rows)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.words import plural
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
 
@@ -150,7 +151,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
             items = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
             S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=2, empty="no cards")
         else:
-            c.text(bx + 76, yy + 12, S.counted(cards, "card"), size=10, fill=S.MUTED)
+            c.text(bx + 76, yy + 12, plural(cards, "card"), size=10, fill=S.MUTED)
             S.chips(c, bx + 130, yy, bw - 140, [("", "#4f7d6b")] * cards, size=10, rows=1, max_chip=14)
     return y + rows * PANEL_H + (rows - 1) * 10
 
@@ -161,7 +162,7 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
         S.panel(c, x, y, w, HAND_H, "Hands are dealt once the first player is known", BOOK)
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                   note=S.counted(sum(s.hands[p]), "card"))
+                   note=plural(sum(s.hands[p]), "card"))
     cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), None,
               C.BUSINESSES[k].text if k < C.NUM_BUSINESSES else C.card_of(k).text)
              for k, m in enumerate(s.hands[p]) if m]

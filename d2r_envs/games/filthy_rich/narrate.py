@@ -21,6 +21,7 @@ the discard pile at a knock-out is named for all, since it lies face up.
 from __future__ import annotations
 
 from d2r_envs.core.events import Event, public, secret
+from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase, State
@@ -43,18 +44,6 @@ def who(p: int) -> str:
 
 def _money(x: int) -> str:
     return f"${x}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _dice(n: int) -> str:
-    return f"{n} business die" if n == 1 else f"{n} business dice"
-
-
-def _luxuries(n: int) -> str:
-    return f"{n} luxury" if n == 1 else f"{n} luxuries"
 
 
 def _slots(mask: int) -> str:
@@ -243,12 +232,12 @@ class _Sim:
         name = C.BUSINESSES[b].name
         self.say(f"{who(p)} sells {name}{when}: its sign leaves page {self.sign_page[b] + 1}")
         self.close(b)
-        self.gain(p, _SALE[b], f"sale of {name}, {_plural(C.SIZE[b], 'sign card')}")
+        self.gain(p, _SALE[b], f"sale of {name}, {plural(C.SIZE[b], 'sign card')}")
 
     def open(self, p: int, b: int, anchor: int) -> None:
         mask = C.PLACEMENTS[b][anchor]
         biz = C.BUSINESSES[b]
-        self.say(f"{who(p)} opens {biz.name}: a {biz.shape} sign on page {self.page + 1}, {_slots(mask)}")
+        self.say(f"{who(p)} opens {biz.name}: {indefinite(biz.shape)} sign on page {self.page + 1}, {_slots(mask)}")
         fees: dict[int, list[tuple[int, int]]] = {}
         if self.page:
             below = _row(self.book, self.page - 1)
@@ -298,7 +287,7 @@ class _Sim:
         self.actions_left = 0
         self.phase = Phase.DICE
         self.dice = []
-        self.say(f"{who(self.turn)} rolls {_dice(self.dice_count())}{why}")
+        self.say(f"{who(self.turn)} rolls {plural(self.dice_count(), 'business die')}{why}")
 
     def end_turn(self) -> None:
         p = self.turn
@@ -306,7 +295,7 @@ class _Sim:
         hand_n = sum(self.hands[p])
         if self.alive[p] and hand_n < C.HAND_SIZE:
             self.draws = [p] * (C.HAND_SIZE - hand_n)
-            self.say(f"{who(p)} draws back up to {C.HAND_SIZE}: {_plural(len(self.draws), 'card')}" + self.short())
+            self.say(f"{who(p)} draws back up to {C.HAND_SIZE}: {plural(len(self.draws), 'card')}" + self.short())
 
     # Draws --------------------------------------------------------------------------------------
 
@@ -318,13 +307,13 @@ class _Sim:
             return ""  # (none left at all: the line that drops the draws follows at once)
         got = {q: self.draws[:left].count(q) for q in dict.fromkeys(self.draws)}
         cut = [f"{who(q)} gets {got[q]}" for q in got if got[q] < self.draws.count(q)]
-        return f" (only {_plural(left, 'card')} left in the deck and the discard pile: {', '.join(cut)})"
+        return f" (only {plural(left, 'card')} left in the deck and the discard pile: {', '.join(cut)})"
 
     def drop_draws(self) -> None:
         """The deck and the discard pile are empty: the draws still due are lost."""
         due = {q: self.draws.count(q) for q in dict.fromkeys(self.draws)}
         text = "the deck and the discard pile are empty: no more cards to draw"
-        self.say(text + "".join(f"; {who(q)} gets {_plural(m, 'card')} fewer than due" for q, m in due.items()))
+        self.say(text + "".join(f"; {who(q)} gets {plural(m, 'card')} fewer than due" for q, m in due.items()))
         if self.phase == Phase.DEAL:  # a hand cut short is told here, as its last deal draw will not come
             for q in due:
                 if any(self.hands[q]):
@@ -380,7 +369,7 @@ class _Sim:
                     pay = self.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount
                     self.gain(q, pay, "Offshore Account: a 0 was rolled")
         if zeros:
-            self.say(f"taxes are due ({_plural(zeros, 'zero')}): players running a business may first sell, "
+            self.say(f"taxes are due ({plural(zeros, 'zero')}): players running a business may first sell, "
                      f"in turn order from {who(roller)}")
             self.sellers = self.in_turn_order()
             self.phase = Phase.TAX_SELL
@@ -410,8 +399,8 @@ class _Sim:
         taxes = [self.tax_symbols(q) if self.alive[q] else 0 for q in range(self.n)]
         for q in self.in_turn_order():
             symbols = taxes[q]
-            times = f" x {_plural(zeros, 'zero')}" if zeros > 1 else ""
-            self.owe(q, zeros * symbols, f"taxes: {_plural(symbols, 'tax symbol')}{times}")
+            times = f" x {plural(zeros, 'zero')}" if zeros > 1 else ""
+            self.owe(q, zeros * symbols, f"taxes: {plural(symbols, 'tax symbol')}{times}")
             if self.phase == Phase.OVER:
                 return
         self.actor = self.turn
@@ -490,7 +479,7 @@ class _Sim:
                 if any(self.discard):
                     self.deck_n = sum(self.discard)
                     self.discard = bytearray(K)
-                    self.say(f"the deck is empty: the discard pile ({_plural(self.deck_n, 'card')}) is shuffled "
+                    self.say(f"the deck is empty: the discard pile ({plural(self.deck_n, 'card')}) is shuffled "
                              "into a new deck")
                     return
                 self.drop_draws()
@@ -619,7 +608,7 @@ class _Sim:
         eff = card.effect
         if eff == E.NETWORKING:  # its text is the draw: "player_1 plays Networking: they draw 3 cards"
             self.draws += [p] * card.amount
-            self.say(f"{who(p)} plays {card.name}: they draw {_plural(card.amount, 'card')}" + self.short())
+            self.say(f"{who(p)} plays {card.name}: they draw {plural(card.amount, 'card')}" + self.short())
             return
         self.say(f"{who(p)} plays {card.name} ({card.text})")
         if eff == E.WINDFALL:
@@ -647,7 +636,7 @@ class _Sim:
             if eff == E.IRS_AUDIT:
                 symbols = self.tax_symbols(q)
                 if symbols:
-                    self.owe(q, symbols, f"IRS Audit: taxes once, {_plural(symbols, 'tax symbol')}")
+                    self.owe(q, symbols, f"IRS Audit: taxes once, {plural(symbols, 'tax symbol')}")
                 else:
                     self.say(f"{who(q)} has no tax symbols and pays nothing")
             else:
@@ -695,7 +684,7 @@ def _end_events(game, s: State) -> list[Event]:
             lines.append(f"{who(p)} out")
             continue
         lux = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == p]
-        lines.append(f"{who(p)} {_money(s.money[p])}, {_luxuries(len(lux))}"
+        lines.append(f"{who(p)} {_money(s.money[p])}, {plural(len(lux), 'luxury')}"
                      + (f" ({', '.join(lux)})" if lux else ""))
     return [public(head), public("final standings: " + "; ".join(lines))]
 
@@ -739,7 +728,7 @@ def explain(game, s: State, a: int) -> str:
             return "buy no luxury this turn; go on to your two actions"
         if ph == Phase.ACTIONS:
             count = s.page + 1 + s.extra_dice
-            return (f"end your actions and roll {_dice(count)}: each die hits "
+            return (f"end your actions and roll {plural(count, 'business die')}: each die hits "
                     "the sign visible in its slot, and each 0 makes everyone pay $1 per tax symbol; then the page die")
         if ph == Phase.TAX_SELL:
             zeros = s.dice.count(0)
@@ -747,7 +736,7 @@ def explain(game, s: State, a: int) -> str:
                 zeros = min(zeros, 1)
             symbols = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, p)
             due = zeros * symbols
-            text = f"keep your businesses; your taxes will be {_money(due)} ({_plural(symbols, 'tax symbol')}"
+            text = f"keep your businesses; your taxes will be {_money(due)} ({plural(symbols, 'tax symbol')}"
             text += f" x {zeros} zeros)" if zeros > 1 else ")"
             dues = zeros * sum(s.assets.counts[q][_RACKET] * C.card_of(_RACKET).amount
                                for q in range(game.n) if q != p and s.alive[q])
@@ -769,7 +758,7 @@ def explain(game, s: State, a: int) -> str:
         return text + (": your third luxury, which wins the game" if count >= 3 else f": your luxury {count} of 3")
     if seg == "sell":
         biz = C.BUSINESSES[i]
-        return (f"collect {_money(_SALE[i])} from the bank ({_plural(biz.size, 'sign card')} at $2); its sign leaves "
+        return (f"collect {_money(_SALE[i])} from the bank ({plural(biz.size, 'sign card')} at $2); its sign leaves "
                 "the book, uncovering what lies beneath, and its card goes to the discard pile; "
                 f"you lose its income ({biz.text})")
     if seg == "play":
@@ -799,7 +788,7 @@ def explain(game, s: State, a: int) -> str:
         card = C.card_of(s.card)
         if card.effect == E.IRS_AUDIT:
             due = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, q)
-            text = (f"{who(q)} pays the bank {_money(due)} now ({_plural(due, 'tax symbol')}); "
+            text = (f"{who(q)} pays the bank {_money(due)} now ({plural(due, 'tax symbol')}); "
                     f"they have {_money(s.money[q])}")
         else:
             due = card.amount
@@ -816,7 +805,7 @@ def explain(game, s: State, a: int) -> str:
                 "leaves the book, uncovering what lies beneath")
     if seg == "page":
         return (f"turn the book to page {i + 1} now: the signs visible from it are the ones the dice hit, and "
-                f"you roll {_dice(i + 1 + s.extra_dice)}")
+                f"you roll {plural(i + 1 + s.extra_dice, 'business die')}")
     if seg == "bid" and s.lot >= 0:
         lux = C.LUXURIES[s.lot]
         low = C.LUXURIES[s.lot].price if s.high < 0 else s.high + 1

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.words import plural
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz.narrate import card_text
 from d2r_envs.games.rap_godz.state import Phase, State
 
 WIDTH = 1200
@@ -89,7 +91,7 @@ def _board(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> No
 def _come_upz(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> None:
     """The face-up Come Upz, the Pick Upz on the resource tracks, and the Beef under way."""
     body = S.panel(c, x, y, w, TOP_H, "Come Upz, Pick Upz and Beef", "#2d2d44",
-                   note=f"a Come Upz costs {C.COME_COST} cards")
+                   note=f"a Come Upz costs {plural(C.COME_COST, 'card')}")
     slots = len(s.slots)
     cw = (w - 20 - 4 * (C.MAX_SLOTS - 1)) / C.MAX_SLOTS
     for i in range(slots):
@@ -103,7 +105,7 @@ def _come_upz(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
         c.rect(cx, body + 8, cw, 84, fill="#ffffff", stroke=S.INK if buying else fill, stroke_width=3 if buying else 2, rx=5)
         c.rect(cx + 2, body + 10, cw - 4, 16, fill=fill, rx=4)
         c.text(cx + 6, body + 22, C.KIND_NAMES[k], size=10, bold=True, fill=S.contrast(fill), width=cw - 12)
-        for j, line in enumerate(S.wrap(C.card_text(k), cw - 10, 9, 4)):
+        for j, line in enumerate(S.wrap(card_text(k), cw - 10, 9, 4)):
             c.text(cx + 5, body + 40 + 12 * j, line, size=9)
     c.text(x + 10, body + 112, "Pick Upz on the tracks:", size=11, fill=S.MUTED)
     for r in range(C.NUM_RES):
@@ -133,7 +135,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
                        mark=mark)
         b, g, pl = s.plaques[p]
         points = game.points(s, p)
-        c.text(bx + 10, body + 24, S.counted(points, "plaque"), size=18, bold=True)
+        c.text(bx + 10, body + 24, plural(points, "plaque"), size=18, bold=True)
         c.text(bx + bw - 10, body + 22, f"{b}x1 {g}x5 {pl}x25", size=10, fill=S.MUTED, anchor="end")
         yy = body + 32
         if s.rappers[p] >= 0:
@@ -161,7 +163,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
             S.chips(c, bx + 48, yy, bw - 58, items, size=10, rows=1, empty="no cards")
         else:
             albums = [card_count(s.hands[p][a:b]) for a, b in _SPANS]
-            c.text(bx + 10, yy + 12, f"hand: {S.counted(sum(albums), 'card')} (by Album: {' / '.join(map(str, albums))})",
+            c.text(bx + 10, yy + 12, f"hand: {plural(sum(albums), 'card')} (by Album: {' / '.join(map(str, albums))})",
                    size=10, fill=S.MUTED, width=bw - 20)
         yy += 20
         held = [(C.KIND_NAMES[k], kind_fill(k)) for k, m in enumerate(s.held[p]) for _ in range(m)]
@@ -182,8 +184,8 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         S.panel(c, x, y, w, HAND_H, "Hands are dealt after the draft", "#2d2d44")
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                   note=S.counted(card_count(s.hands[p]), "card"))
-    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
+                   note=plural(card_count(s.hands[p]), "card"))
+    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), card_text(k))
              for k, m in enumerate(s.hands[p]) if m]
     offer = [k for k, m in enumerate(s.offers[p]) if m]
     S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards")

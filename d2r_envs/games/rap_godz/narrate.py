@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.game import CHANCE
+from d2r_envs.core.words import plural
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.state import Phase, State, Task
@@ -20,6 +21,28 @@ def who(p: int) -> str:
     return f"player_{p}"
 
 
+def card_text(k: int) -> str:
+    """What an Album or Come Upz card does: its colour, plaques, gains and lock, or its Beef stakes."""
+    c = C.CARDS[k]
+    if c.beef:
+        pl, each = C.BEEF_STAKES[c.deck]
+        return f"Beef! the loser pays {plural(pl, 'plaque')} and {plural(each, 'resource')} (from their highest)"
+    gain = ", ".join(f"+{v} {C.RESOURCES[r]}" for r, v in enumerate(c.gains) if v)
+    lock = f", needs {C.RESOURCES[c.lock[0]]} {c.lock[1]}" if c.lock else ""
+    return f"{C.COLOUR_NAMES[c.colour]}: {plural(c.plaques, 'plaque')}, {gain}{lock}"
+
+
+def resources(res) -> str:
+    """A seat's resources in words: "Streetz 3, Skillz 2, Swag 1"."""
+    return ", ".join(f"{name} {v}" for name, v in zip(C.RESOURCES, res))
+
+
+def _changed(before, after) -> str:
+    """The resources a move changed: "Streetz 9 -> 12" (or "resources unchanged")."""
+    return ", ".join(f"{name} {b} -> {a}" for name, b, a in zip(C.RESOURCES, before, after) if a != b) \
+        or "resources unchanged"
+
+
 def events(game, before: State, action: int, after: State) -> list[Event]:
     out: list[Event] = []
     actor = game.current_player(before)
@@ -27,11 +50,11 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
         task, arg = before.chance[0]
         text = game.action_to_string(before, action)
         if task == Task.DRAW:
-            out.append(secret(arg, f"you draw {C.KIND_NAMES[action]} ({C.card_text(action)})",
+            out.append(secret(arg, f"{who(arg)} draws {C.KIND_NAMES[action]} ({card_text(action)})",
                               f"{who(arg)} draws a card from Album {before.album + 1}"))
         elif task in (Task.RAPPER, Task.CITY):
             what = "Rapper" if task == Task.RAPPER else "City"
-            out.append(secret(arg, f"you are dealt {C.KIND_NAMES[action]}", f"{who(arg)} is dealt a {what}"))
+            out.append(secret(arg, f"{who(arg)} is dealt {C.KIND_NAMES[action]}", f"{who(arg)} is dealt a {what}"))
         else:
             out.append(public(text))
     else:
@@ -46,7 +69,7 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
                              {actor: line + f" ({', '.join(back) or 'nothing'} goes back to the deck)"}))
         elif seg == "play" and not C.CARDS[i].beef:
             gained = game.points(after, actor) - game.points(before, actor)
-            out.append(public(f"{line}: +{gained} plaques, resources {before.res[actor]} -> {after.res[actor]}"))
+            out.append(public(f"{line}: +{plural(gained, 'plaque')}, {_changed(before.res[actor], after.res[actor])}"))
         else:
             out.append(public(line))
     # What followed by itself: Pick Upz collected, Beef settled, a new Album, the Medallion.
@@ -93,21 +116,21 @@ def explain(game, s: State, action: int) -> str:
     i = index[0] if index else 0
     p = s.actor
     if seg == "play" or seg == "spend":
-        return C.card_text(i)
+        return card_text(i)
     if seg == "rapper":
         r = C.RAPPERZ[i]
         return (f"{C.DIFFICULTY[r.difficulty]}; bonus {C.COLOUR_NAMES[r.colour]}; {r.text}; goal: "
-                f"{r.goal_cards} {C.COLOUR_NAMES[r.colour]} cards for {r.goal_plaques} plaques")
+                f"{plural(r.goal_cards, C.COLOUR_NAMES[r.colour] + ' card')} for {plural(r.goal_plaques, 'plaque')}")
     if seg == "city":
         c = C.CITIEZ[i]
-        return f"starts at {dict(zip(C.RESOURCES, c.start))}; most {C.COLOUR_NAMES[c.colour]} icons: {c.plaques} plaques"
+        return f"starts at {resources(c.start)}; most {C.COLOUR_NAMES[c.colour]} icons: {plural(c.plaques, 'plaque')}"
     if seg == "draw":
-        return f"{s.decks[s.album].n} cards left in the Album {s.album + 1} deck"
+        return f"{plural(s.decks[s.album].n, 'card')} left in the Album {s.album + 1} deck"
     if seg == "come_upz":
-        return f"{C.card_text(s.slots[i])}; costs {game.come_cost(s, p)} cards from the hand"
+        return f"{card_text(s.slots[i])}; costs {plural(game.come_cost(s, p), 'card')} from the hand"
     if seg == "target":
         q = (p + 1 + i) % game.n
-        return f"player_{q}: {game.points(s, q)} plaques, resources {s.res[q]}"
+        return f"{who(q)}: {plural(game.points(s, q), 'plaque')}, {resources(s.res[q])}"
     if seg == "pass":
         if s.phase == Phase.BEEF:
             a, b = game.beef_values(s)
@@ -117,7 +140,7 @@ def explain(game, s: State, action: int) -> str:
         return f"{C.RESOURCES[i]} {s.res[p][i]} -> {min(s.res[p][i] + 3, game._cap(s, p, i))}"
     if seg == "boost":
         a, b = game.beef_values(s)
-        return f"add 2 to my Beef value ({a} vs {b} now)"
+        return f"add 2 to your Beef value ({a} vs {b} now)"
     if seg == "ability":
-        return "reroll my Beef dice" if s.phase == Phase.BEEF else "draw a card (once per Album)"
+        return "reroll your Beef dice" if s.phase == Phase.BEEF else "draw a card (once per Album)"
     return "draw a card"
