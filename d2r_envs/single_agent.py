@@ -1,12 +1,15 @@
 """The learner's view: one seat of a game as a gymnasium env, every other seat played by opponents.
 
 The env advances through opponents' turns and chance until the learner must decide, credits the
-learner's own return, and exposes `action_masks()` for sb3-contrib's MaskablePPO. Given several player
-counts, it draws one per episode (with weights if given) and plays that episode with that count's game.
+learner's own return, and gives the learner's mask as `action_masks()` (sb3-contrib's MaskablePPO),
+`info["action_mask"]` at every reset and step (gymnasium's vector envs stack it), and optionally in a
+Dict observation. Given several player counts, it draws one per episode (with weights if given) and
+plays that episode with that count's game. Registered with gymnasium as `d2r/<game>-v<version>`.
 """
 
 from __future__ import annotations
 
+import operator
 import time
 from typing import Any, Sequence
 
@@ -23,6 +26,8 @@ from d2r_envs.registry import game_package
 
 ILLEGAL_MODES = ("lose", "raise")
 REWARDS = ("return", "margin")
+ALL_COUNTS = "all"  # num_players: every count the game allows
+MAX_DEALS = 100  # deals in a row in which the learner has no decision before reset() gives up
 COUNT_STREAM = 0x636F756E74  # the spawn key of the player-count stream within an env's seed sequence
 VARIANT_STREAM = 0x76617269  # the spawn key of the variant stream
 
@@ -52,11 +57,15 @@ def bind(agent: Agent, engine: Any) -> Agent:
     return agent
 
 
-def _counts(num_players: Any) -> list[int | None]:
+def _counts(game: str, num_players: Any, options: dict[str, Any]) -> list[int | None]:
     if num_players is None or isinstance(num_players, (int, np.integer)) and not isinstance(num_players, bool):
         return [None if num_players is None else int(num_players)]
+    if isinstance(num_players, str) and num_players == ALL_COUNTS:
+        spec = registry.make_game(game, **options).spec
+        return list(range(spec.min_players, spec.max_players + 1))
     if isinstance(num_players, str) or not isinstance(num_players, Sequence) or not num_players:
-        raise ValueError(f"num_players {num_players!r} is not allowed; allowed: a player count or a non-empty list of counts")
+        raise ValueError(f"num_players {num_players!r} is not allowed; allowed: a player count, a non-empty "
+                         f"list of counts, or {ALL_COUNTS!r} (every count the game allows)")
     counts = []
     for n in num_players:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
@@ -97,9 +106,10 @@ def _probabilities(weights: Sequence[float] | None, counts: list, what: str = "c
 class SingleAgentEnv(gymnasium.Env):
     """One seat of `game` against a pool of opponents.
 
-    num_players: a player count (None: the game's default), or a list of counts: each episode then
-        draws one, from a stream of its own seeded with the env (`reset(seed=...)`), so the draws
-        depend on the seed alone, not on how the games went. Every count has its own game object
+    num_players: a player count (None: the game's default), a list of counts, or "all" (every count
+        the game allows): with several, each episode draws one, from a stream of its own seeded with
+        the env (`reset(seed=...)`), so the draws depend on the seed alone, not on how the games went
+        (the same "all" as a training config's `env.num_players`). Every count has its own game object
         (`engines`); `engine` is the current episode's (the first count's before the first reset).
         Observation and action spaces are the same at every count (layouts are padded to the
         maximum), and the env checks it.
@@ -124,6 +134,17 @@ class SingleAgentEnv(gymnasium.Env):
         does not).
     observation: the learner's observation options (the game Observer's, core/obs.py: Extravaganza's
         `views`); opponents that read observations keep their own.
+    mask_in_observation: False (the observation is the float32 vector) or True (a Dict,
+        {"observation": the vector, "action_mask": int8 mask}, the AEC env's own observation).
+
+    The mask. `action_masks()`, `info["action_mask"]` (every reset and step) and, with
+    `mask_in_observation`, the observation's "action_mask" all give the learner's legal actions while
+    it has a decision; once the episode has ended (terminated or truncated) no action will be played,
+    and all three mark every action, so a masked softmax over the final observation stays finite (a
+    vector env's autoreset ignores the action it is given for that env). A deal in which the game ends
+    (or is cut at its length cap) before the learner's first decision is set aside and dealt again,
+    with the same count, variant, seat and opponents, so every episode has a learner's decision;
+    `info["redealt"]` counts the deals set aside, when there were any.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -141,9 +162,10 @@ class SingleAgentEnv(gymnasium.Env):
         variant_weights: Sequence[float] | None = None,
         reward: str = "return",
         observation: dict[str, Any] | None = None,
+        mask_in_observation: bool = False,
         **options: Any,
     ) -> None:
-        counts = _counts(num_players)
+        counts = _counts(game, num_players, options)
         if observation is not None and not isinstance(observation, dict):
             raise ValueError(f"observation must be a dict of observation options, got {observation!r}")
         self.variants = _variants(options, variants)
@@ -181,6 +203,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
+        if not isinstance(mask_in_observation, bool):
+            raise ValueError(f"mask_in_observation {mask_in_observation!r} is not allowed; allowed: True, False")
+        self.mask_in_observation = mask_in_observation
         self.observers = {key: engine.make_observer(**(observation or {})) for key, engine in self.engines.items()}
         self.observer = next(iter(self.observers.values()))
         self.observation_space = self.observer.layout.box
@@ -196,11 +221,17 @@ class SingleAgentEnv(gymnasium.Env):
                     f"{spec.num_players} players {self.observation_space.shape} and {spec.num_actions}: "
                     "a game's layouts must be padded to its maximum player count and be the same for every option"
                 )
+        if mask_in_observation:  # checked above on the vector; the learner's observation adds the mask
+            self.observation_space = spaces.Dict({
+                "observation": self.observation_space,
+                "action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8),
+            })
         self._count_rng: np.random.Generator | None = None
         self._variant_rng: np.random.Generator | None = None
         self.pool: list[Agent] = [self._agent(o) for o in opponents]
         self.state = None
         self._mask = None  # the learner's legal-action mask at the current decision
+        self._ended = True  # no decision pending: before the first reset, and once an episode has ended
         self.seat = 0
         self.seat_agents: dict[int, Agent] = {}
         self.opponent_seconds = 0.0  # time spent choosing opponents' actions, for the benchmark
@@ -248,26 +279,48 @@ class SingleAgentEnv(gymnasium.Env):
             key = count
         self.engine, self.observer = self.engines[key], self.observers[key]
         n = self.engine.spec.num_players
-        self.state = self.engine.new_initial_state()
         self.seat = int(rng.integers(n)) if self.learner_seat == "random" else int(self.learner_seat)
         self.seat_agents = {q: self.pool[int(rng.integers(len(self.pool)))] for q in range(n) if q != self.seat}
-        self.decisions = 0
         self._return = 0.0
         self._mask = None
-        self._advance()
-        return self._observe(), self._info()
+        for redealt in range(MAX_DEALS):
+            self.state = self.engine.new_initial_state()
+            self.decisions = 0
+            self._advance()
+            if self.engine.current_player(self.state) == self.seat:
+                break
+        else:
+            raise RuntimeError(
+                f"{self.game_name}: the learner (seat {self.seat} of {n}) had no decision in {MAX_DEALS} deals in "
+                "a row (each game ended before its first turn); the opponents or options leave it no game to play")
+        self._ended = False
+        info = self._info()
+        if redealt:
+            info["redealt"] = redealt
+        return self._observe(), info
 
     def step(self, action: Any):
         start = time.perf_counter()
         game, state = self.engine, self.state
-        if game.current_player(state) != self.seat:
-            raise RuntimeError("step() called after the episode ended; call reset()")
-        a = int(action)
-        if a != action or not 0 <= a < game.spec.num_actions or not self._legal_mask()[a]:
+        if self._ended:
+            raise RuntimeError("step() called before reset(); call reset() first" if state is None else
+                               "step() called after the episode ended (a step returned terminated or "
+                               "truncated); call reset()")
+        try:  # the AEC env's rule: an int, a numpy integer or a 0-d integer array; no bool, no float
+            a = None if isinstance(action, (bool, np.bool_)) else operator.index(action)
+        except TypeError:
+            a = None
+        if a is None:
+            kind = type(action).__name__
+            raise IllegalActionError(f"learner (seat {self.seat}): action {action!r} ({kind}) is not an integer "
+                                     f"action; pass an int (or a numpy integer) in 0..{self.action_space.n - 1}")
+        if not 0 <= a < game.spec.num_actions or not self._legal_mask()[a]:
             if self.illegal_action == "raise":
-                raise IllegalActionError(f"learner (seat {self.seat}): " + game.illegal_message(state, a, game.legal_actions(state)))
+                legal = game.legal_actions(state)
+                raise IllegalActionError(f"learner (seat {self.seat}): " + game.illegal_message(state, a, legal))
             self.env_seconds += time.perf_counter() - start
             reward = game.spec.min_return - self._return
+            self._ended = True
             return self._observe(), reward, True, False, self._info(illegal=True)
         game.apply_legal(state, a)
         self._mask = None
@@ -279,12 +332,17 @@ class SingleAgentEnv(gymnasium.Env):
         truncated = not terminated and self.decisions >= game.spec.max_game_length
         now = margin_return(game, state, self.seat) if terminated and self.reward == "margin" else game.returns(state)[self.seat]
         reward, self._return = now - self._return, now
+        self._ended = terminated or truncated
         obs = self._observe()
+        info = self._info()
         self.env_seconds += time.perf_counter() - start
-        return obs, reward, terminated, truncated, self._info()
+        return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal actions now, as a bool mask."""
+        """The learner's legal actions now, as a bool mask; every action once no decision is pending
+        (before the first reset, after the episode ended), so that a masked softmax stays finite."""
+        if self._ended:
+            return np.ones(self.action_space.n, bool)
         return self._legal_mask().copy()
 
     def render(self) -> str | np.ndarray | None:
@@ -321,19 +379,22 @@ class SingleAgentEnv(gymnasium.Env):
         self.env_seconds += clock() - start - thinking
 
     def _legal_mask(self) -> np.ndarray:
-        """The learner's mask, computed once per decision (step() checks the action against it)."""
+        """The learner's mask at its current decision, computed once (step() checks the action against it)."""
         if self._mask is None:
             mask = np.zeros(self.engine.spec.num_actions, bool)
-            if self.state is not None and self.engine.current_player(self.state) == self.seat:
-                mask[self.engine.legal_actions(self.state)] = True
+            mask[self.engine.legal_actions(self.state)] = True
             self._mask = mask
         return self._mask
 
-    def _observe(self) -> np.ndarray:
-        return self.observer.encode(self.state, self.seat)
+    def _observe(self) -> np.ndarray | dict[str, np.ndarray]:
+        obs = self.observer.encode(self.state, self.seat)
+        if self.mask_in_observation:
+            return {"observation": obs, "action_mask": self.action_masks().view(np.int8)}
+        return obs
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
-        info: dict[str, Any] = {"seat": self.seat, "num_players": self.engine.spec.num_players}
+        info: dict[str, Any] = {"seat": self.seat, "num_players": self.engine.spec.num_players,
+                                "action_mask": self.action_masks()}
         if len(self.variants) > 1:
             info["variant"] = self.variant
         if illegal:
@@ -343,9 +404,15 @@ class SingleAgentEnv(gymnasium.Env):
         return info
 
 
+def gym_id(name: str) -> str:
+    """The gymnasium id of a game's learner env: `d2r/<game>-v<the game's VERSION>`."""
+    return f"d2r/{name}-v{game_package(name).VERSION}"
+
+
 def register_all() -> None:
-    """Register `d2r/<game>-v<version>` with gymnasium for every game."""
+    """Register `d2r/<game>-v<version>` with gymnasium for every game (`import d2r_envs` does it;
+    `gymnasium.make("d2r_envs:d2r/<game>-v<version>")` imports d2r_envs first)."""
     for name in registry.names():
-        env_id = f"d2r/{name}-v{game_package(name).VERSION}"
+        env_id = gym_id(name)
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point="d2r_envs.single_agent:SingleAgentEnv", kwargs={"game": name})

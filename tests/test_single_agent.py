@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 import d2r_envs
 from d2r_envs.agents import RandomAgent
 from d2r_envs.core.game import IllegalActionError
-from d2r_envs.single_agent import SingleAgentEnv
+from d2r_envs.single_agent import SingleAgentEnv, gym_id
 from d2r_envs.registry import game_package
 
 
@@ -43,13 +43,13 @@ def test_learner_plays_only_its_seat_and_gets_its_return(name: str) -> None:
         total, done = 0.0, False
         while not done:
             mask = env.action_masks()
-            assert mask.dtype == bool and mask.any()
+            assert mask.dtype == bool and mask.any() and np.array_equal(info["action_mask"], mask)
             assert np.array_equal(np.flatnonzero(mask), env.engine.legal_actions(env.state))
             obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             total += reward
             done = terminated or truncated
         assert terminated and total == env.engine.returns(env.state)[1] == info["returns"][1]
-        assert not env.action_masks().any()
+        assert env.action_masks().all() and info["action_mask"].all()  # no decision: every action (ignored)
     assert spy.seen and 1 not in spy.seen
 
 
@@ -164,3 +164,124 @@ def test_the_margin_reward_adds_the_margin_in_points_at_the_end() -> None:
     assert margin_total == pytest.approx(expected) and expected != plain_total
     with pytest.raises(ValueError, match="reward 'points' is not allowed; allowed: return, margin"):
         SingleAgentEnv("rap_godz", 2, reward="points")
+
+
+def test_num_players_all_is_every_count_the_game_allows() -> None:
+    env = SingleAgentEnv("filthy_rich", "all", opponents=["random"])
+    assert env.counts == [2, 3, 4, 5] and sorted(env.engines) == [2, 3, 4, 5]
+    drawn = {env.reset(seed=s)[1]["num_players"] for s in range(40)}
+    assert drawn == {2, 3, 4, 5}
+    assert gymnasium.make("d2r/draco_and_co-v0", num_players="all").unwrapped.counts == [3, 4, 5, 6]
+    with pytest.raises(ValueError, match=r"num_players 'every' is not allowed; allowed: .*'all'"):
+        SingleAgentEnv("filthy_rich", "every")
+
+
+# Filthy Rich at 2 players against random play: now and then the opponent goes bankrupt (or takes the
+# learner out) before the learner's first turn, and that deal's game is over before the learner decides.
+NO_TURN = {"game": "filthy_rich", "num_players": 2, "opponents": ["random"]}
+
+
+def _redealt_seeds(env: SingleAgentEnv, seeds: range) -> list[int]:
+    found = []
+    for seed in seeds:
+        obs, info = env.reset(seed=seed)
+        assert env.engine.current_player(env.state) == env.seat, "reset() left the learner no decision"
+        assert info["action_mask"].any() and not env.engine.is_terminal(env.state)
+        if info.get("redealt"):
+            found.append(seed)
+    return found
+
+
+def test_a_deal_that_ends_before_the_learners_first_turn_is_dealt_again() -> None:
+    """Every reset leaves the learner a decision: a deal whose game ends first is set aside (counted
+    in info["redealt"]) and dealt again with the same count and seat; the same seed, the same deal."""
+    env = SingleAgentEnv(**NO_TURN)
+    found = _redealt_seeds(env, range(3000))
+    assert found, "no deal without a learner's turn in 3000 seeds: pick another game or opponents for this test"
+    seed = found[0]
+    first, info = env.reset(seed=seed)
+    again, info_again = SingleAgentEnv(**NO_TURN).reset(seed=seed)
+    assert np.array_equal(first, again) and np.array_equal(info.pop("action_mask"), info_again.pop("action_mask"))
+    assert info == info_again and info["redealt"] >= 1
+    assert env.step(int(np.flatnonzero(env.action_masks())[0]))  # it plays on
+
+
+def test_step_after_the_end_and_before_reset_is_refused_and_the_episode_ends_once() -> None:
+    env = SingleAgentEnv("draco_and_co", 3, opponents=["random"])
+    with pytest.raises(RuntimeError, match=r"before reset\(\)"):
+        env.step(0)
+    env.reset(seed=0)
+    bad = int(np.flatnonzero(~env.action_masks())[0])
+    *_, terminated, _, info = env.step(bad)  # illegal_action="lose": the episode ends here
+    assert terminated and info["illegal_action"] and info["action_mask"].all()
+    legal = int(np.flatnonzero(env._legal_mask())[0])  # the game itself could go on: the episode may not
+    with pytest.raises(RuntimeError, match=r"after the episode ended.*call reset\(\)"):
+        env.step(legal)
+    for action in (True, 1.0, np.float64(1.0), "1", [1]):
+        env.reset(seed=0)
+        with pytest.raises(IllegalActionError, match="is not an integer action"):
+            env.step(action)
+
+
+def _masked_softmax(masks: np.ndarray) -> np.ndarray:
+    """What a policy does with a mask: illegal logits at -inf, then softmax (NaN on an all-zero row)."""
+    logits = np.where(masks, 0.0, -np.inf)
+    with np.errstate(invalid="ignore"):
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step", "disabled"])
+def test_gymnasium_vector_envs_in_every_autoreset_mode(mode: str) -> None:
+    """SyncVectorEnv of learner envs, random masked moves: info["action_mask"] (and the Dict observation's
+    mask, and call("action_masks")) is never all-zero, a masked softmax over it is always finite, every
+    move taken where a decision is pending is legal (illegal_action="raise"), and episodes end and
+    restart as the mode says, deals without a learner's turn among them."""
+    from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+    probe = SingleAgentEnv(**NO_TURN)
+    seed = _redealt_seeds(probe, range(3000))[0]  # sub-env 0's first deal ends before the learner's turn
+    n = 4
+    envs = SyncVectorEnv([lambda: SingleAgentEnv(**NO_TURN, illegal_action="raise", mask_in_observation=True)
+                          for _ in range(n)], autoreset_mode=AutoresetMode[mode.upper()])
+    rng = np.random.default_rng(0)
+    obs, info = envs.reset(seed=seed)
+    assert info["redealt"][0] >= 1
+    masks = info["action_mask"]
+    ended = np.zeros(n, bool)
+    episodes = 0
+    for _ in range(600):
+        assert masks.shape == (n, probe.action_space.n) and masks.dtype == bool
+        probs = _masked_softmax(masks)
+        assert np.isfinite(probs).all()
+        assert np.array_equal(obs["action_mask"], masks.astype(np.int8))
+        if mode == "next_step":
+            assert np.array_equal(np.stack(envs.call("action_masks")), masks)
+        actions = np.array([rng.choice(len(p), p=p) for p in probs])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        done = terminated | truncated
+        episodes += int(done.sum())
+        if mode == "next_step":  # a done env restarts at the next step, which ignores its action
+            assert np.array_equal(info["_action_mask"], np.ones(n, bool))
+            assert not (ended & done).any()  # the autoreset step never ends an episode
+            ended = done
+        elif mode == "same_step":  # a done env restarts now: its final observation in info
+            assert np.array_equal(info.get("_final_obs", np.zeros(n, bool)), done)
+        masks = info["action_mask"]
+        if mode == "disabled" and done.any():  # the user restarts the done envs
+            obs_r, info_r = envs.reset(options={"reset_mask": done})
+            masks[done] = info_r["action_mask"][done]
+            obs["action_mask"][done] = obs_r["action_mask"][done]
+    assert episodes >= 10
+    envs.close()
+
+
+def test_mask_in_observation_gives_the_aec_envs_dict_and_passes_check_env() -> None:
+    env = gymnasium.make(gym_id("rap_godz"), num_players=2, opponents=["random"], mask_in_observation=True)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=3)
+    aec = d2r_envs.make("rap_godz", 2).observation_space("player_0")
+    assert env.observation_space == aec and aec.contains(obs)
+    assert np.array_equal(obs["action_mask"], info["action_mask"].astype(np.int8))
+    with pytest.raises(ValueError, match="mask_in_observation 'yes' is not allowed; allowed: True, False"):
+        SingleAgentEnv("rap_godz", 2, mask_in_observation="yes")
