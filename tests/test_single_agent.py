@@ -285,3 +285,34 @@ def test_mask_in_observation_gives_the_aec_envs_dict_and_passes_check_env() -> N
     assert np.array_equal(obs["action_mask"], info["action_mask"].astype(np.int8))
     with pytest.raises(ValueError, match="mask_in_observation 'yes' is not allowed; allowed: True, False"):
         SingleAgentEnv("rap_godz", 2, mask_in_observation="yes")
+
+
+def test_a_fresh_interpreter_makes_the_env_by_its_module_qualified_id() -> None:
+    """gymnasium 1.x loads no plugins: "d2r_envs:<id>" imports d2r_envs, which registers every game,
+    without torch, SB3 or Ray."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gymnasium\n"
+        f"ids = {[gym_id(n) for n in d2r_envs.names()]!r}\n"
+        "for i in ids:\n"
+        "    env = gymnasium.make('d2r_envs:' + i, opponents=['random'])\n"
+        "    obs, info = env.reset(seed=0)\n"
+        "    assert env.observation_space.contains(obs) and info['action_mask'].any()\n"
+        "vec = gymnasium.make_vec('d2r_envs:' + ids[0], num_envs=2, opponents=['random'])\n"
+        "assert vec.reset(seed=0)[1]['action_mask'].shape == (2, vec.single_action_space.n)\n"
+        "assert sorted(i for i in gymnasium.registry if i.startswith('d2r/')) == sorted(ids)\n"
+        "heavy = [m for m in ('torch', 'stable_baselines3', 'ray') if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_readme_lists_every_gymnasium_id() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for name in d2r_envs.names():
+        assert f"| `{name}` | `{gym_id(name)}` |" in readme, f"README: the gymnasium id table lacks {gym_id(name)}"
