@@ -59,7 +59,7 @@ def _texts(name: str) -> tuple[dict[str, set[str]], ...]:
     out = []
     for n in _counts(name):
         texts: dict[str, set[str]] = {"event": set(), "explain": set(), "move": set(), "decision": set(),
-                                      "picture": set()}
+                                      "picture": set(), "view": set()}
         for i, options in enumerate(_option_sets(name)):
             for seed in SEEDS if not options else SEEDS[:1]:  # the defaults most, each variant once
                 _play(d2r_envs.make_game(name, n, **options), seed + 10 * i, texts)
@@ -71,11 +71,16 @@ def _play(game, seed: int, texts: dict[str, set[str]]) -> None:
     state = game.new_initial_state()
     log = Log(game)
     rng = np.random.default_rng(seed)
-    decisions = 0
+    observer = game.make_observer()
+    decisions = steps = 0
     while game.current_player(state) != TERMINAL and decisions < game.spec.max_game_length:
         texts["decision"].add(game.decision_name(state))
         if decisions % 40 == 0:
             texts["picture"].update(_picture_texts(game.svg(state)))
+        if steps % 7 == 0:  # the seats' views as text (`d2r play`), set-up included
+            texts["view"].add(game.state_to_string(state))
+            texts["view"].update(observer.string_from(state, p) for p in range(game.spec.num_players))
+        steps += 1
         if game.current_player(state) == CHANCE:
             action = game.sample_chance(state, rng)
         else:
@@ -169,11 +174,14 @@ def _second_person(text: str) -> str:
 
 def _problems(name: str) -> list[str]:
     found = []
-    everything = [t for texts in _texts(name) for group in texts.values() for t in group]
+    everything = [t for texts in _texts(name) for kind, group in texts.items() if kind != "view" for t in group]
     plurals = _plurals(everything)
     for n, texts in zip(_counts(name), _texts(name)):
         for kind, group in texts.items():
             for text in sorted(group):
+                if kind == "view":  # a dump of the state for a reader at the terminal: its seats only
+                    found += [f"{name} {n}p view: {text!r} -- {c}" for c in [_seats(text, n)] if c]
+                    continue
                 checks = [_articles(text), _counts_of_one(text), _counts_agree(text, plurals), _reprs(text),
                           _seats(text, n)]
                 if kind == "event":

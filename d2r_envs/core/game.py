@@ -274,7 +274,7 @@ class Game(abc.ABC, Generic[StateT]):
             else f"out of range 0..{self.spec.num_actions - 1}"
         )
         return (
-            f"illegal action {action} ({what}) for player {self.current_player(state)} "
+            f"illegal action {action} ({what}) for player_{self.current_player(state)} "
             f"at decision '{self.decision_name(state)}'; legal: {names}"
         )
 

@@ -76,3 +76,8 @@ def quote(value: Any, limit: int = 40) -> str:
         return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def seat_name(p: int, none: str = "-") -> str:
+    """A seat as every text spells it, "player_2"; `none` where there is no seat yet (-1, set-up)."""
+    return f"player_{p}" if p >= 0 else none

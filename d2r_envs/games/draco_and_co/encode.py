@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.actions import relative_character
 from d2r_envs.games.draco_and_co.state import Ask, Phase, State
@@ -188,7 +189,7 @@ class Observer(_Observer):
     def string_from(self, s: State, me: int) -> str:
         g = self.game
         lines = [
-            f"player_{me} ({C.COLOURS[me]}) | turn of player_{s.turn} | {g.decision_name(s)}",
+            f"player_{me} ({C.COLOURS[me]}) | turn of {seat_name(s.turn, 'nobody (set-up)')} | {g.decision_name(s)}",
             g.circle_to_string(s),
             "cup: " + ("centre" if s.cup < 0 else f"player_{s.cup}")
             + f" | draw pile {s.draw_pile.n} | discards {sum(s.discard)} | pile ran out {s.exhausted}/{g.ends_after}",

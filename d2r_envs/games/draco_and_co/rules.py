@@ -7,6 +7,7 @@ from typing import Any
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.zones import Deck
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.config import Config
@@ -555,7 +556,7 @@ class Game(core.Game[State]):
 
     def state_to_string(self, s: State) -> str:
         lines = [
-            f"turn {s.turns} player_{s.turn} | {self.decision_name(s)} | cup: "
+            f"turn {s.turns} {seat_name(s.turn, 'set-up')} | {self.decision_name(s)} | cup: "
             + ("centre" if s.cup < 0 else f"player_{s.cup}")
             + f" | draw pile {s.draw_pile.n} | exhausted {s.exhausted}/{self.ends_after}",
             self.circle_to_string(s),

@@ -11,6 +11,7 @@ import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_counts
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
 
@@ -234,7 +235,7 @@ class Observer(_Observer):
         ev = C.EVENTS[s.event] if s.event >= 0 else None
         lines = [
             f"player_{me} | round {s.round} | event: " + (f"{ev.name} ({ev.prestige})" if ev else "-")
-            + f" | first player_{s.first} | {g.decision_name(s)}",
+            + f" | first {seat_name(s.first, 'player not drawn yet')} | {g.decision_name(s)}",
             "market: " + C.counts_to_string(s.market) + f" | draw pile {sum(s.pile)} | coins {s.coins}",
             "your hand: " + C.counts_to_string(s.hands[me]),
             "your look: " + (", ".join(C.KINDS[k].name for k in s.looks[me] if k >= 0) or "-")

@@ -8,6 +8,7 @@ from typing import Any
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.zones import Deck, deal_anew
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.config import Config
@@ -878,7 +879,7 @@ class Game(core.Game[State]):
         ev = C.EVENTS[s.event] if s.event >= 0 else None
         lines = [
             f"round {s.round} | event: " + (f"{ev.name} ({ev.prestige})" if ev else "-")
-            + f" | first player_{s.first} | {self.decision_name(s)} | coins {s.coins}",
+            + f" | first {seat_name(s.first, 'player not drawn yet')} | {self.decision_name(s)} | coins {s.coins}",
             "market: " + C.counts_to_string(s.market) + f" | draw pile {sum(s.pile)}",
         ]
         for p in range(self.n):

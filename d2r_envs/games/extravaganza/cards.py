@@ -8,6 +8,10 @@ Nothing here imports the rules.
 
 from __future__ import annotations
 
+import re
+
+from d2r_envs.core.words import indefinite
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
@@ -199,8 +203,14 @@ DESIRE_COPIES = 2
 NUM_DESIRES = NUM_DESIRE_KINDS * DESIRE_COPIES  # 60 (EX-COMP-1)
 
 
+def _coloured(template: str, c: int) -> str:
+    """A card's text template with its colour in place ("a {c}" reads "an orange" where it must)."""
+    return re.sub(r"\ban? \{c\}", indefinite(COLOURS[c]), template).format(c=COLOURS[c])
+
+
 def desire_text(d: int) -> str:
-    return DESIRE_TYPES[d // NUM_COLOURS].format(c=COLOURS[d % NUM_COLOURS])
+    """What a judge's desire card asks for."""
+    return _coloured(DESIRE_TYPES[d // NUM_COLOURS], d % NUM_COLOURS)
 
 
 # Reveal cards (EX-DATA-REVEALS, reconstructed): 6 rulebook condition types x 4 reward kinds = 24,
@@ -233,7 +243,8 @@ def reveal_name(r: int) -> str:
 
 
 def reveal_text(r: int) -> str:
-    cond = REVEAL_CONDITIONS[REVEAL_CONDITION[r]].format(c=COLOURS[REVEAL_COLOUR[r]])
+    """What a reveal card asks for and gives."""
+    cond = _coloured(REVEAL_CONDITIONS[REVEAL_CONDITION[r]], REVEAL_COLOUR[r])
     return f"if you {cond} this turn: {REWARD_TEXT[REVEAL_REWARD[r]]} (N = categories you have 10'd)"
 
 

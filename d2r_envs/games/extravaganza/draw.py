@@ -12,7 +12,6 @@ from typing import Any
 from d2r_envs.core import svg as S
 from d2r_envs.core.words import plural
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.narrate import desire_text
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 WIDTH = 1200
@@ -113,7 +112,7 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
             facts.append(f"10-tokens left: {s.tens_left[j]}")
         yy = S.lines(c, jx, body + 104, jw, facts, size=10, fill=S.MUTED)
         if game.desires_on and s.desire_face[j] >= 0:
-            for i, line in enumerate(S.wrap("desire: " + desire_text(s.desire_face[j]), jw, 10, 4)):
+            for i, line in enumerate(S.wrap("desire: " + C.desire_text(s.desire_face[j]), jw, 10, 4)):
                 c.text(jx, yy + 12 + 13 * i, line, size=10)
     # The song: one token a slot, the next to claim outlined, the flag's slot marked.
     sy = body + 214

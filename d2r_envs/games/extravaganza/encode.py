@@ -14,6 +14,7 @@ import numpy as np
 from d2r_envs.core.config import option
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op, State
 
@@ -509,7 +510,7 @@ class Observer(_Observer):
 
         g = self.game
         head = "game over" if s.over else g.decision_name(s)
-        lines = [f"player_{me} | turn of player_{s.turn} | {head}",
+        lines = [f"player_{me} | turn of {seat_name(s.turn, 'nobody (set-up)')} | {head}",
                  f"song {s.song_next}/{g.song_length}{' (flag revealed)' if s.end_triggered else ''} | bag "
                  f"{s.bag.n} | spent {narrate._stones(s.spent)} | lips left {s.lip_supply}",
                  narrate.stage_text(g, s),

@@ -9,7 +9,6 @@ everything else (the stage, payments, discards, Handwerk's reveals, played revea
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from d2r_envs.core.events import Event, public, secret
@@ -55,22 +54,6 @@ def colour(c: int) -> str:
 def stone(c: int) -> str:
     """ "a blue rhinestone", "an orange rhinestone"."""
     return indefinite(f"{colour(c)} rhinestone")
-
-
-def _coloured(template: str, c: int) -> str:
-    """A card's text template with its colour in place ("a {c}" read "an orange" where it must be)."""
-    return re.sub(r"\ban? \{c\}", indefinite(colour(c)), template).format(c=colour(c))
-
-
-def desire_text(d: int) -> str:
-    """What a judge's desire card asks for."""
-    return _coloured(C.DESIRE_TYPES[d // C.NUM_COLOURS], d % C.NUM_COLOURS)
-
-
-def reveal_text(r: int) -> str:
-    """What a reveal card asks for and gives."""
-    cond = _coloured(C.REVEAL_CONDITIONS[C.REVEAL_CONDITION[r]], C.REVEAL_COLOUR[r])
-    return f"if you {cond} this turn: {C.REWARD_TEXT[C.REVEAL_REWARD[r]]} (N = categories you have 10'd)"
 
 
 def judge(game: Any, s: State, j: int) -> str:
@@ -171,7 +154,7 @@ def _chance_text(game: Any, s: State, code: int, arg: int, a: int) -> str:
         return f"{seat(arg)} plays {C.QUEENS[a]}"
     if code == Op.REVEAL_DEAL:
         return f"{seat(arg)} is dealt {C.reveal_name(a)}"
-    return f"{C.JUDGES[arg]} desires: {desire_text(a)}"
+    return f"{C.JUDGES[arg]} desires: {C.desire_text(a)}"
 
 
 def _hidden_action(game: Any, before: State, action: int) -> bool:
@@ -265,7 +248,7 @@ def explain(game: Any, s: State, a: int) -> str:
         t = s.song[s.song_next]
         return f"{plural(C.LYRIC_STARS[t], 'lip')} for {plural(C.LYRIC_STARS[t], 'star')} ({colour(C.LYRIC_COLOUR[t])})"
     if name == "reveal":
-        return reveal_text(idx[0])
+        return C.reveal_text(idx[0])
     if name == "queen":
         return C.POWERS[idx[0]]
     if name == "judge":

@@ -12,6 +12,7 @@ import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_counts
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
@@ -261,5 +262,6 @@ class Observer(_Observer):
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game
-        lines = [f"player_{me} | page {s.page + 1} | turn player_{s.turn} | {g.decision_name(s)} | dice {s.dice}"]
+        lines = [f"player_{me} | page {s.page + 1} | turn {seat_name(s.turn, 'not begun')} | {g.decision_name(s)} | dice "
+                 + (" ".join(map(str, s.dice)) or "-")]
         return "\n".join(lines + g.book_to_string(s) + g.seat_lines(s, me))

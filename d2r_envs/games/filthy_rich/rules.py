@@ -9,6 +9,7 @@ from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, card_count
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.config import Config
@@ -785,11 +786,12 @@ class Game(core.Game[State]):
                          f" | assets: {C.counts_to_string(s.assets.counts[p])} | hand: {hand}")
         lines.append(f"deck {s.deck.n} | discard: {C.counts_to_string(s.discard)}")
         if s.phase == Phase.AUCTION:
-            lines.append(f"auction: {C.LUXURIES[s.lot].name}, high bid {s.high} by player_{s.high_bidder}")
+            lines.append(f"auction: {C.LUXURIES[s.lot].name}, " + (f"high bid {s.high} by {seat_name(s.high_bidder)}" if s.high >= 0 else "no bid yet"))
         return lines
 
     def state_to_string(self, s: State) -> str:
-        lines = [f"page {s.page + 1} | turn player_{s.turn} | {self.decision_name(s)} | dice {s.dice}"]
+        lines = [f"page {s.page + 1} | turn {seat_name(s.turn, 'not begun')} | {self.decision_name(s)} | dice "
+                 + (" ".join(map(str, s.dice)) or "-")]
         lines += self.book_to_string(s)
         lines += self.seat_lines(s, -1)
         if s.phase == Phase.OVER:

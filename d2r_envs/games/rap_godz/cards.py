@@ -11,6 +11,8 @@ the Come Upz (decks 1-3), then the 25 Rapperz and the 25 Citiez, so one census c
 
 from __future__ import annotations
 
+from d2r_envs.core.words import plural
+
 from dataclasses import dataclass
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -250,13 +252,14 @@ def deck_size(d: int, come: bool = False) -> int:
 
 
 def card_text(k: int) -> str:
+    """What an Album or Come Upz card does: its colour, plaques, gains and lock, or its Beef stakes."""
     c = CARDS[k]
     if c.beef:
         pl, each = BEEF_STAKES[c.deck]
-        return f"Beef! the loser pays {pl} plaques and {each} resource{'s' if each > 1 else ''} (from their highest)"
+        return f"Beef! the loser pays {plural(pl, 'plaque')} and {plural(each, 'resource')} (from their highest)"
     gain = ", ".join(f"+{v} {RESOURCES[r]}" for r, v in enumerate(c.gains) if v)
     lock = f", needs {RESOURCES[c.lock[0]]} {c.lock[1]}" if c.lock else ""
-    return f"{COLOUR_NAMES[c.colour]}: {c.plaques} plaques, {gain}{lock}"
+    return f"{COLOUR_NAMES[c.colour]}: {plural(c.plaques, 'plaque')}, {gain}{lock}"
 
 
 def counts_to_string(counts) -> str:

@@ -14,7 +14,6 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.words import plural
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.narrate import card_text
 from d2r_envs.games.rap_godz.state import Phase, State
 
 WIDTH = 1200
@@ -105,7 +104,7 @@ def _come_upz(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
         c.rect(cx, body + 8, cw, 84, fill="#ffffff", stroke=S.INK if buying else fill, stroke_width=3 if buying else 2, rx=5)
         c.rect(cx + 2, body + 10, cw - 4, 16, fill=fill, rx=4)
         c.text(cx + 6, body + 22, C.KIND_NAMES[k], size=10, bold=True, fill=S.contrast(fill), width=cw - 12)
-        for j, line in enumerate(S.wrap(card_text(k), cw - 10, 9, 4)):
+        for j, line in enumerate(S.wrap(C.card_text(k), cw - 10, 9, 4)):
             c.text(cx + 5, body + 40 + 12 * j, line, size=9)
     c.text(x + 10, body + 112, "Pick Upz on the tracks:", size=11, fill=S.MUTED)
     for r in range(C.NUM_RES):
@@ -185,7 +184,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         return
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=plural(card_count(s.hands[p]), "card"))
-    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), card_text(k))
+    cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
              for k, m in enumerate(s.hands[p]) if m]
     offer = [k for k, m in enumerate(s.offers[p]) if m]
     S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards")

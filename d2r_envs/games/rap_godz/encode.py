@@ -10,6 +10,7 @@ import numpy as np
 
 from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
 from d2r_envs.core.zones import card_count
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
 from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State, counter_offsets
@@ -480,7 +481,7 @@ class Observer(_Observer):
 
     def string_from(self, s: State, me: int) -> str:
         g = self.game
-        lines = [f"you are player_{me} | Album {s.album + 1} Track {s.track + 1} | Medallion player_{s.medallion}"
+        lines = [f"you are player_{me} | Album {s.album + 1} Track {s.track + 1} | Medallion {seat_name(s.medallion, 'not won yet')}"
                  f" | {g.decision_name(s)}"]
         lines.append("Goalz: " + ", ".join(C.GOALZ[k][0] + (f" (player_{s.goal_won[k]})" if s.goal_won[k] >= 0 else "")
                                          for k in s.goals) + " | Citiez: " + ", ".join(C.KIND_NAMES[k] for k in g.board_cities(s)))

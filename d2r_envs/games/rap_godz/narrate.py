@@ -21,17 +21,6 @@ def who(p: int) -> str:
     return f"player_{p}"
 
 
-def card_text(k: int) -> str:
-    """What an Album or Come Upz card does: its colour, plaques, gains and lock, or its Beef stakes."""
-    c = C.CARDS[k]
-    if c.beef:
-        pl, each = C.BEEF_STAKES[c.deck]
-        return f"Beef! the loser pays {plural(pl, 'plaque')} and {plural(each, 'resource')} (from their highest)"
-    gain = ", ".join(f"+{v} {C.RESOURCES[r]}" for r, v in enumerate(c.gains) if v)
-    lock = f", needs {C.RESOURCES[c.lock[0]]} {c.lock[1]}" if c.lock else ""
-    return f"{C.COLOUR_NAMES[c.colour]}: {plural(c.plaques, 'plaque')}, {gain}{lock}"
-
-
 def resources(res) -> str:
     """A seat's resources in words: "Streetz 3, Skillz 2, Swag 1"."""
     return ", ".join(f"{name} {v}" for name, v in zip(C.RESOURCES, res))
@@ -50,7 +39,7 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
         task, arg = before.chance[0]
         text = game.action_to_string(before, action)
         if task == Task.DRAW:
-            out.append(secret(arg, f"{who(arg)} draws {C.KIND_NAMES[action]} ({card_text(action)})",
+            out.append(secret(arg, f"{who(arg)} draws {C.KIND_NAMES[action]} ({C.card_text(action)})",
                               f"{who(arg)} draws a card from Album {before.album + 1}"))
         elif task in (Task.RAPPER, Task.CITY):
             what = "Rapper" if task == Task.RAPPER else "City"
@@ -116,7 +105,7 @@ def explain(game, s: State, action: int) -> str:
     i = index[0] if index else 0
     p = s.actor
     if seg == "play" or seg == "spend":
-        return card_text(i)
+        return C.card_text(i)
     if seg == "rapper":
         r = C.RAPPERZ[i]
         return (f"{C.DIFFICULTY[r.difficulty]}; bonus {C.COLOUR_NAMES[r.colour]}; {r.text}; goal: "
@@ -127,7 +116,7 @@ def explain(game, s: State, action: int) -> str:
     if seg == "draw":
         return f"{plural(s.decks[s.album].n, 'card')} left in the Album {s.album + 1} deck"
     if seg == "come_upz":
-        return f"{card_text(s.slots[i])}; costs {plural(game.come_cost(s, p), 'card')} from the hand"
+        return f"{C.card_text(s.slots[i])}; costs {plural(game.come_cost(s, p), 'card')} from the hand"
     if seg == "target":
         q = (p + 1 + i) % game.n
         return f"{who(q)}: {plural(game.points(s, q), 'plaque')}, {resources(s.res[q])}"

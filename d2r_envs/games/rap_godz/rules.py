@@ -9,6 +9,7 @@ from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, card_count
+from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.config import Config
@@ -960,7 +961,7 @@ class Game(core.Game[State]):
 
     def state_to_string(self, s: State) -> str:
         lines = [
-            f"Album {s.album + 1} Track {s.track + 1} | Medallion player_{s.medallion} | {self.decision_name(s)}",
+            f"Album {s.album + 1} Track {s.track + 1} | Medallion {seat_name(s.medallion, 'not won yet')} | {self.decision_name(s)}",
             "Goalz: " + ", ".join(C.GOALZ[g][0] + (f" (player_{s.goal_won[g]})" if s.goal_won[g] >= 0 else "") for g in s.goals)
             + " | Citiez: " + ", ".join(C.KIND_NAMES[k] for k in self.board_cities(s)),
             "Come Upz: " + ", ".join(C.KIND_NAMES[k] if k >= 0 else "-" for k in s.slots)
