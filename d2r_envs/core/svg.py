@@ -73,11 +73,6 @@ def wrap(text: str, width: float, size: float, max_lines: int, bold: bool = Fals
     return [fit(line, width, size, bold) for line in out]
 
 
-def counted(n: int, noun: str) -> str:
-    """"1 card", "3 cards": `noun` in the singular, made plural with an s."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def contrast(fill: str) -> str:
     """Dark or white text, whichever reads better on `fill` (a #rrggbb colour)."""
     r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))

@@ -45,7 +45,6 @@ def test_chips_that_do_not_fit_are_counted() -> None:
     assert S.chips(empty, 10, 10, 200, [], empty="no cards") == 10 and _texts(empty) == ["no cards"]
 
 
-def test_contrast_and_counted() -> None:
+def test_contrast_and_tint() -> None:
     assert S.contrast("#ffffff") == S.INK and S.contrast("#333333") == "#ffffff"
     assert S.tint("#000000", 1) == "#ffffff" and S.tint("#3d79c9", 0) == "#3d79c9"
-    assert (S.counted(1, "card"), S.counted(0, "card"), S.counted(3, "card")) == ("1 card", "0 cards", "3 cards")
