@@ -277,3 +277,12 @@ def test_option_errors_of_every_kind_echo_short() -> None:
     with pytest.raises(ValueError) as err:
         _config.parse_items(["k" * 5000])
     assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("observation", ["x" * 15000, {"y" * 15000: 1}, {f"k{i}": 1 for i in range(300)},
+                                         {"views": "v" * 15000}, [[[[]]]] * 3000])
+def test_observation_option_errors_echo_user_input_short(observation) -> None:
+    for name in ("draco_and_co", "extravaganza"):  # an observation without options, and one with
+        with pytest.raises(ValueError) as err:
+            d2r_envs.raw_env(name, observation=observation)
+        assert len(str(err.value)) < 400, str(err.value)[:400]

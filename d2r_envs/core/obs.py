@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium import spaces
 
 from d2r_envs.core import config
+from d2r_envs.core.words import quote
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def build_observer(cls: type, game: Any, options: dict[str, Any]) -> Observer:
     the rest); a ValueError names a bad key or value before anything is built."""
     name = game.spec.name
     if options and not dataclasses.fields(cls.Options):
-        raise ValueError(f"{name} observation: unknown option(s) {', '.join(map(repr, sorted(options)))}; "
+        raise ValueError(f"{name} observation: unknown option(s) {', '.join(map(quote, sorted(options)[:5]))}"
+                         f"{'' if len(options) <= 5 else f' and {len(options) - 5} more'}; "
                          "this game's observation takes none")
     checked = config.build(cls.Options, f"{name} observation", options)
     return cls(game, **dataclasses.asdict(checked))

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from d2r_envs.core import config as _config
 from d2r_envs.core.aec import GameEnv, SafeEnv
 from d2r_envs.core.obs import build_observer
+from d2r_envs.core.words import quote
 
 
 def build_game(name: str, game_class: type, config_class: type, num_players: int | None, options: dict[str, Any]) -> Any:
@@ -37,7 +38,7 @@ def _observation(name: str, observation: Any) -> dict[str, Any]:
     if observation is None:
         return {}
     if not isinstance(observation, dict):
-        raise ValueError(f"{name}: observation must be a dict of observation options, got {observation!r}")
+        raise ValueError(f"{name}: observation must be a dict of observation options, got {quote(observation)}")
     return observation
 
 

@@ -74,7 +74,10 @@ def quote(value: Any, limit: int = 40) -> str:
         return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a value nested too deeply to show"
     return text if len(text) <= limit else text[:limit] + "..."
 
 
