@@ -330,3 +330,44 @@ def test_an_env_runner_killed_mid_training_is_restarted_and_reported(ray_local, 
     assert summary["env_runner_restarts"] >= 1 and summary["timesteps"] >= 640
     assert "env runner(s)" in out and "planned" in out
     assert "ray/env_runner_restarts" in (tmp_path / "run" / "progress.csv").read_text().splitlines()[0]
+
+
+def test_the_learner_env_runs_in_rllibs_env_runner_through_deals_set_aside() -> None:
+    """RLlib's SingleAgentEnvRunner (its gymnasium vector env, autoreset at the next step) drives 32
+    learner envs with the masked module for a few thousand steps, from a seed at which sub-env 0's first
+    deal ends before the learner's turn (Filthy Rich at 2 players against random play): no error, every
+    observed mask has a legal action, every action taken is legal (the env raises on one that is not)."""
+    from ray.rllib.env.single_agent_env_runner import SingleAgentEnvRunner
+
+    from training import train as sb3
+    from training.rllib import envs, train
+
+    data = {"game": "filthy_rich", "backend": "rllib", "env": {"num_players": 2},
+            "opponents": {"pool": ["random"], "snapshot_every": 0},
+            "algo": {"n_envs": 32, "n_steps": 32, "net_arch": [8]}, "rllib": {"num_env_runners": 0}}
+    probe = sb3.make_env(cfg.from_dict(data))
+
+    def no_turn(seed: int) -> bool:  # the deal at `seed` was set aside (or, unfixed, left the learner no turn)
+        info = probe.reset(seed=seed)[1]
+        return bool(info.get("redealt")) or probe.engine.current_player(probe.state) != probe.seat
+
+    seed = next((s for s in range(3000) if no_turn(s)), None)
+    assert seed is not None, "no deal without a learner's turn in 3000 seeds: pick another game for this test"
+    c = cfg.from_dict({**data, "seed": seed})
+    envs.register()
+    runner = SingleAgentEnvRunner(config=train.ppo_config(c))
+    try:
+        steps, episodes, redealt = 0, [], False
+        while steps < 3000:
+            sampled = runner.sample(num_timesteps=1024, explore=True)
+            steps += sum(len(e) for e in sampled)
+            episodes += [e for e in sampled if e.is_done]
+            for e in sampled:
+                masks = np.asarray(e.get_observations()["action_mask"])
+                assert masks.any(axis=1).all()
+                taken = np.asarray(e.get_actions())
+                assert masks[np.arange(len(taken)), taken].all()
+                redealt |= bool(e.get_infos(0).get("redealt")) if e.t_started == 0 else False
+    finally:
+        runner.stop()
+    assert steps >= 3000 and len(episodes) >= 50 and redealt
