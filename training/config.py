@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import math
 import types
 import typing
@@ -175,6 +176,27 @@ def _yaml_float(value: Any) -> Any:
     return value
 
 
+def _yaml_int(value: Any, key: str) -> Any:
+    """A whole number written as YAML gives it, as an int: a float (`9.0e+6`) or a numeric string that
+    YAML 1.1 left as text (`9e6`, `1_000_000`); a number that is not whole is refused, naming `key`;
+    anything else unchanged (the type check refuses it)."""
+    if isinstance(value, bool) or isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        number = decimal.Decimal(value) if math.isfinite(value) else None
+    elif isinstance(value, str):
+        try:
+            number = decimal.Decimal(value.strip())
+        except decimal.InvalidOperation:
+            return value
+    else:
+        return value
+    if number is None or not number.is_finite() or number != number.to_integral_value():
+        raise ConfigError(f"{key}: {value!r} is not a whole number; allowed: a whole number, such as 9000000, "
+                          "9e6 or 9_000_000")
+    return int(number)
+
+
 def _type_ok(value: Any, kind: Any) -> bool:
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
@@ -203,6 +225,8 @@ def _build(cls: type, data: Any, where: str) -> Any:
             continue
         if kind is float:
             value = _yaml_float(value)
+        elif kind is int:
+            value = _yaml_int(value, key)
         if not _type_ok(value, kind):
             raise ConfigError(f"{key}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
         allowed = ALLOWED.get((where, name))
