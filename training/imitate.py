@@ -21,6 +21,7 @@ where its play goes. A refining label counts `refine_weight` times a first teach
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 
 import numpy as np
@@ -78,11 +79,18 @@ def record_games(c, make_env, games: int, gamma: float, seed: int, student=None,
     jobs = [(start, min(share, games - start), seed) for start in range(0, games, share)]
     _JOB = (c, make_env, gamma, student, teacher)
     try:
-        with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
+        with multiprocessing.get_context("fork").Pool(len(jobs), initializer=_quiet_worker) as pool:
             parts = pool.map(_record_forked, jobs)
     finally:
         _JOB = None
     return {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
+
+
+def _quiet_worker() -> None:
+    """A recording worker leaves stopping to the main process: Ctrl-C, which a terminal sends to every
+    process of the command, is ignored, and SIGTERM (the main process ending the pool) ends it at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _record_forked(job: tuple) -> dict[str, np.ndarray]:
@@ -100,9 +108,10 @@ def _record_share(job: tuple) -> dict[str, np.ndarray]:
 
 
 def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
-        vf_coef: float, seed: int) -> dict[str, float]:
+        vf_coef: float, seed: int, progress: str = "") -> dict[str, float]:
     """Cross-entropy on the teacher's actions (masked) plus vf_coef * MSE on the value targets; with
-    `weights` in the data, both as means weighted by them."""
+    `weights` in the data, both as means weighted by them. With `progress`, a progress bar of that name
+    on stderr, over the epochs, with the last epoch's mean loss."""
     gen = torch.Generator().manual_seed(seed)
     optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     obs = torch.as_tensor(data["obs"])
@@ -112,8 +121,10 @@ def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learn
     weights = torch.as_tensor(data["weights"]) if "weights" in data else None
     n = len(actions)
     policy.set_training_mode(True)
+    bar = tqdm(total=epochs, desc=progress, unit="epoch", file=sys.stderr, disable=not progress)
     for _ in range(epochs):
         order = torch.randperm(n, generator=gen)
+        losses = []
         for i in range(0, n, batch_size):
             idx = order[i : i + batch_size]
             values, log_prob, _ = policy.evaluate_actions(obs[idx], actions[idx], action_masks=masks[idx])
@@ -125,6 +136,10 @@ def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learn
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
+            losses.append(loss.item())
+        bar.set_postfix_str(f"loss {np.mean(losses):.4f}" if losses else "", refresh=False)
+        bar.update()
+    bar.close()
     policy.set_training_mode(False)
     return {"samples": n, "agreement": agreement(policy, data)}
 
@@ -147,13 +162,15 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     im = c.imitate
     seed = c.seed + 7_000_000
     data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed)
-    result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed)
+    result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed,
+                 progress=_fitting(im.teacher, 0, im.rounds))
     rounds = [result]
     for r in range(1, im.rounds):
         more = record_games(c, make_env, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy)
         held_out = agreement(model.policy, more)  # on positions the fit has not seen
         data = {k: np.concatenate([data[k], more[k]]) for k in data}
-        result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r)
+        result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r,
+                     progress=_fitting(im.teacher, r, im.rounds))
         rounds.append(result | {"agreement_before": held_out})
     if im.refine_teacher:
         data["weights"] = np.ones(len(data["actions"]), np.float32)
@@ -164,11 +181,16 @@ def warm_start(model, c, make_env) -> dict[str, float]:
             more["weights"] = np.full(len(more["actions"]), im.refine_weight, np.float32)
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
             result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef,
-                         seed=c.seed + im.rounds + r)
+                         seed=c.seed + im.rounds + r, progress=_fitting(im.refine_teacher, r, im.refine_rounds))
             rounds.append(result | {"agreement_before": held_out, "teacher": im.refine_teacher})
     if len(rounds) > 1:
         result = result | {"rounds": rounds}
     return result
+
+
+def _fitting(teacher: str, round_: int, rounds: int) -> str:
+    """The fit's progress bar name: the teacher, and the round when there are several."""
+    return f"{teacher}: fitting the policy" + (f" (round {round_ + 1} of {rounds})" if rounds > 1 else "")
 
 
 def describe(c, result: dict) -> str:
