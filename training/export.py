@@ -20,6 +20,8 @@ import os
 import platform
 import re
 import sys
+import zipfile
+import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from d2r_envs.opponents import INSTALL_TRAIN, MANIFEST_FILE, WEIGHTS_FILE, Numpy
 __all__ = [
     "MissingTrainingLibraries",
     "check_model_name",
+    "checkpoint_facts",
     "export_target",
     "export",
     "write_model",
@@ -277,14 +280,56 @@ def _trained_counts(game: str, config: dict[str, Any] | None, counts: list[int] 
     return out
 
 
+CHECKPOINT_MEMBERS = ("data", "policy.pth")  # what every SB3 checkpoint zip holds
+
+
+def checkpoint_facts(path: str | Path) -> dict[str, Any]:
+    """What an SB3 checkpoint zip says of itself, read without unpickling: {"obs_size", "num_actions",
+    "timesteps"}. A file that is missing, not a zip, truncated, damaged (a member failing its CRC) or
+    not an SB3 checkpoint is refused with a ValueError saying which, in one line."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"no checkpoint at {path}")
+    other = "use another checkpoint of the run (checkpoints/step_N.zip or final.zip)"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if not all(m in archive.namelist() for m in CHECKPOINT_MEMBERS):
+                raise ValueError(f"{path}: not a whole SB3 checkpoint (it lacks {' or '.join(CHECKPOINT_MEMBERS)}: "
+                                 f"truncated, or another kind of zip); {other}")
+            try:
+                damaged = archive.testzip()
+            except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as err:
+                damaged = f"a member ({err})"
+            if damaged is not None:
+                raise ValueError(f"{path}: the checkpoint is damaged ({damaged} fails its check): truncated or "
+                                 f"corrupted; {other}")
+            data = archive.read("data")
+    except zipfile.BadZipFile:
+        raise ValueError(f"{path}: not a checkpoint: not a zip file, or one cut off before its end; {other}") from None
+    try:
+        data = json.loads(data)
+        obs, actions = data["observation_space"], data["action_space"]
+        return {"obs_size": int(obs["_shape"][0]), "num_actions": int(actions["n"]),
+                "timesteps": int(data["num_timesteps"])}
+    except (KeyError, IndexError, TypeError, ValueError) as err:
+        raise ValueError(f"{path}: not an SB3 checkpoint of a policy with discrete actions (its data: "
+                         f"{type(err).__name__} {err}); {other}") from None
+
+
 def _load_checkpoint(path: str | Path) -> Any:
+    """The MaskablePPO in an SB3 checkpoint zip (checked first with `checkpoint_facts`); ValueError when it
+    cannot be loaded."""
     _training_libs()
     from sb3_contrib import MaskablePPO
 
     path = Path(path)
-    if not path.exists() and not path.with_suffix(".zip").exists():
-        raise FileNotFoundError(f"no checkpoint at {path}")
-    return MaskablePPO.load(path, device="cpu")
+    if not path.exists() and path.with_suffix(".zip").exists():
+        path = path.with_suffix(".zip")
+    checkpoint_facts(path)
+    try:
+        return MaskablePPO.load(path, device="cpu")
+    except Exception as err:  # SB3 raises what its parts raise (AssertionError, pickle, torch errors)
+        raise ValueError(f"{path}: cannot load the checkpoint: {type(err).__name__}: {err}") from None
 
 
 def observation_of(config: dict[str, Any] | None) -> dict[str, Any]:
