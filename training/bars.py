@@ -92,6 +92,21 @@ def bars_for(players: int) -> list[Bar]:
     return [Bar("random", "times", 2.0), Bar("heuristic", "above")]
 
 
+def bar_note(players: int, opponent: str, model: float, theirs: float) -> str:
+    """The bar against `opponent` at `players` beside a measured win share (`model`, and `theirs`: the
+    opponent's per seat), for a progress line: "bar 55%, met", "bar 20.0%: twice random's 10.0%, not
+    met"; "" when the project has no bar against that opponent."""
+    bar = next((b for b in bars_for(players) if b.opponent == opponent), None)
+    if bar is None:
+        return ""
+    verdict = "met" if bar.passes(model, theirs) else "not met"
+    if bar.kind == "share":
+        return f"bar {bar.threshold(theirs)}, {verdict}"
+    if bar.kind == "times":
+        return f"bar {bar.threshold(theirs)}: {bar.describe().removeprefix('at least ')} {theirs:.1%}, {verdict}"
+    return f"bar: {bar.describe()} {theirs:.1%}, {verdict}"
+
+
 def default_counts(game: str) -> list[int]:
     """The counts checked when none is asked for: every count `game` allows (its spec's range)."""
     from training.config import allowed_counts
