@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +35,7 @@ def tiny(tmp_path: Path, **over) -> dict:
     data["train"].update(total_timesteps=128, checkpoint_every=64, eval_every=64, eval_games=2,
                          eval_opponent="random", run_dir=str(tmp_path / "run"), torch_threads=1)
     data["export"] = {"name": "", "out_root": str(tmp_path / "models")}
+    data["imitate"].update(games=2, epochs=1)  # the warm start's path, kept quick
     for key, value in over.items():
         section, _, field = key.partition("__")
         data[section][field] = value
@@ -300,6 +308,9 @@ def test_evaluations_are_printed_and_snapshots_are_not_private(tmp_path: Path, c
     train.train(cfg.from_dict(data))
     out = capsys.readouterr().out
     assert "step 64: 2 games against random: win share" in out
+    # each result beside the bar it aims at: 4 players against random, twice random's win share per seat
+    assert re.search(r"step 64: 2 games against random: win share \d+\.\d% \(bar \d+\.\d%: twice random's win "
+                     r"share \d+\.\d%, (met|not met)\), mean return", out), out
     umask = os.umask(0)
     os.umask(umask)
     modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "run" / "snapshots").iterdir()}
@@ -366,3 +377,235 @@ def test_a_weighted_fit_counts_each_label_by_its_weight(tmp_path: Path) -> None:
         imitate.fit(model.policy, weighted, epochs=60, batch_size=4, learning_rate=0.01, vf_coef=0.5, seed=0)
         dist = model.policy.get_distribution(torch.as_tensor(data["obs"][:1]), action_masks=data["masks"][:1])
         assert int(dist.distribution.probs.argmax()) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [("9e6", 9_000_000), ("9.0e+6", 9_000_000), ("1_000_000", 1_000_000),
+                                                 ("9.5e6", 9_500_000), ("12", 12)])
+def test_yaml_whole_numbers_are_taken_where_an_int_is_expected(tmp_path: Path, text: str, expected: int) -> None:
+    """YAML 1.1 reads `9e6` as a string and `9.0e+6` as a float: a whole number either way."""
+    data = tiny(tmp_path)
+    data["train"]["total_timesteps"] = yaml.safe_load(f"n: {text}")["n"]
+    value = cfg.from_dict(data).train.total_timesteps
+    assert value == expected and type(value) is int
+
+
+@pytest.mark.parametrize("text", ["2.5", "1e-3", "2.5e+0", ".nan", ".inf"])
+def test_yaml_numbers_that_are_not_whole_are_refused_where_an_int_is_expected(tmp_path: Path, text: str) -> None:
+    data = tiny(tmp_path)
+    data["algo"]["n_steps"] = yaml.safe_load(f"n: {text}")["n"]
+    with pytest.raises(cfg.ConfigError, match=r"algo.n_steps: .* is not a whole number; allowed: a whole number, such as"):
+        cfg.from_dict(data)
+
+
+def test_the_imitation_fit_shows_its_progress(tmp_path: Path, capsys) -> None:
+    from training import imitate
+
+    c = cfg.from_dict(tiny(tmp_path))
+    env = train.make_env(c)
+    data = imitate.record(env, imitate.make_agent("heuristic", env.engine), 2, c.algo.gamma, seed=1)
+    model = train.new_model(c, train.make_vec_env(c))
+    imitate.fit(model.policy, data, epochs=3, batch_size=64, learning_rate=1e-3, vf_coef=0.5, seed=0,
+                progress="heuristic: fitting the policy")
+    err = capsys.readouterr().err
+    assert "heuristic: fitting the policy" in err and "3/3" in err and "epoch" in err and "loss " in err
+
+
+def test_the_estimate_of_the_time_left_follows_the_recent_rate_and_counts_the_evaluations() -> None:
+    eta = train.Eta(window=100.0, least=20.0)
+    assert eta.text(0, 10_000, 0) == "estimating the time left"
+    eta.record(1_000, 5.0)  # the first rollout's end: where measuring starts
+    eta.record(2_000, 15.0)
+    assert eta.seconds_left(2_000, 10_000, 0) is None  # under 20 s seen
+    for k in range(3, 30):  # 1,000 steps every 10 s, then 1,000 steps every 20 s from step 10,000
+        eta.record(k * 1_000, 15.0 + 10 * min(k - 2, 8) + 20 * max(0, k - 10))
+    assert eta.seconds_left(29_000, 39_000, 0) == pytest.approx(10 * 20.0)  # the recent rate, not the whole run's
+    eta.evaluated(30.0)
+    eta.evaluated(50.0)
+    eta.record(30_000, 15.0 + 80 + 20 * 20 + 80)  # 80 s of that in the evaluations: left out of the rate
+    assert eta.seconds_left(30_000, 40_000, 2) == pytest.approx(10 * 20.0 + 2 * 40.0)
+    assert eta.text(30_000, 40_000, 2) == "about 5 min left, estimated"
+
+
+def test_write_atomic_keeps_the_old_file_when_stopped_mid_write(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "checkpoints" / "step_64.zip"
+    train.write_atomic(path, b"old")
+
+    def stopped(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(train.os, "fsync", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        train.write_atomic(path, b"new, cut off")
+    assert path.read_bytes() == b"old" and os.listdir(path.parent) == ["step_64.zip"]
+
+
+def _signal_at(monkeypatch, step: int, *signums: int) -> None:
+    """Send `signums` to this process when the learner reaches `step`."""
+    on_step = train.SelfPlay._on_step
+
+    def sending(self) -> bool:
+        if self.num_timesteps == step:
+            for signum in signums:
+                os.kill(os.getpid(), signum)
+        return on_step(self)
+
+    monkeypatch.setattr(train.SelfPlay, "_on_step", sending)
+
+
+def test_a_signal_stops_training_with_a_checkpoint_that_resumes(tmp_path: Path, monkeypatch, capsys) -> None:
+    """SIGTERM (twice) at step 96: the run stops at the next step, saves the last whole rollout (step
+    64) as a checkpoint, names it and the command that resumes it, exits 143 and restores the handlers;
+    resuming adds the training time of both sessions and exports once."""
+    data = tiny(tmp_path)
+    data["train"].update(total_timesteps=256, checkpoint_every=0, eval_every=0)
+    data["export"]["name"] = "tiny-v1"
+    path = _write(tmp_path, data)
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    _signal_at(monkeypatch, 96, signal.SIGTERM, signal.SIGTERM)
+    assert train.main(["--config", path]) == 143
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == handlers
+    run = tmp_path / "run"
+    checkpoint = run / "checkpoints" / "step_64.zip"
+    err = capsys.readouterr().err
+    assert "stopped by SIGTERM at step 64" in err and "Traceback" not in err
+    assert f"to resume: python -m training.train --config {path} --resume {checkpoint}" in err
+    assert not (run / "final.zip").exists() and not (tmp_path / "models").exists()
+    assert [p.name for p in (run / "checkpoints").iterdir() if p.name.startswith(".")] == []
+    first = train.MaskablePPO.load(checkpoint, device="cpu")
+    assert first.num_timesteps == 64 and first.training_seconds > 0
+
+    monkeypatch.undo()
+    assert train.main(["--config", path, "--resume", str(checkpoint)]) == 0
+    out = capsys.readouterr().out
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["timesteps"] == 256 and summary["session_timesteps"] == 192
+    assert summary["seconds_before_resume"] == round(first.training_seconds, 1)
+    assert summary["seconds"] == pytest.approx(first.training_seconds + summary["session_seconds"], abs=0.11)
+    assert "trained 192 steps in " in out and "resumed at step 64" in out and "the run in all: 256 steps in " in out
+    assert out.count("exported to") == 1
+
+
+def test_ctrl_c_in_a_terminal_stops_a_run_with_subprocess_envs(tmp_path: Path) -> None:
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the env workers ignore it,
+    the run saves a checkpoint, says how to resume, exits 130 without a traceback; the checkpoint resumes."""
+    data = tiny(tmp_path)
+    data["algo"]["vec_env"] = "subproc"
+    data["train"].update(total_timesteps=1_000_000, checkpoint_every=0, eval_every=64)
+    path = _write(tmp_path, data)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "training.train", "--config", path], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        for line in proc.stdout:
+            if line.startswith("step 64: "):
+                break
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "stopped by SIGINT at step " in err
+    checkpoint = Path(re.search(r"--resume (\S+)", err).group(1))
+    step = int(re.search(r"step_(\d+)\.zip", checkpoint.name).group(1))
+    assert checkpoint.is_file() and step >= 64
+    data["algo"]["vec_env"] = "dummy"
+    data["train"].update(total_timesteps=step + 64, eval_every=0)
+    assert train.main(["--config", _write(tmp_path, data), "--resume", str(checkpoint)]) == 0
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["timesteps"] == step + 64
+
+
+def test_a_signal_during_the_warm_start_stops_at_once(tmp_path: Path, monkeypatch, capsys) -> None:
+    def interrupted(*args):
+        os.kill(os.getpid(), signal.SIGINT)
+        raise AssertionError("the signal did not stop the warm start")
+
+    monkeypatch.setattr(train, "warm_start", interrupted)
+    path = _write(tmp_path, tiny(tmp_path))
+    assert train.main(["--config", path]) == 130
+    err = capsys.readouterr().err
+    assert "stopped by SIGINT before training began" in err and "Traceback" not in err
+    assert f"to start again: python -m training.train --config {path} --force" in err
+
+
+def _damaged(tmp_path: Path) -> dict[str, Path]:
+    """A tiny run's checkpoint, and copies of it: truncated, with a flipped byte, of other spaces."""
+    data = tiny(tmp_path)
+    data["imitate"] = {}
+    data["train"].update(total_timesteps=64, eval_every=0)
+    train.train(cfg.from_dict(data))
+    good = tmp_path / "run" / "checkpoints" / "step_64.zip"
+    raw = good.read_bytes()
+    paths = {"truncated": tmp_path / "truncated.zip", "flipped": tmp_path / "flipped.zip", "other": tmp_path / "other.zip"}
+    paths["truncated"].write_bytes(raw[: len(raw) // 2])
+    flipped = bytearray(raw)
+    flipped[raw.find(b"policy.pth") + 300] ^= 0xFF
+    paths["flipped"].write_bytes(bytes(flipped))
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(paths["other"], "w") as dst:
+        for item in src.infolist():
+            blob = src.read(item.filename)
+            if item.filename == "data":
+                meta = json.loads(blob)
+                meta["observation_space"]["_shape"] = [7]
+                blob = json.dumps(meta).encode()
+            dst.writestr(item, blob)
+    return paths
+
+
+def test_a_damaged_checkpoint_is_refused_in_one_line_before_any_work(tmp_path: Path, capsys) -> None:
+    from d2r_envs.cli import main as d2r
+
+    paths = _damaged(tmp_path)
+    path = _write(tmp_path, tiny(tmp_path))
+    capsys.readouterr()
+    before = sorted(os.listdir(tmp_path / "run"))
+    for kind, message in (("truncated", "not a whole SB3 checkpoint"), ("flipped", "the checkpoint is damaged"),
+                          ("other", "a checkpoint of another game or observation \\(7 observation values")):
+        assert d2r(["train", "--config", path, "--resume", str(paths[kind])]) == 2
+        err = capsys.readouterr().err
+        assert re.fullmatch(f"error: --resume {re.escape(str(paths[kind]))}: {message}[^\n]*\n", err), err
+    assert sorted(os.listdir(tmp_path / "run")) == before  # nothing ran
+    assert d2r(["export", "--checkpoint", str(paths["truncated"]), "--game", "draco_and_co", "--name", "x",
+                "--out-root", str(tmp_path / "models")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a whole SB3 checkpoint" in err
+
+
+LOCK_HOLDER = """
+import fcntl, json, os, socket, sys
+f = open(sys.argv[1], "a+b")
+fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+f.truncate(0)
+f.write(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "started": "then"}).encode())
+f.flush()
+print("locked", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("fcntl") is None, reason="the run folder's lock needs fcntl (POSIX)")
+def test_a_run_folder_in_use_is_refused_even_with_force(tmp_path: Path, capsys) -> None:
+    """Another process holding the run folder's lock: `d2r train --force` refuses, naming its pid, and
+    deletes nothing; once that process is gone (killed: no stale lock), the run starts."""
+    from d2r_envs.cli import main as d2r
+
+    data = tiny(tmp_path)
+    data["train"].update(eval_every=0, checkpoint_every=0)
+    path = _write(tmp_path, data)
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "progress.csv").write_text("a live run's log\n")
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(run / "train.lock")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        assert d2r(["train", "--config", path, "--force"]) == 2
+        err = capsys.readouterr().err
+        assert f"is in use by another training run (pid {holder.pid} on " in err and "--force does not override" in err
+        assert f"kill -INT {holder.pid}" in err and "--force (its checkpoints" not in err
+        assert (run / "progress.csv").read_text() == "a live run's log\n"
+    finally:
+        holder.kill()
+        holder.wait()
+    assert d2r(["train", "--config", path, "--force"]) == 0
+    assert (run / "final.zip").is_file() and (run / "train.lock").read_bytes() == b""
