@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -114,18 +115,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
         who = "chance" if player < 0 else f"player_{player}"
         print(f"  {who}: {game.action_to_string(state, int(action))}")
 
-    for path in args.files:
+    failed: list[str] = []
+    for path in args.files:  # each file reported, ok or what is wrong; a bad one does not stop the others
         try:
             data = replay.load(path)
-            if args.show:
-                print(f"{path}: {data['game']} v{data['version']}, {data['num_players']} players, seed {data['seed']}")
-        except (OSError, replay.ReplayError) as e:
-            return _error(str(e))
+        except replay.ReplayError as e:
+            failed.append(path)
+            _error(str(e))
+            continue
+        except OSError as e:  # no such file, a folder, unreadable
+            failed.append(path)
+            _error(f"{path}: {e.strerror or e}")
+            continue
+        if args.show:
+            print(f"{path}: {data['game']} v{data['version']}, {data['num_players']} players, seed {data['seed']}")
         try:
             returns = replay.play_back(data, on_step=show if args.show else None)
         except replay.ReplayError as e:
-            return _error(f"{path}: {e}")
+            failed.append(path)
+            _error(f"{path}: {e}")
+            continue
         print(f"{path}: {len(data['actions'])} actions replayed, returns {returns} as recorded")
+    total = len(args.files)
+    if failed:
+        if total > 1:
+            named = ", ".join(failed[:10]) + (", ..." if len(failed) > 10 else "")
+            _error(f"{len(failed)} of {total} replays failed: {named}")
+        return 2
+    if total > 1:
+        print(f"all {total} replays ok")
     return 0
 
 
@@ -268,10 +286,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                             **_parse_options(args.option))
     except ValueError as e:
         return _error(str(e))
-    except (EOFError, KeyboardInterrupt):
+    except KeyboardInterrupt:
         print("\ngame abandoned")
         return 130
-    return 130 if returns is None else 0
+    except EOFError:  # the input ended (Ctrl-D, or a file of moves) before the game did
+        print("\nno more input: game abandoned")
+        return 1
+    return 0  # played to the end, or quit
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -438,8 +459,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    """Run one command; its exit code. Ctrl-C anywhere is one line and 130; output cut short by its reader
+    (`d2r ... | head`) ends quietly with 141, as for a command killed by SIGPIPE."""
+    try:
+        args = build_parser().parse_args(argv)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except KeyboardInterrupt:
+        print("\nd2r: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        try:  # the rest of the output, and Python's flush at exit, go nowhere
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # a stdout with no file descriptor
+            pass
+        return 141
 
 
 if __name__ == "__main__":

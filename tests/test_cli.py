@@ -1,14 +1,26 @@
-"""The `d2r` command line: every subcommand through main([...]), a few seconds in all.
+"""The `d2r` command line: every subcommand through main([...]), Ctrl-C and pipes through a real `d2r`
+process, a few seconds in all.
 
 Nothing here asserts on speed; `d2r bench` itself is the speed check.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import itertools
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 import d2r_envs
-from d2r_envs import bench, registry
+from d2r_envs import bench, registry, replay
 from d2r_envs.cli import main
 
 NAMES = d2r_envs.names()
@@ -149,3 +161,70 @@ def test_describe_spells_defaults_and_allowed_values_alike(capsys) -> None:
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("| `characters`"))
     assert "| false | false, true |" in row and "False" not in out
+
+
+# Ctrl-C, several files, broken pipes, extras -----------------------------------------------------
+
+
+@contextlib.contextmanager
+def _d2r(*argv: str) -> Iterator[subprocess.Popen]:
+    """`d2r ARGV` in a process group of its own, as a shell runs a command (Ctrl-C reaches the whole group);
+    whatever of the group is left at the end is killed."""
+    proc = subprocess.Popen([sys.executable, "-m", "d2r_envs.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.communicate()
+
+
+def _main_catching_ctrl_c(argv: list[str]) -> int:
+    """main(argv), failing the test (not stopping pytest) if a KeyboardInterrupt comes out of it."""
+    try:
+        return main(argv)
+    except KeyboardInterrupt:
+        pytest.fail("a KeyboardInterrupt came out of main")
+
+
+def test_ctrl_c_anywhere_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    def pressed(name):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(registry, "game_package", pressed)
+    assert _main_catching_ctrl_c(["list"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "d2r: interrupted" and captured.out == ""
+
+
+def test_replay_of_several_files_reports_each_and_counts_the_failures(tmp_path: Path, capsys) -> None:
+    assert main(["simulate", "rap_godz", "--games", "2", "--record", str(tmp_path)]) == 0
+    good = sorted(map(str, tmp_path.iterdir()))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    missing = tmp_path / "missing.json"
+    capsys.readouterr()
+    assert main(["replay", good[0], str(bad), str(missing), good[1]]) == 2
+    captured = capsys.readouterr()
+    for path in good:
+        assert f"{path}: " in captured.out and "as recorded" in captured.out
+    err = captured.err.splitlines()
+    assert err[0].startswith(f"d2r: error: {bad}: not a JSON replay")
+    assert err[1] == f"d2r: error: {missing}: No such file or directory"
+    assert err[2] == f"d2r: error: 2 of 4 replays failed: {bad}, {missing}" and len(err) == 3
+    assert main(["replay", *good]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "all 2 replays ok"
+
+
+def test_output_piped_into_head_ends_quietly_with_141(tmp_path: Path) -> None:
+    assert main(["simulate", "rap_godz", "--games", "1", "--record", str(tmp_path)]) == 0
+    (path,) = tmp_path.iterdir()
+    with _d2r("replay", "--show", *[str(path)] * 40) as proc:  # far more than a pipe holds
+        assert proc.stdout.readline().startswith(str(path).encode())
+        proc.stdout.close()  # as `head -1` does
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141, err
+        assert err == ""

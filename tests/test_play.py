@@ -98,12 +98,23 @@ def test_moves_show_what_each_does_and_help_shows_it_whole() -> None:
     assert "quit" in full and "log" in full and "  * the log" in said
 
 
-def test_quit_abandons_the_game(capsys, monkeypatch) -> None:
+def test_quit_abandons_the_game_and_exits_0(capsys, monkeypatch) -> None:
     said: list[str] = []
     assert play.play("filthy_rich", ["random"], seed=2, ask=lambda _: "quit", say=said.append) is None
     assert said[-1] == "game abandoned"
     monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
-    assert main(["play", "drags_2_riches", "--opponents", "random", "--seed", "1"]) == 130
+    assert main(["play", "drags_2_riches", "--opponents", "random", "--seed", "1"]) == 0
+
+
+@pytest.mark.parametrize(("pressed", "code", "said"), [(KeyboardInterrupt, 130, "game abandoned"),
+                                                       (EOFError, 1, "no more input: game abandoned")])
+def test_ctrl_c_exits_130_and_the_end_of_input_1(pressed, code: int, said: str, capsys, monkeypatch) -> None:
+    def ask(_prompt):
+        raise pressed
+
+    monkeypatch.setattr("builtins.input", ask)
+    assert main(["play", "drags_2_riches", "--opponents", "random", "--seed", "1"]) == code
+    assert capsys.readouterr().out.splitlines()[-1] == said
 
 
 def test_cli_refuses_a_bad_seat(capsys) -> None:
@@ -120,7 +131,7 @@ def test_cli_names_the_built_in_agents_for_a_misspelled_opponent(capsys) -> None
 
 def test_cli_plays_against_the_shipped_model_by_default(capsys, monkeypatch) -> None:
     monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
-    assert main(["play", "filthy_rich", "--players", "2", "--seed", "3"]) == 130
+    assert main(["play", "filthy_rich", "--players", "2", "--seed", "3"]) == 0
     newest = max(int(p.name.removeprefix("ppo-v")) for p in (ROOT / "models" / "filthy_rich").glob("ppo-v*"))
     assert f"player_1 is filthy_rich/ppo-v{newest}" in capsys.readouterr().out
 
@@ -133,6 +144,6 @@ def test_cli_plays_against_the_heuristic_when_a_game_has_no_shipped_model_yet(ca
 
     monkeypatch.setattr(opponents, "shipped_model", none_yet)
     monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
-    assert main(["play", "rap_godz", "--players", "2", "--seed", "3"]) == 130
+    assert main(["play", "rap_godz", "--players", "2", "--seed", "3"]) == 0
     captured = capsys.readouterr()
     assert "rap_godz has no shipped opponent yet" in captured.err and "player_1 is heuristic" in captured.out
