@@ -6,6 +6,7 @@ Everything here is generic over `d2r_envs.names()`: a new game joins with no cha
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -36,6 +37,21 @@ def _parse_options(items: list[str] | None) -> dict[str, Any]:
 def _error(message: str) -> int:
     print(f"d2r: error: {message}", file=sys.stderr)
     return 2
+
+
+INSTALL = {
+    "train": "pip install torch==2.13.0 && pip install -e '.[train]'",
+    "rllib": "pip install torch==2.13.0 && pip install -e '.[rllib]'",
+}
+
+
+def _missing_extra(command: str, extra: str, modules: tuple[str, ...]) -> str | None:
+    """None if every module can be imported, else the one-line error naming the first missing one and the
+    extra that brings it. Looked up, not imported: a check before any work that costs nothing."""
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            return f"{command} needs the {extra} extra ({module} is missing); install with: {INSTALL[extra]}"
+    return None
 
 
 def _md_cell(value: Any) -> str:
@@ -225,6 +241,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.rllib is not None and not args.training:
         return _error("--rllib times training: give it with --training")
+    if args.training:
+        missing = _missing_extra("bench --training", "train", ("torch", "stable_baselines3", "sb3_contrib", "yaml"))
+        if missing is None and args.rllib is not None:
+            missing = _missing_extra("bench --rllib", "rllib", ("ray",))
+        if missing:
+            return _error(missing)
 
     try:
         code = bench.run(
@@ -243,7 +265,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     try:
         from training import speed
     except ImportError as e:
-        return _error(f"bench --training needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+        return _error(f"bench --training needs the training extra ({e}); install with: {INSTALL['train']}")
     print()
     code = max(code, speed.run(args.games or d2r_envs.names(), check=not args.no_check))
     if args.rllib is None:
@@ -258,14 +280,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     try:
         return max(code, speed.run_rllib(args.rllib, runners, args.rllib_steps, args.ray or ""))
     except ImportError as e:
-        return _error(f"bench --rllib needs the rllib extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[rllib]'")
+        return _error(f"bench --rllib needs the rllib extra ({e}); install with: {INSTALL['rllib']}")
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     try:
         from training import train
     except ImportError as e:
-        return _error(f"d2r train needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+        return _error(f"d2r train needs the training extra ({e}); install with: {INSTALL['train']}")
     return train.run(args)
 
 
@@ -322,18 +344,22 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         from training import export  # torch and SB3 are imported inside, only when needed
     except ImportError as e:
-        return _error(f"d2r export needs the training package ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+        return _error(f"d2r export needs the training package ({e}); install with: {INSTALL['train']}")
     return export.run(args)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    try:
-        from training import evaluate  # openskill and matplotlib: the training extra
-    except ImportError as e:
-        return _error(f"d2r eval needs the training extra ({e}); install with: pip install torch==2.13.0 && pip install -e '.[train]'")
+    missing = _missing_extra("d2r eval", "train", ("openskill", "matplotlib"))  # the ratings, the plots
+    if missing is None and args.ray is not None:
+        missing = _missing_extra("d2r eval --ray", "rllib", ("ray",))
+    if missing:
+        return _error(missing)
+    from training import evaluate
+    from training.ray_cluster import Unreachable
+
     try:
         return evaluate.run(args, _parse_options(args.option))
-    except (ValueError, ImportError, RuntimeError) as e:  # RuntimeError: deals Ray lost (named); ImportError: no Ray
+    except (ValueError, ImportError, RuntimeError, Unreachable) as e:  # RuntimeError: deals Ray lost (named)
         return _error(str(e))
 
 

@@ -228,3 +228,36 @@ def test_output_piped_into_head_ends_quietly_with_141(tmp_path: Path) -> None:
         err = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 141, err
         assert err == ""
+
+
+def test_eval_without_the_train_extra_says_so_before_playing(
+    monkeypatch: pytest.MonkeyPatch, capsys, tmp_path: Path
+) -> None:
+    from training import evaluate
+
+    def never(*args, **kwargs):
+        raise AssertionError("a tournament was played")
+
+    monkeypatch.setattr(evaluate, "evaluate", never)
+    monkeypatch.setitem(sys.modules, "openskill", None)  # as if not installed
+    argv = ["eval", "draco_and_co", "--agents", "random", "--games", "4", "--out", str(tmp_path / "out")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "d2r eval needs the train extra (openskill is missing)" in err and "pip install -e '.[train]'" in err
+    assert err.count("\n") == 1 and not (tmp_path / "out").exists()
+    monkeypatch.delitem(sys.modules, "openskill")
+    monkeypatch.setitem(sys.modules, "ray", None)
+    if importlib.util.find_spec("openskill") and importlib.util.find_spec("matplotlib"):
+        assert main([*argv, "--ray"]) == 2
+        err = capsys.readouterr().err
+        assert "d2r eval --ray needs the rllib extra (ray is missing)" in err and "'.[rllib]'" in err
+
+
+def test_bench_training_without_torch_says_so_before_timing(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    def never(**kwargs):
+        raise AssertionError("the environments were timed")
+
+    monkeypatch.setattr(bench, "run", never)
+    monkeypatch.setitem(sys.modules, "torch", None)
+    assert main(["bench", "--training", "--seconds", "0.01"]) == 2
+    assert "bench --training needs the train extra (torch is missing)" in capsys.readouterr().err

@@ -1,12 +1,14 @@
 """`d2r eval --ray` and training.ray_eval: deals as Ray tasks on a local instance give the local pool's
 result exactly; a worker killed mid-tournament is retried and the counts come back complete; deals
-lost past the retries are an error naming them, never a smaller tournament. About 20 s."""
+lost past the retries are an error naming them, never a smaller tournament; an address with no cluster is
+one line. About 20 s."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -142,3 +144,36 @@ def test_bars_with_ray(ray, tmp_path: Path, write_numpy_model, capsys: pytest.Ca
     assert code in (0, 1)
     out = capsys.readouterr().out
     assert "## Bars" in out and "| 3 |" in out
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_an_address_with_no_cluster_is_one_line_saying_how_to_start_one(tmp_path: Path, capsys) -> None:
+    address = f"127.0.0.1:{_closed_port()}"
+    out = tmp_path / "out"
+    assert main(["eval", GAME, "--agents", "random", "--games", "4", "--ray", address, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"d2r: error: cannot reach a Ray cluster at {address} (") and err.count("\n") == 1
+    assert "`ray start --head`" in err and "Traceback" not in err and not out.exists()
+    assert main(["eval", GAME, "--agents", "random", "--ray", "head-without-port", "--out", str(out)]) == 2
+    assert "Ray address 'head-without-port': expected auto, HOST:PORT" in capsys.readouterr().err
+
+
+def test_auto_with_no_cluster_on_this_node_is_unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ray as ray_module
+
+    from training.ray_cluster import Unreachable, connected
+
+    def no_cluster(**kwargs):  # what ray.init(address="auto") raises on a node that joined none
+        raise ConnectionError("Could not find any running Ray instance. Please specify the one to connect to.")
+
+    monkeypatch.setattr(ray_module, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray_module, "init", no_cluster)
+    with pytest.raises(Unreachable, match="cannot reach a Ray cluster at auto \\(no cluster was started on this node\\)"):
+        with connected("auto"):
+            pass

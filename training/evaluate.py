@@ -416,6 +416,10 @@ def evaluate(
         raise ValueError(f"workers must be at least 1, got {workers}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"the seed must be a whole number >= 0, got {seed!r}")
+    if ray_address:  # a cluster that cannot be reached is named before anything runs
+        from training.ray_cluster import check_reachable
+
+        check_reachable(ray_address)
     engine = d2r_envs.make_game(game, num_players, **options)  # ValueError for a bad game / count / option
     spec = engine.spec
     lineup = make_lineup(agents, num_players)
