@@ -163,6 +163,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _random_game(env, agents: list[str], rng: np.random.Generator, seed: int) -> tuple[dict[str, float], list, bool, int]:
+    """One game of random legal moves through the AEC env: (returns by agent, the actions, truncated, env steps)."""
+    env.reset(seed=seed)
+    returns = dict.fromkeys(agents, 0.0)
+    actions = []
+    truncated = False
+    steps = 0
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, info = env.last()
+        returns[agent] += rew  # the rewards an agent sees at its turns sum to its return
+        if term or trunc:
+            truncated |= bool(trunc)
+            action = None
+        else:
+            action = rng.choice(np.flatnonzero(obs["action_mask"]))
+            actions.append(action)
+        env.step(action)
+        steps += 1
+    return returns, actions, truncated, steps
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -179,39 +200,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lengths: list[int] = []
     wins = dict.fromkeys(agents, 0)
     no_winner = truncated = steps = 0
-    start = time.perf_counter()
-    for g in tqdm(range(args.games), desc=f"{args.game} x{len(agents)}", unit="game", file=sys.stderr):
-        env.reset(seed=args.seed + g)
-        returns = dict.fromkeys(agents, 0.0)
-        decisions = 0
-        was_truncated = False
-        actions = []
-        for agent in env.agent_iter():
-            obs, rew, term, trunc, info = env.last()
-            returns[agent] += rew  # the rewards an agent sees at its turns sum to its return
-            if term or trunc:
-                was_truncated |= bool(trunc)
-                action = None
-            else:
-                action = rng.choice(np.flatnonzero(obs["action_mask"]))
-                actions.append(action)
-                decisions += 1
-            env.step(action)
-            steps += 1
-        if args.record:
-            record = replay.make(args.game, len(agents), options, args.seed + g, ["random"] * len(agents),
-                                 actions, [returns[a] for a in agents], was_truncated)
-            replay.save(record, Path(args.record) / f"{args.game}_{args.seed + g:06d}.json")
-        lengths.append(decisions)
-        truncated += was_truncated
-        winners = [a for a in agents if returns[a] == spec.max_return]
-        for a in winners:
-            wins[a] += 1
-        no_winner += not winners
-    elapsed = time.perf_counter() - start
-    n = args.games
+    start = end = time.perf_counter()
+    stopped = False
+    bar = tqdm(total=args.games, desc=f"{args.game} x{len(agents)}", unit="game", file=sys.stderr)
+    try:
+        for g in range(args.games):
+            returns, actions, was_truncated, game_steps = _random_game(env, agents, rng, args.seed + g)
+            if args.record:
+                record = replay.make(args.game, len(agents), options, args.seed + g, ["random"] * len(agents),
+                                     actions, [returns[a] for a in agents], was_truncated)
+                replay.save(record, Path(args.record) / f"{args.game}_{args.seed + g:06d}.json")
+            steps += game_steps
+            lengths.append(len(actions))
+            truncated += was_truncated
+            winners = [a for a in agents if returns[a] == spec.max_return]
+            for a in winners:
+                wins[a] += 1
+            no_winner += not winners
+            end = time.perf_counter()
+            bar.update()
+    except KeyboardInterrupt:  # Ctrl-C: the summary of the games finished so far
+        stopped = True
+    finally:
+        bar.close()
+    elapsed = end - start
+    n = len(lengths)
+    if n == 0:
+        print(f"d2r simulate: stopped before the first of {args.games} games finished", file=sys.stderr)
+        return 130
+    played = f"{n} games" if not stopped else f"stopped after {n} of {args.games} games (a partial summary)"
     out = [
-        f"# simulate {env.metadata['name']}: {n} games, {len(agents)} players, random legal agents, seed {args.seed}",
+        f"# simulate {env.metadata['name']}: {played}, {len(agents)} players, random legal agents, seed {args.seed}",
         "",
     ]
     if options:
@@ -233,6 +252,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"- speed: {steps / elapsed:,.0f} env steps/s ({steps:,} steps in {elapsed:.2f} s, including reset)",
     ]
     print("\n".join(out))
+    if stopped:
+        print(f"d2r simulate: stopped after {n} of {args.games} games", file=sys.stderr)
+        return 130
     return 0
 
 

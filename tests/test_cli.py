@@ -182,12 +182,49 @@ def _d2r(*argv: str) -> Iterator[subprocess.Popen]:
         proc.communicate()
 
 
+def _interrupting_make(after_games: int):
+    """d2r_envs.make whose env raises KeyboardInterrupt when game `after_games` + 1 starts (Ctrl-C then)."""
+    real = d2r_envs.make
+
+    def make(*args, **kwargs):
+        env = real(*args, **kwargs)
+        resets = itertools.count()
+        reset = env.reset
+
+        def interrupted_reset(*a, **k):
+            if next(resets) == after_games:
+                raise KeyboardInterrupt
+            return reset(*a, **k)
+
+        env.reset = interrupted_reset
+        return env
+
+    return make
+
+
 def _main_catching_ctrl_c(argv: list[str]) -> int:
     """main(argv), failing the test (not stopping pytest) if a KeyboardInterrupt comes out of it."""
     try:
         return main(argv)
     except KeyboardInterrupt:
         pytest.fail("a KeyboardInterrupt came out of main")
+
+
+def test_ctrl_c_in_simulate_prints_the_games_finished_marked_partial_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(d2r_envs, "make", _interrupting_make(3))
+    assert _main_catching_ctrl_c(["simulate", "draco_and_co", "--games", "10", "--record", str(tmp_path)]) == 130
+    captured = capsys.readouterr()
+    assert "stopped after 3 of 10 games (a partial summary)" in captured.out
+    assert "| player_0 |" in captured.out and "truncated: 0 of 3" in captured.out
+    assert "d2r simulate: stopped after 3 of 10 games" in captured.err and "Traceback" not in captured.err
+    files = sorted(tmp_path.iterdir())  # the finished games' replays, each whole
+    assert len(files) == 3 and all(replay.play_back(replay.load(f)) for f in files)
+    monkeypatch.setattr(d2r_envs, "make", _interrupting_make(0))
+    assert _main_catching_ctrl_c(["simulate", "draco_and_co", "--games", "10"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and "stopped before the first of 10 games finished" in captured.err
 
 
 def test_ctrl_c_anywhere_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
@@ -198,6 +235,21 @@ def test_ctrl_c_anywhere_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatc
     assert _main_catching_ctrl_c(["list"]) == 130
     captured = capsys.readouterr()
     assert captured.err.strip() == "d2r: interrupted" and captured.out == ""
+
+
+def test_sigint_stops_simulate_with_a_partial_summary_and_no_traceback() -> None:
+    with _d2r("simulate", "draco_and_co", "--games", "1000000") as proc:
+        err = b""
+        while not re.search(rb"\| *[1-9]\d*/1000000 ", err):  # a game has finished
+            chunk = proc.stderr.read1(4096)
+            assert chunk, err.decode()
+            err += chunk
+        os.killpg(proc.pid, signal.SIGINT)
+        out, rest = proc.communicate(timeout=60)
+        err = (err + rest).decode()
+        assert proc.returncode == 130, err
+        assert re.search(r"stopped after \d+ of 1000000 games \(a partial summary\)", out.decode())
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
 def test_replay_of_several_files_reports_each_and_counts_the_failures(tmp_path: Path, capsys) -> None:

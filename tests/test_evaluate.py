@@ -1,10 +1,16 @@
 """training.evaluate and `d2r eval`: duplicate deals with seat rotation, reproducibility, statistics,
-outputs, refusals and recording into a model manifest. A few seconds in all."""
+outputs, refusals, recording into a model manifest, and Ctrl-C. A few seconds in all."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -296,3 +302,113 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str], write_nu
     summary = manifest["evaluation"][f"3p:{model},random,random"]
     assert summary["games"] == 3 and summary["seed"] == 0 and "records" not in summary
     opponents.load_opponent(model, game=GAME)
+
+
+# Ctrl-C ------------------------------------------------------------------------------------------
+
+
+class CtrlCAt(FirstLegal):
+    """Plays as FirstLegal; Ctrl-C is pressed as it is about to make its `at`-th move."""
+
+    def __init__(self, at: int) -> None:
+        self.moves, self.at = 0, at
+
+    def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
+        self.moves += 1
+        if self.moves == self.at:
+            raise KeyboardInterrupt
+        return super().act(game, state, seat, rng)
+
+
+def test_ctrl_c_stops_the_tournament_with_the_whole_deals_played_so_far() -> None:
+    def factory(spec: str, game: str, engine: Any) -> Any:
+        return CtrlCAt(300) if spec == "first" else make_agent(spec, game, engine)
+
+    full = run(["first", "random"], games=40)
+    with pytest.raises(ev.Stopped) as caught:
+        ev.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=factory)
+    partial = caught.value.result
+    deals = partial["deals"]
+    assert 0 < deals < 10 and partial["games"] == 4 * deals  # the deal in play when stopped is left out
+    assert partial["records"] == full["records"][: 4 * deals]
+    assert partial["stopped"] == str(caught.value) == f"stopped after {4 * deals} of 40 games ({deals} of 10 deals)"
+    assert f"**Partial: stopped after {4 * deals} of 40 games" in ev.to_markdown(partial)
+    with pytest.raises(ev.Stopped) as caught:  # stopped in the first deal: nothing to summarise
+        ev.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=lambda spec, game, engine: CtrlCAt(5))
+    assert caught.value.result is None and str(caught.value) == "stopped after 0 of 40 games (0 of 10 deals)"
+
+
+def test_cli_ctrl_c_prints_the_partial_summary_writes_nothing_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_deal = ev._play_deal
+
+    def stopped_at_deal_3(deal: int):
+        if deal == 3:
+            raise KeyboardInterrupt
+        return play_deal(deal)
+
+    monkeypatch.setattr(ev, "_play_deal", stopped_at_deal_3)
+    out = tmp_path / "out"
+    argv = ["eval", GAME, "--agents", "random", "--games", "40", "--out", str(out)]
+    try:
+        code = main(argv)
+    except KeyboardInterrupt:
+        pytest.fail("a KeyboardInterrupt came out of main")
+    assert code == 130
+    captured = capsys.readouterr()
+    assert "**Partial: stopped after 12 of 40 games (3 of 10 deals).**" in captured.out
+    assert "3 deals x 4 rotations = 12 games" in captured.out and "| random | 48 |" in captured.out
+    assert f"stopped after 12 of 40 games (3 of 10 deals); nothing written to {out}" in captured.err
+    assert "Traceback" not in captured.err and not out.exists()
+    assert main([*argv, "--journal", str(tmp_path / "j.jsonl")]) == 130
+    assert f"the finished deals are in {tmp_path / 'j.jsonl'}: the same command resumes" in capsys.readouterr().err
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker processes through Linux /proc")
+def test_sigint_stops_the_worker_processes_too_without_a_traceback(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "d2r_envs.cli", "eval", GAME, "--agents", "random", "--games", "1000000", "--workers",
+         "2", "--out", str(tmp_path / "out")],  # hours of play: it ends only by being stopped
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,  # a group, as a shell makes
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(proc.pid)) < 3:  # the two workers and multiprocessing's resource tracker
+            assert proc.poll() is None and time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group
+        try:
+            out, err = (b.decode() for b in proc.communicate(timeout=60))  # not waiting for the deals in play
+        except subprocess.TimeoutExpired:
+            pytest.fail("d2r eval did not stop on Ctrl-C")
+        assert proc.returncode == 130, err
+        assert re.search(r"d2r eval: stopped after \d+ of 1000000 games", err)
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err
+        for _ in range(100):  # the workers end with it
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("worker processes outlived d2r eval")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.communicate()

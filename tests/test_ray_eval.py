@@ -1,7 +1,7 @@
 """`d2r eval --ray` and training.ray_eval: deals as Ray tasks on a local instance give the local pool's
 result exactly; a worker killed mid-tournament is retried and the counts come back complete; deals
-lost past the retries are an error naming them, never a smaller tournament; an address with no cluster is
-one line. About 20 s."""
+lost past the retries are an error naming them, never a smaller tournament; Ctrl-C cancels the tasks; an
+address with no cluster is one line. About 20 s."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("ray")
 pytest.importorskip("openskill")
 
+import d2r_envs  # noqa: E402
 from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
 from training import evaluate as ev  # noqa: E402
@@ -144,6 +145,26 @@ def test_bars_with_ray(ray, tmp_path: Path, write_numpy_model, capsys: pytest.Ca
     assert code in (0, 1)
     out = capsys.readouterr().out
     assert "## Bars" in out and "| 3 |" in out
+
+
+def test_ctrl_c_cancels_the_tasks_still_running(ray, monkeypatch: pytest.MonkeyPatch) -> None:
+    cancel, cancelled = ray.cancel, []
+
+    def recorded(ref, force=False):
+        cancelled.append(force)
+        cancel(ref, force=force)
+
+    def ctrl_c(refs, num_returns=1):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ray, "cancel", recorded)
+    monkeypatch.setattr(ray, "wait", ctrl_c)
+    engine = d2r_envs.make_game(GAME, 2)
+    setup = ev._Setup(GAME, {}, 2, ["random", "random"], 0, engine.spec.max_game_length, None)
+    with pytest.raises(KeyboardInterrupt):
+        ray_eval.play_deals(setup, engine, {"random": make_agent("random", GAME, engine)}, 40)
+    chunks = ray_eval.chunks(40, int(ray.cluster_resources().get("CPU", 1)))
+    assert len(cancelled) == len(chunks) > 1 and all(cancelled)
 
 
 def _closed_port() -> int:

@@ -48,6 +48,7 @@ and openskill's ordinal mu - 3 sigma.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import datetime as _dt
@@ -55,8 +56,10 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -84,6 +87,15 @@ RATING_METHOD = (
     "team starting from its agent's rating, and an agent moves by the mean of its seats' mu updates and takes "
     "the mean of their new sigmas; games rated in order of deal, then rotation"
 )
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C during a tournament. `result` is the summary of the deals finished before it (None if none
+    was), with `result["stopped"]` saying how far it got."""
+
+    def __init__(self, message: str, result: dict[str, Any] | None) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 # Lineup ------------------------------------------------------------------------------------------
@@ -231,6 +243,32 @@ def _play_deal(deal: int) -> tuple[list[dict[str, Any]], dict[str, list[float]]]
         if trace is not None:
             records[-1]["actions"] = trace
     return records, timing
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c():
+    """Ctrl-C held back while worker processes start: they keep it blocked for good (a child inherits the
+    signal mask), and the main process gets a Ctrl-C pressed meanwhile once the block ends. So on Ctrl-C
+    the main process alone stops, it ends the workers, and no worker prints a traceback."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers at once, deals in play included, and shut it down."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 # Statistics --------------------------------------------------------------------------------------
@@ -396,6 +434,8 @@ def evaluate(
     actions, chance outcomes included (`replays` turns them into replay files' contents). `journal`: a
     file each finished deal is written to as it ends; a tournament stopped part-way and run again with the
     same settings and journal plays only the deals missing there, with the same result (training/journal.py).
+    Ctrl-C stops the tournament and its worker processes or Ray tasks and raises `Stopped`, which holds the
+    summary of the deals finished before it.
 
     `agents`: specs for `make_agent`, or for `factory(spec, game, engine)` when given (a picklable
     module-level function, to use with workers > 1). `games` is rounded up to whole deals of
@@ -471,6 +511,7 @@ def evaluate(
     if book is not None:
         for d in sorted(book.done):
             collect(book.done[d])
+    stopped = False
     try:
         if not todo:
             pass
@@ -492,22 +533,24 @@ def evaluate(
             # spawn: safe with torch (model agents) in the parent; a worker that cannot start
             # raises BrokenProcessPool instead of hanging the way multiprocessing.Pool does.
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(
-                min(workers, len(todo)), mp_context=ctx, initializer=_init_worker, initargs=(setup,)
-            ) as pool:
-                if book is None:
-                    chunk = max(1, len(todo) // (4 * workers))
-                    for d, result in zip(todo, pool.map(_play_deal, todo, chunksize=chunk)):  # in order of deals
-                        finished(d, result)
-                else:  # one deal a task, journaled as it ends, whatever the order
-                    futures = {pool.submit(_play_deal, d): d for d in todo}
-                    try:
-                        for future in as_completed(futures):
-                            finished(futures[future], future.result())
-                    except BaseException:  # an error or Ctrl-C: stop at once, what ended is in the journal
-                        for future in futures:
-                            future.cancel()
-                        raise
+            pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=_init_worker,
+                                       initargs=(setup,))
+            try:
+                with _workers_ignore_ctrl_c():  # the workers start as the deals are handed out
+                    if book is None:  # results in order of deals
+                        chunk = max(1, len(todo) // (4 * workers))
+                        results = zip(todo, pool.map(_play_deal, todo, chunksize=chunk))
+                    else:  # one deal a task, journaled as it ends, whatever the order
+                        futures = {pool.submit(_play_deal, d): d for d in todo}
+                        results = ((futures[f], f.result()) for f in as_completed(futures))
+                for d, result in results:
+                    finished(d, result)
+            except BaseException:  # an error or Ctrl-C: the workers stop at once; what ended is kept
+                _stop_pool(pool)
+                raise
+            pool.shutdown()
+    except KeyboardInterrupt:
+        stopped = True
     finally:
         if bar is not None:
             bar.close()
@@ -515,6 +558,7 @@ def evaluate(
             book.close()
     records.sort(key=lambda r: (r["deal"], r["rotation"]))  # deal order, however they were played
     wall = time.perf_counter() - started
+    played = len({r["deal"] for r in records})  # whole deals: a deal stopped part-way is not kept
 
     summary = summarise(records, lineup, spec.max_return, timing, spec.min_return)
     if command is None:
@@ -522,7 +566,7 @@ def evaluate(
             f"training.evaluate.evaluate({game!r}, {list(agents)!r}, {num_players}, {games}, {seed}, "
             f"workers={workers}, options={options!r})"
         )
-    return {
+    result = {
         "command": command,
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "d2r_envs_version": d2r_envs.__version__,
@@ -536,7 +580,7 @@ def evaluate(
         "chance_seeds": f"SeedSequence([{seed}, d]) for deal d in 0..{deals - 1}",
         "agent_seeds": f"SeedSequence([{seed}, d], spawn_key=(rotation, seat))",
         "games_requested": games,
-        "deals": deals,
+        "deals": played,
         "rotations": n,
         "max_decisions": cap,
         "workers": workers,
@@ -546,6 +590,10 @@ def evaluate(
         **summary,
         "records": records,
     }
+    if stopped:
+        result["stopped"] = f"stopped after {len(records)} of {deals * n} games ({played} of {deals} deals)"
+        raise Stopped(result["stopped"], result if records else None)
+    return result
 
 
 def replays(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -586,6 +634,10 @@ def to_markdown(result: dict[str, Any]) -> str:
     lines = [
         f"# Evaluation: {result['game']} (version {result['game_version']}), {n} players",
         "",
+    ]
+    if result.get("stopped"):
+        lines += [f"**Partial: {result['stopped']}.** The figures below are for those games only.", ""]
+    lines += [
         f"Lineup at rotation 0, seat by seat: {', '.join(result['lineup'])}. "
         f"{result['deals']} deals x {result['rotations']} rotations = {games} games, seed {result['seed']}.",
         "",
@@ -868,11 +920,20 @@ def run(args: Any, options: dict[str, Any] | None = None) -> int:
         raise ValueError(f"--record {args.record!r}: not a folder (replays go into a folder, one file a game)")
     out_dir = Path(args.out or Path("runs") / "eval" / f"{args.game}-{_dt.datetime.now():%Y%m%d-%H%M%S}")
 
-    result = evaluate(
-        args.game, agents, players, args.games, args.seed, workers=args.workers, options=options,
-        progress=True, command=_command_line(args), ray_address=getattr(args, "ray", None),
-        trace=bool(args.record), journal=getattr(args, "journal", None),
-    )
+    journal = getattr(args, "journal", None)
+    try:
+        result = evaluate(
+            args.game, agents, players, args.games, args.seed, workers=args.workers, options=options,
+            progress=True, command=_command_line(args), ray_address=getattr(args, "ray", None),
+            trace=bool(args.record), journal=journal,
+        )
+    except Stopped as stop:  # Ctrl-C: what was played so far, on the screen only
+        if stop.result is not None:
+            print(to_markdown(stop.result))
+        kept = (f"the finished deals are in {journal}: the same command resumes" if journal else
+                "--journal FILE keeps finished deals for the same command to resume")
+        print(f"\nd2r eval: {stop}; nothing written to {out_dir} ({kept})", file=sys.stderr)
+        return 130
     if args.record:
         from d2r_envs import replay
 

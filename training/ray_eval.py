@@ -9,6 +9,7 @@ Reliability. A task whose worker process or node dies is run again (Ray's `max_r
 here); an error raised by the game or an agent is not retried (it would repeat) and is raised as
 itself. When every task has finished, every deal must have come back exactly once: deals still missing
 (their retries spent) raise `LostDeals`, naming them; a tournament with fewer deals is never summarised.
+An error or Ctrl-C in the main process cancels the tasks still running.
 """
 
 from __future__ import annotations
@@ -66,27 +67,29 @@ def play_deals(setup: Any, engine: Any, agents: dict[str, Any], deals: int | Seq
     done: dict[int, tuple[list, dict]] = {}
     lost: list[int] = []
     why: list[str] = []
-    while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        for ref in ready:
-            chunk = pending.pop(ref)
-            try:
-                results = ray.get(ref)
-            except ray.exceptions.RayTaskError as err:  # the game's or an agent's own error: raise it
-                for other in pending:
-                    ray.cancel(other, force=True)
-                cause = err.as_instanceof_cause()
-                raise cause from None
-            except ray.exceptions.RayError as err:  # the worker or its node died, past the retries
-                lost.extend(chunk)
-                why.append(f"{type(err).__name__} after {retries} retr{'y' if retries == 1 else 'ies'}")
-                continue
-            for d, records, timing in results:
-                if d in done:
-                    raise RuntimeError(f"deal {d} came back twice from Ray")
-                done[d] = (records, timing)
-                if on_deal is not None:
-                    on_deal(d, done[d])
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                chunk = pending.pop(ref)
+                try:
+                    results = ray.get(ref)
+                except ray.exceptions.RayTaskError as err:  # the game's or an agent's own error: raise it
+                    raise err.as_instanceof_cause() from None
+                except ray.exceptions.RayError as err:  # the worker or its node died, past the retries
+                    lost.extend(chunk)
+                    why.append(f"{type(err).__name__} after {retries} retr{'y' if retries == 1 else 'ies'}")
+                    continue
+                for d, records, timing in results:
+                    if d in done:
+                        raise RuntimeError(f"deal {d} came back twice from Ray")
+                    done[d] = (records, timing)
+                    if on_deal is not None:
+                        on_deal(d, done[d])
+    except BaseException:  # an error or Ctrl-C: the tasks still running stop too, on a cluster as well
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
     missing = sorted(set(todo) - set(done))
     if lost or missing:
         raise LostDeals(sorted(set(lost) | set(missing)), len(todo), why)
