@@ -147,3 +147,14 @@ def test_cli_plays_against_the_heuristic_when_a_game_has_no_shipped_model_yet(ca
     assert main(["play", "rap_godz", "--players", "2", "--seed", "3"]) == 0
     captured = capsys.readouterr()
     assert "rap_godz has no shipped opponent yet" in captured.err and "player_1 is heuristic" in captured.out
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_no_seat_below_0_is_named_to_the_person(name: str) -> None:
+    """Set-up and chance are described ('turn of nobody (set-up)'), never shown as a seat like player_-1."""
+    n = d2r_envs.make_game(name).spec.max_players
+    for seed in (0, 1):
+        said: list[str] = []
+        play.play(name, ["random"], n, seat=0, seed=seed, ask=_answers([]), say=said.append)
+        shown = [line for text in said for line in text.splitlines() if "player_-" in line]
+        assert not shown, shown[:3]
