@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import secrets
 import threading
@@ -37,13 +38,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from d2r_envs.web.choices import Choices
-from d2r_envs.web.errors import Refused
+from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
 from d2r_envs.web.tables import Table, Tables
 from d2r_envs.web.viewer import Steps, seat_of
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16_384  # bytes: a request here is a few hundred
+MAX_NUMBER = 20  # characters of a number in a body: a seed has at most 19 digits
+MAX_DEPTH = 8  # levels of arrays and objects in a body: a new table nests two
 COOKIE = "d2r_table"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -59,13 +62,14 @@ log = logging.getLogger("d2r_envs.web")
 
 
 async def read_json(request: Request) -> Any:
-    """The request's JSON body: application/json, at most MAX_BODY bytes, valid JSON; Refused otherwise."""
+    """The request's JSON body: application/json, at most MAX_BODY bytes, valid JSON whose numbers are at
+    most MAX_NUMBER characters and finite, nested at most MAX_DEPTH levels; Refused otherwise."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, f"send the body as JSON with Content-Type: application/json (got {kind or 'none'!r})")
+        raise Refused(415, f"send the body as JSON with Content-Type: application/json (got {clip(kind) if kind else 'none'})")
     length = request.headers.get("content-length")
     if length is not None and not re.fullmatch(r"[0-9]{1,12}", length):
-        raise Refused(400, f"Content-Length {length[:20]!r} is not a number of bytes")
+        raise Refused(400, f"Content-Length {clip(length)} is not a number of bytes")
     if length is not None and int(length) > MAX_BODY:
         raise Refused(413, f"request body of {int(length):,} bytes; at most {MAX_BODY:,} are read")
     body = bytearray()
@@ -74,9 +78,44 @@ async def read_json(request: Request) -> Any:
         if len(body) > MAX_BODY:
             raise Refused(413, f"request body over {MAX_BODY:,} bytes; at most {MAX_BODY:,} are read")
     try:
-        return json.loads(bytes(body))
+        value = json.loads(bytes(body), parse_int=_number(int), parse_float=_number(float), parse_constant=_not_a_number)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise Refused(400, f"the body is not valid JSON: {err}") from None
+    except RecursionError:
+        raise Refused(400, f"the body nests arrays or objects too deeply; a request here nests at most {MAX_DEPTH} levels") from None
+    if _depth(value) > MAX_DEPTH:
+        raise Refused(400, f"the body nests arrays or objects over {MAX_DEPTH} levels deep; a request here nests at most {MAX_DEPTH}")
+    return value
+
+
+def _number(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER:
+            raise Refused(400, f"the body holds a number of {len(text):,} characters ({clip(text)}); "
+                          f"a number here is at most {MAX_NUMBER} characters")
+        value = kind(text)
+        if not math.isfinite(value):
+            raise Refused(400, f"the body holds the number {clip(text)}, too large to be a number here")
+        return value
+
+    return parse
+
+
+def _not_a_number(name: str) -> Any:
+    raise Refused(400, f"the body holds {name}, which JSON does not allow; a number here is finite")
+
+
+def _depth(value: Any) -> int:
+    """How many levels of arrays and objects `value` nests (a string or a number: 0), counted to
+    MAX_DEPTH + 1 at most."""
+    level, layer = 0, [value]
+    while level <= MAX_DEPTH:
+        layer = [x for x in layer if isinstance(x, (list, dict))]
+        if not layer:
+            break
+        level += 1
+        layer = [v for x in layer for v in (x.values() if isinstance(x, dict) else x)]
+    return level
 
 
 def _token(request: Request) -> str | None:
@@ -89,7 +128,7 @@ def _int_query(request: Request, key: str, default: int | None = None) -> int:
     if value is None and default is not None:
         return default
     if value is None or not re.fullmatch(r"[0-9]{1,9}", value):
-        raise Refused(400, f"query parameter {key!r} must be a whole number, got {value if value is None else value[:20]!r}")
+        raise Refused(400, f"query parameter {key!r} must be a whole number, got {'nothing' if value is None else clip(value)}")
     return int(value)
 
 
@@ -97,9 +136,9 @@ class Server:
     """The state behind the routes: the choices offered, the tables in play, the replay folder."""
 
     def __init__(self, replays: str | Path, models_dirs: list[str | Path] = (), max_tables: int = 64,
-                 idle_seconds: float = 1800.0, clock=None) -> None:
+                 idle_seconds: float = 1800.0, per_browser: int = 4, clock=None) -> None:
         self.choices = Choices(models_dirs)
-        self.tables = Tables(max_tables, idle_seconds, **({"clock": clock} if clock else {}))
+        self.tables = Tables(max_tables, idle_seconds, per_browser, **({"clock": clock} if clock else {}))
         self.folder = Folder(replays)
         self._steps: OrderedDict[tuple, Steps] = OrderedDict()
         self._steps_lock = threading.Lock()
@@ -247,9 +286,11 @@ class _Guard:
 
 
 def create_app(replays: str | Path = "replays", models_dirs: list[str | Path] = (), max_tables: int = 64,
-               idle_seconds: float = 1800.0, allowed_hosts: list[str] | None = None, clock=None) -> Starlette:
-    """The app. `allowed_hosts`: the Host names it answers (None: any), against DNS rebinding."""
-    server = Server(replays, models_dirs, max_tables, idle_seconds, clock)
+               idle_seconds: float = 1800.0, allowed_hosts: list[str] | None = None, clock=None,
+               per_browser: int = 4) -> Starlette:
+    """The app. `allowed_hosts`: the Host names it answers (None: any), against DNS rebinding;
+    `per_browser`: the unfinished tables one browser keeps (one more forgets the one it used longest ago)."""
+    server = Server(replays, models_dirs, max_tables, idle_seconds, per_browser, clock)
     routes = [
         Route("/", _page("index.html")),
         Route("/table/{tid}", _page("table.html")),

@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from d2r_envs import registry
-from d2r_envs.agents import make_agent
+from d2r_envs.agents import PolicyAgent, make_agent
 from d2r_envs.core import config as _config
 from d2r_envs.core.game import Game
-from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, available_models, read_manifest, resolve_model,
-                                shipped_model)
-from d2r_envs.web.errors import Refused
+from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, SharedModels, available_models, read_manifest,
+                                resolve_model, shipped_model)
+from d2r_envs.web.errors import Refused, clip, clip_echoes, json_type
 
 MAX_MCTS = 10_000  # simulations a move: about 15 s a move on one core for the slowest game
 DEFAULT_MCTS = 200
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**63 - 1  # a seed the server draws is any of these: too many to try one by one
 FIELDS = ("game", "players", "seat", "opponents", "options", "seed")
 _MCTS = re.compile(r"mcts:(\d{1,6})")
 
@@ -33,7 +33,7 @@ class Setup:
     num_players: int
     seat: int
     options: dict[str, Any]
-    opponents: dict[int, str]  # seat -> agent spec as make_agent takes it (a model as its folder)
+    opponents: dict[int, str]  # seat -> agent spec as make_agent takes it (a model: its folder)
     names: dict[int, str]  # seat -> the agent's name, as shown and recorded in the replay
     seed: int
 
@@ -49,6 +49,7 @@ class Choices:
 
     def __init__(self, models_dirs: list[str | Path] = ()) -> None:
         self.models_dirs = [Path(d).resolve() for d in models_dirs]
+        self.loaded = SharedModels()  # one copy of each model's weights for every table
 
     def models(self, game: str) -> dict[str, Path]:
         """The model ids `<game>/<name>` a seat may take, each with its folder."""
@@ -109,41 +110,41 @@ class Choices:
     def setup(self, body: Any) -> tuple[Setup, Game]:
         """The checked Setup of a new-table request, and its game's engine; Refused (400) otherwise."""
         if not isinstance(body, dict):
-            raise Refused(400, f"a new table is a JSON object with the fields {', '.join(FIELDS)}; got a JSON {type(body).__name__}")
+            raise Refused(400, f"a new table is a JSON object with the fields {', '.join(FIELDS)}; got {json_type(body)}")
         unknown = sorted(set(body) - set(FIELDS))
         if unknown:
-            raise Refused(400, f"unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(FIELDS)}",
+            raise Refused(400, f"unknown field(s) {', '.join(map(clip, unknown[:5]))}; allowed: {', '.join(FIELDS)}",
                           allowed=list(FIELDS))
         game = body.get("game")
         if not isinstance(game, str) or game not in registry.names():
-            raise Refused(400, f"unknown game {game!r}; available games: {', '.join(registry.names())}",
+            raise Refused(400, f"unknown game {clip(game)}; available games: {', '.join(registry.names())}",
                           allowed=registry.names())
         pkg = registry.game_package(game)
         spec = registry.make_game(game).spec
         n = body.get("players")
         n = pkg.DEFAULT_PLAYERS if n is None else n
         if not _is_int(n) or not spec.min_players <= n <= spec.max_players:
-            raise Refused(400, f"{game}: players {n!r} is not allowed; allowed: {spec.min_players}..{spec.max_players}",
+            raise Refused(400, f"{game}: players {clip(n)} is not allowed; allowed: {spec.min_players}..{spec.max_players}",
                           allowed=list(range(spec.min_players, spec.max_players + 1)))
         seat = body.get("seat", 0)
         if not _is_int(seat) or not 0 <= seat < n:
-            raise Refused(400, f"seat {seat!r} is not allowed; allowed: 0..{n - 1} (player_0 .. player_{n - 1})",
+            raise Refused(400, f"seat {clip(seat)} is not allowed; allowed: 0..{n - 1} (player_0 .. player_{n - 1})",
                           allowed=list(range(n)))
         options = body.get("options") or {}
         if not isinstance(options, dict):
-            raise Refused(400, f"options must be a JSON object of option: value, got a JSON {type(options).__name__}")
+            raise Refused(400, f"options must be a JSON object of option: value, got {json_type(options)}")
         if "num_players" in options:
             raise Refused(400, "the player count goes in the field 'players', not among the options")
         try:
             engine = registry.make_game(game, n, **options)
         except (ValueError, TypeError) as err:
             names = [o["name"] for o in _options(pkg.Config)]
-            raise Refused(400, str(err), allowed=names) from None
+            raise Refused(400, clip_echoes(str(err), options), allowed=names) from None
         seed = body.get("seed")
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbelow(MAX_SEED + 1)
         if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-            raise Refused(400, f"seed {seed!r} is not allowed; allowed: a whole number 0..{MAX_SEED}, or null for a random one")
+            raise Refused(400, f"seed {clip(seed)} is not allowed; allowed: a whole number 0..{MAX_SEED}, or null for a random one")
         opponents, names = self._opponents(game, n, seat, body.get("opponents"))
         return Setup(game, n, seat, dict(options), opponents, names, seed), engine
 
@@ -151,7 +152,7 @@ class Choices:
         others = [q for q in range(n) if q != seat]
         if not isinstance(given, list) or len(given) != len(others) or not all(isinstance(a, str) for a in given):
             raise Refused(400, f"opponents must be a list of {len(others)} agent names, one per other seat "
-                          f"({', '.join(f'player_{q}' for q in others)}); got {_short(given)}")
+                          f"({', '.join(f'player_{q}' for q in others)}); got {_given(given)}")
         models = self.models(game)
         shipped = self.shipped(game)
         specs, names = {}, {}
@@ -166,24 +167,31 @@ class Choices:
                 specs[q], names[q] = str(models[spec]), spec
             else:
                 allowed = ["random", "heuristic", f"mcts:N (N = 1..{MAX_MCTS})", *models] + (["shipped"] if shipped else [])
-                raise Refused(400, f"unknown agent {_short(spec)} for player_{q}; allowed for {game}: {', '.join(allowed)}",
+                raise Refused(400, f"unknown agent {clip(spec)} for player_{q}; allowed for {game}: {', '.join(allowed)}",
                               allowed=allowed)
         return specs, names
 
     def make_agents(self, setup: Setup, engine: Game) -> dict[int, Any]:
-        """The agents of the seats, built (a model loaded through load_opponent: safetensors, checked)."""
+        """The agents of the seats, built; a model's policy loaded once (through load_opponent:
+        safetensors, checked) and shared by every table that plays it."""
         agents = {}
         for q, spec in setup.opponents.items():
             try:
-                agents[q] = make_agent(spec, engine)
+                if "/" in setup.names[q]:  # a model id; its spec is its folder
+                    policy = self.loaded.load(spec, game=engine)
+                    agents[q] = PolicyAgent(policy, engine.make_observer(**policy.observation), name=setup.names[q])
+                else:
+                    agents[q] = make_agent(spec, engine)
             except (OpponentError, ValueError) as err:
                 raise Refused(400, f"player_{q} ({setup.names[q]}): {err}") from None
         return agents
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+def _given(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}: " + ", ".join(clip(v) if isinstance(v, str) else json_type(v) for v in value[:6]) \
+            + (", ..." if len(value) > 6 else "")
+    return json_type(value)
 
 
 def _options(config_class: type) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from d2r_envs import replay
-from d2r_envs.web.errors import Refused
+from d2r_envs.web.errors import Refused, clip, shorten
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")
 RULE = "a replay is named by its file name in the replay folder: letters, digits, '.', '_' and '-', ending in .json"
@@ -47,7 +47,7 @@ class Folder:
         if not isinstance(name, str) or not name:
             raise Refused(400, f"give the replay's name; {RULE}")
         if not NAME.fullmatch(name):
-            raise Refused(400, f"replay name {name[:80]!r} is not allowed: {RULE}; no folders, '..' or absolute paths")
+            raise Refused(400, f"replay name {clip(name)} is not allowed: {RULE}; no folders, '..' or absolute paths")
         return self.root / name
 
     def key(self, name: Any) -> tuple[str, int, int]:
@@ -56,11 +56,11 @@ class Folder:
         try:
             st = os.lstat(path)
         except FileNotFoundError:
-            raise Refused(404, f"no replay {name!r} in the replay folder") from None
+            raise Refused(404, f"no replay {clip(name)} in the replay folder") from None
         if stat.S_ISLNK(st.st_mode):
-            raise Refused(400, f"replay {name!r} is a symbolic link; only plain files in the replay folder are opened")
+            raise Refused(400, f"replay {clip(name)} is a symbolic link; only plain files in the replay folder are opened")
         if not stat.S_ISREG(st.st_mode):
-            raise Refused(400, f"replay {name!r} is not a plain file")
+            raise Refused(400, f"replay {clip(name)} is not a plain file")
         return name, st.st_mtime_ns, st.st_size
 
     def read(self, name: Any) -> dict[str, Any]:
@@ -71,20 +71,20 @@ class Folder:
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         except FileNotFoundError:
-            raise Refused(404, f"no replay {name!r} in the replay folder") from None
+            raise Refused(404, f"no replay {clip(name)} in the replay folder") from None
         except OSError as err:  # ELOOP: it became a link in between
-            raise Refused(400, f"replay {name!r} cannot be opened as a plain file: {err.strerror}") from None
+            raise Refused(400, f"replay {clip(name)} cannot be opened as a plain file: {err.strerror}") from None
         with os.fdopen(fd, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise Refused(400, f"replay {name!r} is not a plain file")
+                raise Refused(400, f"replay {clip(name)} is not a plain file")
             if size > replay.MAX_BYTES:
-                raise Refused(413, f"replay {name!r} is {size:,} bytes; a replay is at most {replay.MAX_BYTES:,}")
+                raise Refused(413, f"replay {clip(name)} is {size:,} bytes; a replay is at most {replay.MAX_BYTES:,}")
             data = f.read(replay.MAX_BYTES + 1)
         try:
             return replay.parse(data)
         except replay.ReplayError as err:
-            raise Refused(422, f"{name}: {err}") from None
+            raise Refused(422, f"{name}: {shorten(str(err))}") from None
 
     def save(self, record: dict[str, Any]) -> str:
         """Write a new replay under a name of its own (`<game>_<seed>_web[-k].json`); return the name."""

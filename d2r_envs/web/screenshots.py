@@ -4,9 +4,10 @@
 
 Runs the app on a free port of 127.0.0.1 in a thread, opens each game in headless Chromium (Playwright
 with the system's Chromium), seat 0 against the game's default opponents (its shipped model, else its
-heuristic) at its default player count with a fixed seed, clicks legal moves drawn from a generator with
-that seed until the person has made `--moves` moves, and saves the page when it is next the person's move. Needs the web extra,
-playwright and Chromium (the dev extra and README's install line).
+heuristic) at its default player count with a fixed seed (the deal; an opponent that draws at random
+draws from a stream of its own, so two runs may differ), clicks legal moves drawn from a generator with
+that seed until the person has made `--moves` moves, and saves the page when it is next the person's
+move. Needs the web extra, playwright and Chromium (the dev extra and README's install line).
 """
 
 from __future__ import annotations

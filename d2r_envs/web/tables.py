@@ -3,9 +3,14 @@
 A table is found by an id from `secrets` and answers only the browser that made it (its cookie token).
 Every change carries the step it was chosen at, so a stale or repeated request changes nothing; one
 request works on a table at a time. The tables are bounded in number and idle time: expired ones go
-first, then finished ones, oldest first; when every table is in play a new one is refused.
-Chance is drawn from the table's own generator (seeded), and every action, chance outcomes included,
-is kept: a finished game is saved to the replay folder as a "recorded" replay.
+first, then finished ones, oldest first; when every table is in play a new one is refused. A browser
+keeps at most `per_browser` unfinished tables: starting one more forgets the one it used longest ago.
+
+Chance is drawn from a generator seeded with the table's seed, which stays on the server until the game
+is over (anyone who knows it can deal the game again and see every hidden card). Each agent draws from a
+generator of its own, seeded from fresh entropy, so the seed never tells what an agent will choose. Every
+action, chance outcomes included, is kept: a finished game is saved to the replay folder as a "recorded"
+replay, which plays back without the agents' generators.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 from urllib.parse import quote
@@ -23,11 +29,12 @@ from d2r_envs import replay
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.web.choices import Setup
-from d2r_envs.web.errors import Refused
+from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
 from d2r_envs.web.picture import picture
 
 PERSON = "person"  # the browser's seat, as the replay names it
+ENDED_KEPT = 1024  # ids of tables forgotten early, kept to say why
 
 
 def _is_int(value: Any) -> bool:
@@ -40,12 +47,14 @@ class Table:
         self.token = token
         self.setup, self.game, self.agents, self.folder = setup, game, agents, folder
         self.seat = setup.seat
-        self.rng = np.random.default_rng(setup.seed)
+        self.rng = np.random.default_rng(setup.seed)  # chance only
+        self.agent_rngs = {q: np.random.default_rng(secrets.randbits(128)) for q in agents}
         self.state = game.new_initial_state()
         self.log = Log(game)
         self.actions: list[int] = []  # every action applied, chance outcomes included
         self.decisions = 0  # player actions, against the game's cap
         self.truncated = False
+        self.finished = False  # set once, when the game is over (read by Tables without the table's lock)
         self.replay_name: str | None = None
         self.replay_error: str | None = None
         self.last_used = 0.0
@@ -73,8 +82,9 @@ class Table:
             self._apply(game.sample_chance(self.state, self.rng))
         if not self.over and self.decisions >= game.spec.max_game_length:
             self.truncated = True
-        if self.over and self.replay_name is None and self.replay_error is None:
+        if self.over and not self.finished:
             self._save()
+            self.finished = True
 
     def _save(self) -> None:
         s = self.setup
@@ -99,7 +109,7 @@ class Table:
                           step=self.step)
         try:
             if not _is_int(since) or not 0 <= since <= len(self.log):
-                raise Refused(400, f"'since' must be an event number 0..{len(self.log)}, got {since!r}")
+                raise Refused(400, f"'since' must be an event number 0..{len(self.log)}, got {clip(since)}")
             yield
         finally:
             self._lock.release()
@@ -114,10 +124,13 @@ class Table:
         """One change at a time, chosen at the current step, while the game goes on."""
         with self._held(since):
             if not _is_int(step):
-                raise Refused(400, f"'step' must be the step number the move was chosen at (a whole number), got {step!r}")
-            if step != self.step:
+                raise Refused(400, f"'step' must be the step number the move was chosen at (a whole number), got {clip(step)}")
+            if step < self.step:
                 raise Refused(409, f"stale request: chosen at step {step}, but the game is at step {self.step}; "
                               "nothing was changed, look at the table again", step=self.step)
+            if step > self.step:
+                raise Refused(409, f"step {clip(step)} is ahead of the game, which is at step {self.step}; nothing "
+                              "was changed, look at the table again", step=self.step)
             if self.over:
                 raise Refused(409, "the game is over; nothing more can be played at this table", step=self.step)
             yield
@@ -130,9 +143,7 @@ class Table:
                 raise Refused(409, f"it is player_{player}'s turn ({self.setup.names[player]}), not yours", step=self.step)
             legal = self.game.legal_actions(self.state)
             if not _is_int(action) or action not in legal:
-                what = self.game.illegal_message(self.state, action, legal) if _is_int(action) else \
-                    f"'action' must be one of the legal action ids, got {action!r}"
-                raise Refused(400, what, legal=legal, step=self.step)
+                raise Refused(400, self._illegal(action, legal), legal=legal, step=self.step)
             self._apply(action)
             self.decisions += 1
             self._settle()
@@ -144,11 +155,22 @@ class Table:
             player = self.game.current_player(self.state)
             if player == self.seat:
                 raise Refused(409, "it is your move: choose one of the legal moves", step=self.step)
-            action = self.agents[player].act(self.game, self.state, player, self.rng)
+            action = self.agents[player].act(self.game, self.state, player, self.agent_rngs[player])
             self._apply(int(action))
             self.decisions += 1
             self._settle()
             return self._view(since)
+
+    def _illegal(self, action: Any, legal: list[int]) -> str:
+        game, state = self.game, self.state
+        moves = "; ".join(f"{a} {game.action_to_string(state, a)}" for a in legal)
+        if not _is_int(action):
+            what = f"'action' must be one of the legal action ids, got {clip(action)}"
+        elif 0 <= action < game.spec.num_actions:
+            what = f"action {action} ({game.action_to_string(state, action)}) is not legal now"
+        else:
+            what = f"action {clip(action)} is out of range 0..{game.spec.num_actions - 1}"
+        return f"{what}; legal for you (player_{self.seat}) at '{game.decision_name(state)}': {moves}"
 
     # What the browser sees -------------------------------------------------------------------------
 
@@ -161,7 +183,7 @@ class Table:
             "url": f"/table/{self.id}",
             "game": s.game,
             "seat": seat,
-            "seed": s.seed,
+            "seed": s.seed if self.over else None,  # told only at the end: it deals every hidden card
             "options": s.options,
             "seats": [{"seat": q, "agent": "you" if q == seat else s.names[q]} for q in range(s.num_players)],
             "step": self.step,
@@ -191,11 +213,14 @@ class Table:
 
 
 class Tables:
-    """The tables in play, at most `limit`, each forgotten after `idle` seconds without a request."""
+    """The tables in play, at most `limit`, each forgotten after `idle` seconds without a request; at most
+    `per_browser` unfinished ones for one browser (its token)."""
 
-    def __init__(self, limit: int = 64, idle: float = 1800.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.idle, self.clock = limit, idle, clock
+    def __init__(self, limit: int = 64, idle: float = 1800.0, per_browser: int = 4,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.idle, self.per_browser, self.clock = limit, idle, per_browser, clock
         self._tables: dict[str, Table] = {}
+        self._ended: OrderedDict[str, str] = OrderedDict()  # table id -> why it was forgotten early
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -205,12 +230,21 @@ class Tables:
         for tid in [t for t, table in self._tables.items() if now - table.last_used > self.idle]:
             del self._tables[tid]
 
+    def _end(self, table: Table, why: str) -> None:
+        del self._tables[table.id]
+        self._ended[table.id] = why
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
+
     def add(self, table: Table) -> None:
         with self._lock:
             now = self.clock()
             self._expire(now)
-            if len(self._tables) >= self.limit:
-                finished = [t for t in self._tables.values() if t.over]
+            mine = sorted((t for t in self._tables.values() if t.token == table.token and not t.finished),
+                          key=lambda t: t.last_used)
+            drop = mine[:max(0, len(mine) - self.per_browser + 1)]  # this browser's, used longest ago
+            if len(self._tables) - len(drop) >= self.limit:
+                finished = [t for t in self._tables.values() if t.finished]
                 if not finished:
                     wait = min(t.last_used for t in self._tables.values()) + self.idle - now
                     raise Refused(503, f"the server keeps at most {self.limit} tables and all are in play; a table "
@@ -218,6 +252,9 @@ class Tables:
                                   f"request (the next in about {max(1, round(wait))} s); try again then",
                                   retry_after=max(1, round(wait)))
                 del self._tables[min(finished, key=lambda t: t.last_used).id]
+            for old in drop:
+                self._end(old, f"its browser started more games, and a browser keeps at most {self.per_browser} "
+                               "unfinished ones: the one it used longest ago is forgotten")
             table.last_used = now
             self._tables[table.id] = table
 
@@ -228,8 +265,9 @@ class Tables:
             self._expire(now)
             table = self._tables.get(tid)
             if table is None:
-                raise Refused(404, f"no table {tid[:40]!r}: it never existed, or it was forgotten after "
-                              f"{self.idle / 60:g} minutes without a request; start a new one at /")
+                why = self._ended.get(tid) or (f"it never existed, or it was forgotten after {self.idle / 60:g} "
+                                               "minutes without a request")
+                raise Refused(404, f"no table {clip(tid)}: {why}; start a new one at /")
             if not token or not secrets.compare_digest(table.token.encode(), token.encode()):
                 raise Refused(403, "this table belongs to another browser session (its cookie does not match); "
                               "start your own at /")

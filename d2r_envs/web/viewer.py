@@ -19,7 +19,7 @@ from gymnasium.utils import seeding
 from d2r_envs import registry, replay
 from d2r_envs.core.events import Event, Log
 from d2r_envs.core.game import CHANCE, TERMINAL
-from d2r_envs.web.errors import Refused
+from d2r_envs.web.errors import Refused, clip, shorten
 from d2r_envs.web.picture import picture
 
 
@@ -37,7 +37,7 @@ class Steps:
         try:
             replay.play_back(data)
         except replay.ReplayError as err:
-            raise Refused(422, f"this replay does not play back: {err}") from None
+            raise Refused(422, f"this replay does not play back: {shorten(str(err))}") from None
         self.data = data
         self.game = game = registry.make_game(data["game"], data["num_players"], **data["options"])
         self.log = log = Log(game)
@@ -109,6 +109,6 @@ def seat_of(value: Any, num_players: int) -> int | None:
         return None
     if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value) and int(value) < num_players:
         return int(value)
-    raise Refused(400, f"seat {str(value)[:20]!r} is not allowed; allowed: above, or 0..{num_players - 1}",
+    raise Refused(400, f"seat {clip(value)} is not allowed; allowed: above, or 0..{num_players - 1}",
                   allowed=["above", *range(num_players)])
 

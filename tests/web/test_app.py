@@ -9,10 +9,12 @@ import dataclasses
 import json
 import os
 import pickle
+import re
 import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from starlette.testclient import TestClient
 
@@ -20,6 +22,7 @@ import d2r_envs
 from d2r_envs import registry, replay
 from d2r_envs.agents import RandomAgent
 from d2r_envs.cli import main as d2r
+from d2r_envs.core.game import CHANCE
 from d2r_envs.opponents import available_models, shipped_model
 from d2r_envs.web.app import MAX_BODY, create_app
 from d2r_envs.web.picture import picture
@@ -145,14 +148,73 @@ def test_a_whole_game_of_every_game_is_played_and_saved_as_a_replay_that_plays_b
     assert first["player"] is not None and first["next"] and first["picture"].startswith(("<pre", "<div"))
 
 
-def test_a_table_is_determined_by_its_seed_and_the_moves(client: TestClient, folder: Path) -> None:
+def _chance_drawn(game: str, players: int, actions: list[int], seed: int) -> bool:
+    """Whether a generator seeded with `seed` draws the chance outcomes among `actions` (a table's, in
+    order), as the engine's sample_chance draws them: dealing the game again from that seed."""
+    engine = d2r_envs.make_game(game, players)
+    state, rng = engine.new_initial_state(), np.random.default_rng(seed)
+    for action in actions:
+        if engine.current_player(state) == CHANCE and engine.sample_chance(state, rng) != action:
+            return False
+        engine.apply_action(state, action)
+    return True
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_the_seed_stays_on_the_server_until_the_game_is_over(client: TestClient, folder: Path, game: str) -> None:
+    """Nothing sent while the game is on (JSON, pages, headers) holds the seed, and no number sent deals
+    the game again; the finished table and its replay tell it."""
+    spec = d2r_envs.make_game(game).spec
+    body = {"game": game, "players": spec.min_players, "opponents": ["random"] * (spec.min_players - 1)}
+    r = client.post("/api/tables", json=body)  # no seed: the server draws one
+    assert r.status_code == 201
+    view = r.json()
+    held = client.app.state.server.tables.get(view["id"], client.cookies["d2r_table"])
+    seed = held.setup.seed
+    assert seed >= 10**6 and view["seed"] is None  # one of 2**63: long enough to look for
+    sent = [r]
+    for _ in range(6):
+        if view["status"] == "over":
+            break
+        tid, since = view["id"], view["log_next"]
+        if view["status"] == "your move":
+            r = client.post(f"/api/tables/{tid}/move?since={since}", json={"step": view["step"], "action": view["moves"][0]["action"]})
+        else:
+            r = client.post(f"/api/tables/{tid}/next?since={since}", json={"step": view["step"]})
+        sent.append(r)
+        view = r.json()
+    sent += [client.get(f"/api/tables/{view['id']}"), client.get(view["url"]), client.get("/"), client.get("/static/table.js")]
+    numbers = set()
+    for answer in sent:
+        text = answer.text + "".join(f"{k}: {v}" for k, v in answer.headers.items())
+        assert str(seed) not in text and hex(seed)[2:] not in text.lower()
+        numbers |= {int(n) for n in re.findall(r"\d{1,19}", text)}
+    assert _chance_drawn(game, spec.min_players, held.actions, seed)  # the seed deals it again, so it must not leak
+    assert not any(_chance_drawn(game, spec.min_players, held.actions, n) for n in sorted(numbers)[:500])
+    end, _ = play_out(client, view)
+    assert end["seed"] == seed and replay.load(folder / end["result"]["replay"])["seed"] == seed
+
+
+def test_a_seed_typed_in_deals_the_game_and_the_agents_choose_for_themselves(client: TestClient, folder: Path) -> None:
+    """The same seed gives the same deal and, for the same actions, the same chance draws; the agents
+    draw from generators of their own, not from the seed."""
     names = []
     for _ in range(2):
-        end, _ = play_out(client, table(client, game="rap_godz", players=2, seed=11))
+        view = table(client, game="rap_godz", players=2, seed=11)
+        assert view["seed"] is None  # the person knows it; it is not sent back while the game is on
+        end, _ = play_out(client, view)
         names.append(end["result"]["replay"])
     a, b = (replay.load(folder / n) for n in names)
     assert names == ["rap_godz_11_web.json", "rap_godz_11_web-2.json"]
-    assert a["actions"] == b["actions"] and a["returns"] == b["returns"]
+    engine = d2r_envs.make_game("rap_godz", 2)
+    state, deal = engine.new_initial_state(), 0
+    while engine.current_player(state) == CHANCE:
+        engine.apply_action(state, a["actions"][deal])
+        deal += 1
+    assert deal > 0 and a["actions"][:deal] == b["actions"][:deal]  # the same deal
+    assert a["actions"] != b["actions"]  # the random opponent chose otherwise: its generator is its own
+    for data in (a, b):
+        assert replay.play_back(data) == data["returns"] and _chance_drawn("rap_godz", 2, data["actions"], 11)
 
 
 def test_the_seat_sees_only_its_own_view_and_moves_explained(client: TestClient) -> None:
@@ -211,7 +273,9 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
     h = {"content-type": "application/json"}
     is_error(client.post("/api/tables", content=b"{not json", headers=h), 400, "not valid JSON")
     is_error(client.post("/api/tables", content=b"\xff\xfe", headers=h), 400, "not valid JSON")
-    is_error(client.post("/api/tables", content=b"[1, 2]", headers=h), 400, "JSON object", "got a JSON list")
+    is_error(client.post("/api/tables", content=b"[1, 2]", headers=h), 400, "JSON object", "got an array")
+    is_error(client.post("/api/tables", content=b"null", headers=h), 400, "JSON object", "got null")
+    is_error(client.post("/api/tables", content=b"{}", headers={"content-type": "text/" + "x" * 500}), 415, "...")
     is_error(client.post("/api/tables", content=b"game=filthy_rich", headers={"content-type": "application/x-www-form-urlencoded"}),
              415, "application/json")
     big = json.dumps({"game": "filthy_rich", "options": {"x": "y" * MAX_BODY}}).encode()
@@ -223,6 +287,29 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
 
     is_error(client.post("/api/tables", content=chunks(), headers=h), 413, f"{MAX_BODY:,}")
     assert len(client.app.state.server.tables) == 0
+
+
+HOSTILE = [  # (body, words of the refusal)
+    (b'{"seed": 1' + b"2" * 5000 + b"}", ["a number of 5,001 characters", "at most 20"]),
+    (b"[" * 5000 + b"]" * 5000, ["nests arrays or objects too deeply", "at most 8 levels"]),
+    (b"[" * 20 + b"]" * 20, ["over 8 levels deep"]),
+    (b'{"seed": NaN}', ["NaN, which JSON does not allow"]),
+    (b'{"step": -Infinity}', ["-Infinity, which JSON does not allow"]),
+    (b'{"step": 1e999}', ["the number '1e999', too large"]),
+]
+
+
+def test_hostile_bodies_are_refused_on_every_route_that_reads_one(client: TestClient) -> None:
+    view = _views(client, table(client, game="drags_2_riches", players=2, seed=1), "your move")
+    tid = view["id"]
+    h = {"content-type": "application/json"}
+    for route in ("/api/tables", f"/api/tables/{tid}/move", f"/api/tables/{tid}/next"):
+        for body, words in HOSTILE:
+            r = client.post(route, content=body, headers=h)
+            is_error(r, 400, *words)
+            assert len(r.json()["error"]) < 300, (route, r.json()["error"])
+    assert len(client.app.state.server.tables) == 1
+    assert client.get(f"/api/tables/{tid}").json()["step"] == view["step"]
 
 
 @pytest.mark.parametrize(
@@ -247,11 +334,22 @@ def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
         ({"seed": -1}, ["seed -1 is not allowed"]),
         ({"seed": "7"}, ["seed '7' is not allowed"]),
         ({"colour": "red"}, ["unknown field(s) 'colour'", "game, players, seat, opponents, options, seed"]),
+        ({"options": "fast"}, ["options must be a JSON object", "got a string"]),
+        ({"options": [None]}, ["got an array"]),
+        ({"opponents": None}, ["a list of 1 agent names", "got null"]),
+        ({"opponents": [True]}, ["got a list of 1: true"]),
+        ({"game": "g" * 15_000}, ["unknown game 'gggggggggggggggggggggggggggggggggggggggg'..."]),
+        ({"options": {"o" * 15_000: 1}}, ["unknown option(s) 'oooooooooooooooooooooooooooooooooooooooo'..."]),
+        ({"game": "extravaganza", "options": {"categories": "c" * 15_000}},
+         ["option 'categories' = 'cccccccccccccccccccccccccccccccccccccccc'... is not allowed"]),
+        ({"opponents": ["a" * 15_000]}, ["unknown agent 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... for player_1"]),
+        ({"seed": 10**19}, ["seed 10000000000000000000 is not allowed"]),
     ],
 )
 def test_a_bad_new_table_is_refused_naming_what_is_allowed(client: TestClient, change: dict, words: list[str]) -> None:
     body = {"game": "filthy_rich", "players": 2, "opponents": ["random"], "seed": 7, **change}
-    is_error(client.post("/api/tables", json=body), 400, *words)
+    error = is_error(client.post("/api/tables", json=body), 400, *words)["error"]
+    assert len(error) < 600 and "NoneType" not in error and "JSON list" not in error and "JSON dict" not in error
     assert len(client.app.state.server.tables) == 0
 
 
@@ -284,8 +382,11 @@ def test_illegal_stale_and_out_of_turn_moves_change_nothing(client: TestClient) 
         assert now["step"] == at and now["log_next"] == view["log_next"] and now["moves"] == view["moves"]
 
     move = f"/api/tables/{tid}/move"
-    body = is_error(client.post(move, json={"step": at, "action": illegal}), 400, "legal")
-    assert body["legal"] == legal
+    body = is_error(client.post(move, json={"step": at, "action": illegal}), 400, "legal for you (player_0)")
+    assert body["legal"] == legal and "player 0" not in body["error"]
+    is_error(client.post(move, json={"step": at, "action": 10**18}), 400, "out of range")
+    is_error(client.post(move, json={"step": at + 3, "action": legal[0]}), 409, f"step {at + 3} is ahead of the game",
+             f"at step {at}")
     for bad in (True, "1", 1.5, None, -1):
         is_error(client.post(move, json={"step": at, "action": bad}), 400)
     is_error(client.post(move, json={"step": at - 1, "action": legal[0]}), 409, f"chosen at step {at - 1}", f"at step {at}")
@@ -342,6 +443,57 @@ def test_tables_are_bounded_in_number_and_idle_time(tmp_path: Path) -> None:
     assert client.get(f"/api/tables/{b['id']}").status_code == 200
     table(client)
     assert len(client.app.state.server.tables) == 2
+
+
+def test_a_browser_keeps_a_few_unfinished_tables_and_one_more_forgets_its_least_used(tmp_path: Path) -> None:
+    clock = Clock()
+    client = TestClient(create_app(tmp_path / "replays", max_tables=8, per_browser=3, clock=clock))
+    views = []
+    for _ in range(3):
+        clock.now += 1
+        views.append(table(client))
+    a, b, c = (v["id"] for v in views)
+    clock.now += 1
+    assert client.get(f"/api/tables/{a}").status_code == 200  # a used last: b is now the least used
+    clock.now += 1
+    d = table(client)["id"]
+    is_error(client.get(f"/api/tables/{b}"), 404, "no table", "a browser keeps at most 3 unfinished ones", "start a new one")
+    assert all(client.get(f"/api/tables/{t}").status_code == 200 for t in (a, c, d))
+    play_out(client, client.get(f"/api/tables/{c}").json())  # a finished table does not count
+    clock.now += 1
+    e = table(client)["id"]
+    assert all(client.get(f"/api/tables/{t}").status_code == 200 for t in (a, c, d, e))
+    other = TestClient(client.app)  # another browser's tables leave this one's alone
+    for _ in range(5):
+        assert other.post("/api/tables", json={"game": "filthy_rich", "players": 2, "opponents": ["random"]}).status_code == 201
+    assert all(client.get(f"/api/tables/{t}").status_code == 200 for t in (a, c, d, e))
+    assert len(client.app.state.server.tables) == 7  # 3 + 1 finished here, 3 for the other browser
+
+
+def test_a_new_table_refused_when_the_server_is_full_ends_none_of_the_browsers_tables(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "replays", max_tables=2, per_browser=1))
+    mine = table(client)["id"]
+    other = TestClient(client.app)
+    assert other.post("/api/tables", json={"game": "filthy_rich", "players": 2, "opponents": ["random"]}).status_code == 201
+    mine = table(client)["id"]  # the browser's one unfinished table made way for it: the server had room then
+    third = TestClient(client.app)
+    is_error(third.post("/api/tables", json={"game": "filthy_rich", "players": 2, "opponents": ["random"]}), 503, "at most 2 tables")
+    assert client.get(f"/api/tables/{mine}").status_code == 200 and len(client.app.state.server.tables) == 2
+
+
+def test_tables_playing_one_model_share_its_loaded_weights(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "replays"))
+    other = TestClient(client.app)
+    model = "drags_2_riches/ppo-v2"
+    views = [table(c, game="drags_2_riches", players=3, opponents=[model, model]) for c in (client, other)]
+    tables = client.app.state.server.tables
+    agents = [a for c, v in zip((client, other), views) for a in tables.get(v["id"], c.cookies["d2r_table"]).agents.values()]
+    assert len(agents) == 4 and len({id(a) for a in agents}) == 4 and len({id(a.observer) for a in agents}) == 4
+    policy = agents[0].policy
+    assert all(a.policy is policy for a in agents) and len(client.app.state.server.choices.loaded) == 1
+    assert not policy._weights_t[0].flags.writeable
+    for c, v in zip((client, other), views):
+        play_out(c, v)
 
 
 def test_a_slow_opponent_thinks_in_a_thread_and_never_blocks_the_server(client: TestClient, monkeypatch) -> None:
@@ -407,6 +559,27 @@ def test_replays_outside_the_folder_or_not_replays_are_refused(client: TestClien
     for seat in ("2", "-1", "player_0", "²"):
         is_error(client.get(frame, params={"name": good, "step": 0, "seat": seat}), 400, "above, or 0..1")
     is_error(client.get(frame, params={"name": "../outside.json", "step": 0}), 400, "replay name")
+
+
+def test_a_crafted_replay_in_the_folder_is_refused_in_a_few_words(client: TestClient, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    good = replay.make("filthy_rich", 2, {}, 7, ["person", "random"], [], [0.0, 0.0], False, chance="recorded")
+    crafted = {
+        "digits": json.dumps(good).replace('"seed": 7', '"seed": 7' + "1" * 5000),
+        "deep": '{"format": ' + "[" * 5000 + "]" * 5000 + "}",
+        "game": json.dumps({**good, "game": "x" * 100_000}),
+        "format": json.dumps({**good, "format": "q" * 100_000}),
+        "option": json.dumps({**good, "options": {"one_tax_per_turn": "y" * 100_000}}),
+        "option-name": json.dumps({**good, "options": {"k" * 100_000: 1}}),
+        "players": json.dumps({**good, "num_players": 10**30}),
+        "action": json.dumps({**good, "actions": [10**4000]}),
+        "version": json.dumps({**good, "version": 10**4000}),
+    }
+    for name, text in crafted.items():
+        (folder / f"{name}.json").write_text(text)
+        for route, params in (("/api/replay", {}), ("/api/replay/frame", {"step": 0, "seat": "0"})):
+            body = is_error(client.get(route, params={"name": f"{name}.json", **params}), 422)
+            assert len(body["error"]) < 500, (name, route, len(body["error"]))
 
 
 def test_nothing_is_ever_unpickled(client: TestClient, folder: Path, monkeypatch) -> None:

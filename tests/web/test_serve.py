@@ -8,6 +8,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,27 @@ def test_serve_answers_on_127_0_0_1_and_only_to_its_own_host_names(servers, tmp_
     finally:
         out = servers.stop(servers.procs[-1])
     assert "http://127.0.0.1:" in out and (tmp_path / "replays").is_dir()
+
+
+def test_new_tables_of_every_game_at_once_on_a_fresh_server_are_all_answered(servers, tmp_path: Path) -> None:
+    """The first tables of a game import its modules (narration, pictures, heuristic) in worker threads;
+    many at once on a fresh server each get a table, none a 500."""
+    base = servers.start(tmp_path / "replays")
+    games = json.loads(urllib.request.urlopen(base + "/api/games", timeout=5).read())["games"]
+
+    def new(game: dict) -> int:
+        body = {"game": game["name"], "players": game["min_players"], "opponents": ["heuristic"] * (game["min_players"] - 1)}
+        request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    try:
+        with ThreadPoolExecutor(30) as pool:
+            statuses = list(pool.map(new, [g for g in games for _ in range(6)]))
+    finally:
+        out = servers.stop(servers.procs[-1])
+    assert statuses == [201] * len(statuses), (statuses, out[-3000:])
