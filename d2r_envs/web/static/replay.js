@@ -1,25 +1,40 @@
 // A replay step by step: a slider, back and forward, from one seat's view or from above.
+// Every press moves the step asked for (`target`) at once; one request at a time fetches it, and another
+// follows until the step shown is the last one asked for, so presses faster than the answers add up.
 "use strict";
 
 const replayName = new URLSearchParams(location.search).get("name") || "";
 let about = null;
-let asked = 0;  // the latest request: older answers are dropped
+let target = 0;  // the step asked for last
+let fetching = false;
 
 function steps() {
   return document.getElementById("step");
 }
 
-async function show(i) {
-  const mine = ++asked;
-  const seat = document.getElementById("seat").value;
-  const url = "/api/replay/frame?name=" + encodeURIComponent(replayName) + "&step=" + i + "&seat=" + encodeURIComponent(seat);
-  const r = await api("GET", url);
-  if (mine !== asked) return;
-  if (!r.ok) return showError(r.data.error);
-  showError("");
-  const f = r.data;
-  steps().value = f.step;
+async function fetchFrames() {
+  if (fetching) return;  // the request in flight looks at `target` again when it is answered
+  fetching = true;
+  try {
+    for (;;) {
+      const step = target;
+      const seat = document.getElementById("seat").value;
+      const url = "/api/replay/frame?name=" + encodeURIComponent(replayName) + "&step=" + step + "&seat=" + encodeURIComponent(seat);
+      const r = await api("GET", url);
+      if (!r.ok) return showError(r.data.error);
+      showError("");
+      draw(r.data, seat);
+      if (step === target && seat === document.getElementById("seat").value) return;
+    }
+  } finally {
+    fetching = false;
+  }
+}
+
+function draw(f, seat) {
+  if (f.step === target) steps().value = f.step;  // a slider being dragged is left where it is
   document.body.dataset.step = f.step;
+  document.body.dataset.seat = seat;
   document.getElementById("counter").textContent = "step " + f.step + " of " + f.last;
   document.getElementById("picture").innerHTML = f.picture;  // HTML made by the server (escaped text or SVG)
   document.getElementById("who").textContent = f.player === null ? "The end."
@@ -38,8 +53,8 @@ async function show(i) {
 }
 
 function go(i) {
-  const max = Number(steps().max);
-  show(Math.max(0, Math.min(max, i)));
+  target = Math.max(0, Math.min(Number(steps().max), i));
+  fetchFrames();
 }
 
 async function init() {
@@ -56,17 +71,17 @@ async function init() {
   steps().max = about.last;
   steps().addEventListener("input", () => go(Number(steps().value)));
   document.getElementById("first").addEventListener("click", () => go(0));
-  document.getElementById("back").addEventListener("click", () => go(Number(steps().value) - 1));
-  document.getElementById("forward").addEventListener("click", () => go(Number(steps().value) + 1));
+  document.getElementById("back").addEventListener("click", () => go(target - 1));
+  document.getElementById("forward").addEventListener("click", () => go(target + 1));
   document.getElementById("last").addEventListener("click", () => go(about.last));
-  seat.addEventListener("change", () => go(Number(steps().value)));
+  seat.addEventListener("change", () => go(target));
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-    if (e.key === "ArrowLeft") go(Number(steps().value) - 1);
-    if (e.key === "ArrowRight") go(Number(steps().value) + 1);
+    if (e.key === "ArrowLeft") go(target - 1);
+    if (e.key === "ArrowRight") go(target + 1);
   });
   document.body.dataset.ready = "1";
-  await show(0);
+  go(0);
 }
 
 init();

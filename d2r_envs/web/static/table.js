@@ -1,10 +1,13 @@
 // One table: your legal moves as buttons, the opponents' moves one by one, the log as your seat sees it.
+// A 409 (the table busy with another request, or a request from an older position, such as another tab's)
+// is answered by looking at the table again, quietly, until it answers: the page carries on from there.
 "use strict";
 
 const tableId = location.pathname.split("/").pop();
 let view = null;
 let since = 0;
 let timer = null;
+let waits = 0;  // looks in a row that found the table busy
 
 function pace() {
   const stored = localStorage.getItem("d2r.delay");
@@ -25,7 +28,7 @@ function render(v, fresh) {
   document.title = "d2r: " + v.game;
   document.getElementById("title").textContent = v.game;
   document.getElementById("seats").textContent = v.seats.map((s) => seatName(s.seat) + ": " + s.agent).join(" · ")
-    + " · seed " + v.seed;
+    + (v.seed === null ? "" : " · seed " + v.seed);  // the seed is told when the game is over
   document.getElementById("picture").innerHTML = v.picture;  // HTML made by the server (escaped text or SVG)
   appendLog(v.log, fresh);
   const status = document.getElementById("status");
@@ -65,8 +68,16 @@ function render(v, fresh) {
 }
 
 async function reload() {
+  clearTimeout(timer);
   const r = await api("GET", "/api/tables/" + tableId + "?since=0");
+  if (r.status === 409) {  // busy: an opponent is thinking; look again soon, less often the longer it takes
+    if (!view) document.getElementById("status").textContent = "An opponent is thinking…";
+    timer = setTimeout(reload, Math.min(2000, 200 * 2 ** waits++));
+    return;
+  }
+  waits = 0;
   if (!r.ok) return showError(r.data.error);
+  showError("");
   render(r.data, true);
 }
 
@@ -75,8 +86,8 @@ async function answer(r) {
     showError("");
     return render(r.data, false);
   }
+  if (r.status === 409) return reload();  // the table moved on or is busy: carry on from where it is
   showError(r.data.error);
-  if (r.status === 409) setTimeout(reload, 500);  // stale or busy: look at the table again
 }
 
 async function play(action) {
