@@ -243,10 +243,10 @@ async def _refused(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
-        message = (f"no such page {request.url.path[:80]!r}; the pages are /, /table/<id> and /replay?name=<file>, "
+        message = (f"no such page {clip(request.url.path)}; the pages are /, /table/<id> and /replay?name=<file>, "
                    "the JSON under /api/ (see d2r_envs/web/app.py)")
     elif exc.status_code == 405:
-        message = f"{request.method} is not allowed on {request.url.path[:80]!r}"
+        message = f"{request.method[:40]} is not allowed on {clip(request.url.path)}"
     else:
         message = str(exc.detail)
     return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
@@ -279,7 +279,7 @@ class _Guard:
             host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
             name = host[1:].partition("]")[0] if host.startswith("[") else host.partition(":")[0]
             if name not in self.hosts:
-                response = JSONResponse({"error": f"Host {host[:80]!r} is not one this server answers to "
+                response = JSONResponse({"error": f"Host {clip(host)} is not one this server answers to "
                                                   f"({', '.join(self.hosts)}): it serves this machine only"}, status_code=400)
                 return await response(scope, receive, send_with)
         await self.app(scope, receive, send_with)

@@ -86,3 +86,17 @@ def test_new_tables_of_every_game_at_once_on_a_fresh_server_are_all_answered(ser
     finally:
         out = servers.stop(servers.procs[-1])
     assert statuses == [201] * len(statuses), (statuses, out[-3000:])
+
+
+def test_a_real_server_answers_hostile_bodies_with_a_400(servers, tmp_path: Path) -> None:
+    base = servers.start(tmp_path / "replays")
+    try:
+        for body in (b'{"seed": 1' + b"2" * 5000 + b"}", b"[" * 5000 + b"]" * 5000):
+            request = urllib.request.Request(base + "/api/tables", data=body, method="POST",
+                                             headers={"Content-Type": "application/json"})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=10)
+            assert refused.value.code == 400 and json.loads(refused.value.read())["error"].startswith("the body ")
+    finally:
+        out = servers.stop(servers.procs[-1])
+    assert "Traceback" not in out
