@@ -167,7 +167,7 @@ class Server:
     def _table(self, request: Request) -> Table:
         tid = request.path_params["tid"]
         if not TABLE_ID.fullmatch(tid):
-            raise Refused(404, f"no table {tid[:40]!r}: a table id is 22 letters, digits, '-' or '_'")
+            raise Refused(404, f"no table {clip(tid)}: a table id is 22 letters, digits, '-' or '_'")
         return self.tables.get(tid, _token(request))
 
     async def table(self, request: Request) -> Response:
