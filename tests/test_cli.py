@@ -80,7 +80,8 @@ def test_simulate_reads_option_values_as_json(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize(
     ("option", "named"),
-    [("short_game=11", "short_game"), ("colour=red", "colour"), ("long_game=maybe", "long_game"), ("long_game", "long_game")],
+    [("short_game=11", "short_game"), ("colour=red", "colour"), ("long_game=maybe", "long_game"), ("long_game", "long_game"),
+     ("num_players=3", "--players")],
 )
 def test_a_bad_option_is_one_line_and_exit_code_2(option: str, named: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "draco_and_co", "--games", "1", "--option", option]) == 2
