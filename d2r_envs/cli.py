@@ -29,12 +29,9 @@ class _OptionError(ValueError):
 def _parse_options(items: list[str] | None) -> dict[str, Any]:
     """['short_game=10', 'long_game=true'] -> {'short_game': 10, 'long_game': True}."""
     try:
-        options = _config.parse_items(items)
+        return _config.parse_items(items)
     except ValueError as err:
         raise _OptionError(str(err)) from None
-    if "num_players" in options:
-        raise _OptionError("--option num_players: the player count is not a game option; give it with --players N")
-    return options
 
 
 def _error(message: str) -> int:

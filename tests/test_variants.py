@@ -109,5 +109,7 @@ def test_option_items_and_labels() -> None:
         "level": "legendary", "short_game": 10, "flag": True}
     with pytest.raises(ValueError, match="expected key=value"):
         game_config.parse_items(["legendary"])
+    with pytest.raises(ValueError, match="give it with --players"):  # a count is never an --option
+        game_config.parse_items(["num_players=3"])
     assert game_config.label({}) == ""
     assert game_config.label({"short_game": 10, "level": "legendary"}) == "[level=legendary,short_game=10]"

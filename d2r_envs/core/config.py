@@ -83,7 +83,8 @@ def describe(cls: type) -> list[tuple[str, Any, str, str]]:
 
 def parse_items(items: list[str] | None, flag: str = "--option") -> dict[str, Any]:
     """['short_game=10', 'long_game=true'] -> {'short_game': 10, 'long_game': True}: each value read as
-    JSON when it parses, else as a plain string. A malformed item is a ValueError naming it."""
+    JSON when it parses, else as a plain string. A malformed item is a ValueError naming it, and so is
+    num_players: every command that reads options takes the player count on its own (--players)."""
     options: dict[str, Any] = {}
     for item in items or []:
         key, sep, text = item.partition("=")
@@ -94,6 +95,8 @@ def parse_items(items: list[str] | None, flag: str = "--option") -> dict[str, An
             value = json.loads(text)
         except json.JSONDecodeError:
             value = text  # a plain string
+        if key == "num_players":
+            raise ValueError(f"{flag} num_players: the player count is not a game option; give it with --players N")
         options[key] = value
     return options
 
