@@ -731,7 +731,7 @@ def stopped_message(stop: Stopped, args: argparse.Namespace) -> str:
     name = signal.Signals(stop.signum).name
     if stop.checkpoint is None:
         again = resume_command(args, args.resume)
-        return (f"stopped by {name} before training began: nothing new to resume from\n"
+        return (f"\nstopped by {name} before training began: nothing new to resume from\n"  # a bar may be open
                 f"to start again: {again}")
     total = "" if stop.seconds is None else f"; {duration(stop.seconds)} of training in all"
     return (f"stopped by {name} at step {stop.step:,} (this session: {stop.session_steps:,} steps in "
