@@ -610,8 +610,8 @@ class StopSignals:
     def _handle(self, signum: int, frame: Any) -> None:
         name = signal.Signals(signum).name
         if self.signum is not None:
-            _notice(f"{name}: already stopping; the checkpoint is written to a temporary name and renamed when "
-                    f"whole (kill -9 {os.getpid()} ends the run now and keeps the checkpoints already written)")
+            _notice(f"{name}: already stopping (a checkpoint is written to a temporary name and renamed when whole; "
+                    f"kill -9 {os.getpid()} ends the run now and keeps the checkpoints already written)")
             return
         self.signum = signum
         if self.at_once:
