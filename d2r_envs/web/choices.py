@@ -16,7 +16,7 @@ from d2r_envs.core import config as _config
 from d2r_envs.core.game import Game
 from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, SharedModels, available_models, read_manifest,
                                 resolve_model, shipped_model)
-from d2r_envs.web.errors import Refused, clip, clip_echoes, json_type
+from d2r_envs.web.errors import Refused, clip, json_type
 
 MAX_MCTS = 10_000  # simulations a move: about 15 s a move on one core for the slowest game
 DEFAULT_MCTS = 200
@@ -139,7 +139,7 @@ class Choices:
             engine = registry.make_game(game, n, **options)
         except (ValueError, TypeError) as err:
             names = [o["name"] for o in _options(pkg.Config)]
-            raise Refused(400, clip_echoes(str(err), options), allowed=names) from None
+            raise Refused(400, str(err), allowed=names) from None
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-ECHO = 40  # characters of the person's input a message repeats
+from d2r_envs.core.words import quote as clip  # the person's input as a message repeats it, cut short
+
 LONGEST = 400  # characters of a message from elsewhere about a file's contents (a replay's)
 
 
@@ -23,30 +24,9 @@ class Refused(Exception):
         return {"error": self.message, **self.extra}
 
 
-def clip(value: Any) -> str:
-    """`value` as a message repeats it: its repr; a longer string its first ECHO characters and "..."
-    ('abc'...), anything else its repr cut to ECHO characters and "..."."""
-    if isinstance(value, str) and len(value) > ECHO:
-        return repr(value[:ECHO]) + "..."
-    text = repr(value)
-    return text if len(text) <= ECHO else text[:ECHO] + "..."
-
-
 def shorten(message: str) -> str:
     """A message about what a file holds (which may repeat any of it), cut to LONGEST characters."""
     return message if len(message) <= LONGEST else message[:LONGEST] + "..."
-
-
-def clip_echoes(message: str, values: Any) -> str:
-    """`message` (from elsewhere, such as a game's option check) with each long repr of `values` (a
-    dict's keys and values, or a list's items) cut as `clip` cuts it."""
-    items = list(values.items()) if isinstance(values, dict) else [(v,) for v in values]
-    for pair in items:
-        for value in pair:
-            text = repr(value)
-            if len(text) > ECHO:
-                message = message.replace(text, clip(value))
-    return message
 
 
 def json_type(value: Any) -> str:

@@ -28,6 +28,7 @@ import numpy as np
 from d2r_envs import replay
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
+from d2r_envs.core.words import plural
 from d2r_envs.web.choices import Setup
 from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
@@ -248,13 +249,13 @@ class Tables:
                 if not finished:
                     wait = min(t.last_used for t in self._tables.values()) + self.idle - now
                     raise Refused(503, f"the server keeps at most {self.limit} tables and all are in play; a table "
-                                  f"is freed when its game ends or after {self.idle / 60:g} minutes without a "
+                                  f"is freed when its game ends or after {plural(self.idle / 60, 'minute')} without a "
                                   f"request (the next in about {max(1, round(wait))} s); try again then",
                                   retry_after=max(1, round(wait)))
                 del self._tables[min(finished, key=lambda t: t.last_used).id]
             for old in drop:
-                self._end(old, f"its browser started more games, and a browser keeps at most {self.per_browser} "
-                               "unfinished ones: the one it used longest ago is forgotten")
+                self._end(old, f"its browser started more games, and a browser keeps at most "
+                               f"{plural(self.per_browser, 'unfinished game')}: the one it used longest ago is forgotten")
             table.last_used = now
             self._tables[table.id] = table
 
@@ -265,8 +266,8 @@ class Tables:
             self._expire(now)
             table = self._tables.get(tid)
             if table is None:
-                why = self._ended.get(tid) or (f"it never existed, or it was forgotten after {self.idle / 60:g} "
-                                               "minutes without a request")
+                why = self._ended.get(tid) or (f"it never existed, or it was forgotten after {plural(self.idle / 60, 'minute')} "
+                                               "without a request")
                 raise Refused(404, f"no table {clip(tid)}: {why}; start a new one at /")
             if not token or not secrets.compare_digest(table.token.encode(), token.encode()):
                 raise Refused(403, "this table belongs to another browser session (its cookie does not match); "

@@ -446,6 +446,12 @@ def test_tables_are_bounded_in_number_and_idle_time(tmp_path: Path) -> None:
     assert len(client.app.state.server.tables) == 2
 
 
+def test_the_bounds_are_told_with_counted_nouns(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "replays", max_tables=1, idle_seconds=60, clock=Clock()))
+    table(client)
+    is_error(new(client), 503, "after 1 minute without")
+
+
 def test_a_browser_keeps_a_few_unfinished_tables_and_one_more_forgets_its_least_used(tmp_path: Path) -> None:
     clock = Clock()
     client = TestClient(create_app(tmp_path / "replays", max_tables=8, per_browser=3, clock=clock))
@@ -458,7 +464,7 @@ def test_a_browser_keeps_a_few_unfinished_tables_and_one_more_forgets_its_least_
     assert client.get(f"/api/tables/{a}").status_code == 200  # a used last: b is now the least used
     clock.now += 1
     d = table(client)["id"]
-    is_error(client.get(f"/api/tables/{b}"), 404, "no table", "a browser keeps at most 3 unfinished ones", "start a new one")
+    is_error(client.get(f"/api/tables/{b}"), 404, "no table", "a browser keeps at most 3 unfinished games", "start a new one")
     assert all(client.get(f"/api/tables/{t}").status_code == 200 for t in (a, c, d))
     play_out(client, client.get(f"/api/tables/{c}").json())  # a finished table does not count
     clock.now += 1
