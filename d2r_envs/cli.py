@@ -347,8 +347,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return _error(f"d2r serve needs the web extra ({missing} is missing): pip install 'd2r_envs[web]'")
     if not 1 <= args.port <= 65535:
         return _error(f"--port {args.port} is not allowed; allowed: 1..65535")
-    if args.max_tables < 1 or args.idle_minutes <= 0:
-        return _error("--max-tables must be at least 1 and --idle-minutes above 0")
+    if args.max_tables < 1 or args.idle_minutes <= 0 or args.per_browser < 1:
+        return _error("--max-tables and --per-browser must be at least 1, and --idle-minutes above 0")
     for folder in args.models or []:
         if not Path(folder).is_dir():
             return _error(f"--models {folder}: not a folder (a model folder, or one laid out like models/: GAME/NAME/manifest.json)")
@@ -358,7 +358,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return _error(f"--replays {args.replays}: cannot make the folder: {err.strerror or err}")
     print(f"d2r serve: the browser table at http://{args.host}:{args.port}/ (replays in {Path(args.replays).resolve()}); "
           "Ctrl-C stops it", file=sys.stderr)
-    app.serve(args.host, args.port, args.replays, args.models or [], args.max_tables, args.idle_minutes)
+    app.serve(args.host, args.port, args.replays, args.models or [], args.max_tables, args.idle_minutes,
+              args.per_browser)
     return 0
 
 
@@ -472,6 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(GAME/NAME/manifest.json), whose models a seat may take besides ./models and the shipped ones; repeatable")
     p.add_argument("--max-tables", type=int, default=64, help="games kept in play at once (default 64)")
     p.add_argument("--idle-minutes", type=float, default=30.0, help="a game is forgotten after this long without a request (default 30)")
+    p.add_argument("--per-browser", type=int, default=4, help="unfinished games one browser keeps; one more forgets the one "
+                   "it used longest ago (default 4)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("export", help="write a trained MaskablePPO checkpoint to models/GAME/NAME/ (safetensors + manifest)")

@@ -313,10 +313,11 @@ def create_app(replays: str | Path = "replays", models_dirs: list[str | Path] = 
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, replays: str | Path = "replays",
-          models_dirs: list[str | Path] = (), max_tables: int = 64, idle_minutes: float = 30.0) -> None:
+          models_dirs: list[str | Path] = (), max_tables: int = 64, idle_minutes: float = 30.0,
+          per_browser: int = 4) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
 
     hosts = ["127.0.0.1", "localhost", "::1"] if host in ("127.0.0.1", "localhost", "::1") else None
-    app = create_app(replays, models_dirs, max_tables, idle_minutes * 60, allowed_hosts=hosts)
+    app = create_app(replays, models_dirs, max_tables, idle_minutes * 60, allowed_hosts=hosts, per_browser=per_browser)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)

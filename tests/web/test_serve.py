@@ -23,7 +23,8 @@ def test_serve_help_names_its_options(capsys) -> None:
         d2r(["serve", "--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    for flag in ("--port", "--host", "--replays", "--models", "--max-tables", "--idle-minutes", "127.0.0.1"):
+    for flag in ("--port", "--host", "--replays", "--models", "--max-tables", "--idle-minutes", "--per-browser",
+                 "127.0.0.1"):
         assert flag in out
 
 
@@ -32,7 +33,8 @@ def test_serve_help_names_its_options(capsys) -> None:
     [
         (["--port", "70000"], "--port 70000 is not allowed; allowed: 1..65535"),
         (["--port", "0"], "--port 0 is not allowed; allowed: 1..65535"),
-        (["--max-tables", "0"], "--max-tables must be at least 1"),
+        (["--max-tables", "0"], "--max-tables and --per-browser must be at least 1"),
+        (["--per-browser", "0"], "--max-tables and --per-browser must be at least 1"),
         (["--models", "/no/such/folder"], "--models /no/such/folder: not a folder"),
     ],
 )
@@ -100,3 +102,21 @@ def test_a_real_server_answers_hostile_bodies_with_a_400(servers, tmp_path: Path
     finally:
         out = servers.stop(servers.procs[-1])
     assert "Traceback" not in out
+
+
+def test_serve_per_browser_bounds_the_unfinished_games_of_one_browser(servers, tmp_path: Path) -> None:
+    import http.cookiejar
+
+    base = servers.start(tmp_path / "replays", "--per-browser", "1")
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def new_table() -> str:
+        body = json.dumps({"game": "filthy_rich", "players": 2, "opponents": ["random"]}).encode()
+        request = urllib.request.Request(base + "/api/tables", data=body, headers={"Content-Type": "application/json"})
+        return json.loads(browser.open(request, timeout=10).read())["id"]
+
+    first = new_table()
+    new_table()
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        browser.open(base + f"/api/tables/{first}", timeout=10)
+    assert gone.value.code == 404 and "at most 1 unfinished game:" in json.loads(gone.value.read())["error"]
