@@ -5,6 +5,7 @@ RLlib's own logits, the mask honoured, and `d2r train` running a self-play confi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -371,3 +372,110 @@ def test_the_learner_env_runs_in_rllibs_env_runner_through_deals_set_aside() -> 
     finally:
         runner.stop()
     assert steps >= 3000 and len(episodes) >= 50 and redealt
+
+
+def _signalling(train, monkeypatch, at_call: int, signum: int) -> None:
+    """Send `signum` to this process as the `at_call`-th PPO iteration begins (it still runs whole)."""
+    import os
+
+    real = train.ppo_config
+
+    class Signalling:
+        def __init__(self, config) -> None:
+            self.config = config
+
+        def build_algo(self):
+            algo = self.config.build_algo()
+            plain, calls = algo.train, []
+
+            def train_signalled():
+                calls.append(1)
+                if len(calls) == at_call:
+                    os.kill(os.getpid(), signum)
+                return plain()
+
+            algo.train = train_signalled
+            return algo
+
+    monkeypatch.setattr(train, "ppo_config", lambda c: Signalling(real(c)))
+
+
+def test_a_signal_stops_an_rllib_run_with_a_checkpoint_that_resumes(ray_local, tmp_path: Path, monkeypatch,
+                                                                     capsys) -> None:
+    """SIGTERM (twice) during the second iteration, with the SIGTERM handler that ray.init installs: the run
+    ends that iteration, saves it as checkpoints/step_128/ with its training time, names it and the command
+    that resumes it, exits 143 without a traceback and restores the handlers; the resume trains the rest,
+    and summary.json adds up the time of both sessions."""
+    import contextlib
+    import signal
+    import sys
+
+    from d2r_envs.cli import main
+    from training.rllib import train
+
+    real_connected = train.connected
+
+    @contextlib.contextmanager
+    def connected_as_ray_init_does(*args):
+        with real_connected(*args) as ray:
+            signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(signum))
+            yield ray
+
+    monkeypatch.setattr(train, "connected", connected_as_ray_init_does)
+    _signalling(train, monkeypatch, 2, signal.SIGTERM)
+    _signalling(train, monkeypatch, 2, signal.SIGTERM)  # the second signal, in the same iteration
+    data = tiny(tmp_path, train__total_timesteps=192, train__eval_every=64)
+    path = tmp_path / "rllib.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    assert main(["train", "--config", str(path)]) == 143
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == handlers
+    run = tmp_path / "run"
+    captured = capsys.readouterr()
+    stopped = re.search(r"stopped by SIGTERM at step (\d+) ", captured.err)
+    assert stopped and "Traceback" not in captured.err
+    step = int(stopped.group(1))  # after two iterations: at least 128 (an iteration samples whole fragments)
+    checkpoint = run / "checkpoints" / f"step_{step}"
+    assert 128 <= step < 192 and f"to resume: d2r train --config {path} --resume {checkpoint}" in captured.err
+    assert re.search(r"step 6\d: 2 games against random at 2 players: win share .* \(bar 90%, (not )?met\)",
+                     captured.out + captured.err)  # eval_line, with its bar
+    assert not (run / "final").exists() and not (run / "summary.json").exists()
+    assert sorted(p.name for p in (run / "checkpoints").iterdir())[0] == checkpoint.name  # no temporary left
+    first = json.loads((checkpoint / "d2r_progress.json").read_text())
+    assert first["steps"] == step and len(first["rows"]) == 2 and first["seconds"] > 0
+    assert len((run / "progress.csv").read_text().splitlines()) == 3
+
+    monkeypatch.undo()
+    assert main(["train", "--config", str(path), "--resume", str(checkpoint)]) == 0
+    out = capsys.readouterr().out
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["backend"] == "rllib" and summary["timesteps"] >= 192
+    assert summary["session_timesteps"] == summary["timesteps"] - step and summary["resumed_from"] == str(checkpoint)
+    assert summary["seconds_before_resume"] == round(first["seconds"], 1)
+    assert summary["seconds"] == pytest.approx(first["seconds"] + summary["session_seconds"], abs=0.11)
+    assert f"resumed at step {step}" in out and f"the run in all: {summary['timesteps']} steps in " in out
+    rows = (run / "progress.csv").read_text().splitlines()
+    assert len(rows) == 4 and [r.split(",")[1] for r in rows[1:]] == ["1", "2", "3"]
+
+
+def test_a_signal_before_the_first_rllib_iteration_stops_at_once(ray_local, tmp_path: Path, monkeypatch,
+                                                                 capsys) -> None:
+    """SIGINT while the algorithm is built: nothing to resume from; the command to start again, exit 130."""
+    import os
+    import signal
+
+    from d2r_envs.cli import main
+    from training.rllib import train
+
+    class Interrupted:
+        def build_algo(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            raise AssertionError("the signal did not stop the run")
+
+    monkeypatch.setattr(train, "ppo_config", lambda c: Interrupted())
+    path = tmp_path / "rllib.yaml"
+    path.write_text(yaml.safe_dump(tiny(tmp_path)), encoding="utf-8")
+    assert main(["train", "--config", str(path)]) == 130
+    err = capsys.readouterr().err
+    assert "stopped by SIGINT before training began" in err and "Traceback" not in err
+    assert f"to start again: d2r train --config {path} --force" in err

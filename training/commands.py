@@ -9,8 +9,8 @@ import argparse
 
 def add_train_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", required=True, help="a YAML file, e.g. configs/draco_and_co/ppo.yaml")
-    p.add_argument("--resume", help="an SB3 checkpoint (.zip) of the same run to continue from (Ctrl-C or SIGTERM "
-                   "saves one and prints the command)")
+    p.add_argument("--resume", help="a checkpoint of the same run to continue from: an SB3 .zip, or an RLlib run's "
+                   "checkpoints/step_N/ folder (Ctrl-C or SIGTERM saves one and prints the command)")
     p.add_argument("--export-name", metavar="NAME", help="export under this name instead of the config's export.name")
     p.add_argument("--force", action="store_true",
                    help="overwrite an exported model of the same name, and start train.run_dir afresh "

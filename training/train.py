@@ -607,6 +607,13 @@ class StopSignals:
         for signum, handler in self._previous.items():
             signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
+    def claim(self) -> None:
+        """Install the handlers again, in the main thread: a library may replace them while it starts
+        (`ray.init` sets its own SIGTERM handler, which would end the run without a checkpoint)."""
+        if self._previous:
+            for signum in STOP_SIGNALS:
+                signal.signal(signum, self._handle)
+
     def _handle(self, signum: int, frame: Any) -> None:
         name = signal.Signals(signum).name
         if self.signum is not None:
@@ -631,17 +638,16 @@ def _notice(text: str) -> None:
 def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
     """Train, then export if export.name is set. Every output check (`preflight`) runs first, then the
     run folder is locked for the run (`run_lock`); `force` overwrites an exported model of the same
-    name and clears an earlier run's outputs. SIGINT or SIGTERM stops an SB3 run: it saves a
-    checkpoint and raises `Stopped`. A config with `backend: rllib` is trained by
-    `training.rllib.train.train` (its final checkpoint a folder)."""
+    name and clears an earlier run's outputs. SIGINT or SIGTERM stops a run: it saves a checkpoint
+    and raises `Stopped`. A config with `backend: rllib` is trained by `training.rllib.train.train`
+    (its checkpoints folders)."""
     preflight(c, resume, force)
-    with run_lock(Path(c.train.run_dir)):
+    with run_lock(Path(c.train.run_dir)), StopSignals() as stop:
         if c.backend == "rllib":
             from training.rllib import train as rllib_train
 
-            return rllib_train.train(c, resume=resume, raw_config=raw_config, force=force)
-        with StopSignals() as stop:
-            return _train_sb3(c, resume, raw_config, force, stop)
+            return rllib_train.train(c, resume=resume, raw_config=raw_config, force=force, stop=stop)
+        return _train_sb3(c, resume, raw_config, force, stop)
 
 
 def _train_sb3(c: cfg.Config, resume: str | None, raw_config: dict | None, force: bool, stop: StopSignals) -> Path:
@@ -693,21 +699,8 @@ def _learn(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine, resume: str
         checkpoint = save_checkpoint(model, run_dir / "checkpoints" / f"step_{model.num_timesteps}.zip", seconds)
         raise Stopped(stop.signum, checkpoint, step=model.num_timesteps, session_steps=model.num_timesteps - start,
                       session_seconds=session, seconds=seconds)
-    session, seconds = clock.session(), clock.total()
-    final = save_checkpoint(model, run_dir / "final.zip", seconds)
-    steps = model.num_timesteps - start
-    summary = {"timesteps": model.num_timesteps, "seconds": None if seconds is None else round(seconds, 1),
-               "session_timesteps": steps, "session_seconds": round(session, 1),
-               "steps_per_second": round(steps / max(session, 1e-9), 1), "resumed_from": resume,
-               "seconds_before_resume": None if clock.before is None or not resume else round(clock.before, 1)}
-    write_atomic(run_dir / "summary.json", json.dumps(summary, indent=2).encode())
-    print(f"trained {steps:,} steps in {duration(session)} ({summary['steps_per_second']:,.0f} steps/s)"
-          + (f", resumed at step {start:,}" if resume else ""))
-    if resume:
-        before = ("the time before this session is unknown: its checkpoint does not record it" if seconds is None
-                  else f"{duration(clock.before)} of it before this session")
-        took = "" if seconds is None else f" in {duration(seconds)}"
-        print(f"the run in all: {model.num_timesteps:,} steps{took} ({before})")
+    final = save_checkpoint(model, run_dir / "final.zip", clock.total())
+    session_summary(run_dir, clock, start, model.num_timesteps, resume)
     print(f"final model: {final}")
     if c.export.name:
         out = export(model, c.game, c.export.name, config=raw_config or cfg.to_dict(c), seed=c.seed,
@@ -715,6 +708,28 @@ def _learn(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine, resume: str
                      player_counts=c.player_counts(), player_weights=c.player_weights())
         print(f"exported to {out}")
     return final
+
+
+def session_summary(run_dir: Path, clock: Clock, start: int, end: int, resume: str | None, **extra: Any) -> dict:
+    """Write summary.json (`write_atomic`) for a session that trained from step `start` to `end`: the
+    run's steps and training time in all (None: unknown), this session's, the checkpoint it resumed
+    from, then `extra`; and print this session's, and after a resume the whole run's."""
+    session, seconds = clock.session(), clock.total()
+    steps = end - start
+    summary = {"timesteps": end, "seconds": None if seconds is None else round(seconds, 1),
+               "session_timesteps": steps, "session_seconds": round(session, 1),
+               "steps_per_second": round(steps / max(session, 1e-9), 1), "resumed_from": resume,
+               "seconds_before_resume": None if clock.before is None or not resume else round(clock.before, 1),
+               **extra}
+    write_atomic(run_dir / "summary.json", json.dumps(summary, indent=2).encode())
+    print(f"trained {steps:,} steps in {duration(session)} ({summary['steps_per_second']:,.0f} steps/s)"
+          + (f", resumed at step {start:,}" if resume else ""))
+    if resume:
+        before = ("the time before this session is unknown: its checkpoint does not record it" if seconds is None
+                  else f"{duration(clock.before)} of it before this session")
+        took = "" if seconds is None else f" in {duration(seconds)}"
+        print(f"the run in all: {end:,} steps{took} ({before})")
+    return summary
 
 
 def resume_command(args: argparse.Namespace, checkpoint: Path | str | None) -> str:

@@ -21,6 +21,13 @@ from `algo`; no KL penalty (SB3 has none). The model is `training.rllib.module.M
 Writes to train.run_dir: config.json, progress.csv (SB3's column names where they exist, so `d2r eval
 --training-log` plots it), checkpoints/step_N/ (RLlib checkpoint folders, for --resume only), snapshots/,
 final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
+Each checkpoint folder holds d2r_progress.json (the steps, the progress rows, the training seconds so far),
+and is written under a temporary name and renamed when whole, as snapshots, progress.csv and summary.json
+are (`training.train.write_atomic`); summary.json adds up the training time of every session.
+
+SIGINT or SIGTERM stops a run as it stops an SB3 run (`training.train.StopSignals`): once the iteration
+in progress has ended, that iteration's state is saved as checkpoints/step_N/ and `Stopped` raised, so
+`d2r train` prints the command that resumes it and exits 130 or 143.
 
 An `imitate` section (rllib.mode pool) warm-starts the module as on SB3 (training/imitate.py: the same
 recording and fit, on a policy of the same shape), then copies the fitted actor and critic into the
@@ -37,14 +44,19 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import json
+import os
 import platform
+import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import torch
+from safetensors.numpy import load_file
+from safetensors.numpy import save as save_tensors
 from tqdm import tqdm
 
 import d2r_envs
@@ -53,9 +65,11 @@ from training.imitate import describe
 from training.ray_cluster import connected
 from training.rllib import envs
 from training.rllib.module import MaskedMLP, architecture, logits, tensors
-from training.train import prepare_run, quick_evals
+from training.train import (Clock, StopSignals, Stopped, eval_line, prepare_run, quick_evals, session_summary,
+                            write_atomic)
 
 MODULE_ID = "default_policy"  # RLlib's id of the one module of a single-agent set-up
+PROGRESS_FILE = "d2r_progress.json"  # in a checkpoint folder: the steps, the progress rows, the training seconds
 
 
 def module_id(c: cfg.Config) -> str:
@@ -185,11 +199,13 @@ def _due(step: int, every: int, last: int) -> bool:
 
 
 def _write_progress(path: Path, rows: list[dict]) -> None:
+    """progress.csv, every row so far (`write_atomic`)."""
     columns = list(dict.fromkeys(k for row in rows for k in row))
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, columns)
-        writer.writeheader()
-        writer.writerows(rows)
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, columns)
+    writer.writeheader()
+    writer.writerows(rows)
+    write_atomic(path, text.getvalue().encode("utf-8"))
 
 
 def library_versions() -> dict[str, str]:
@@ -227,120 +243,155 @@ def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: 
                          "give a run's final/ or checkpoints/step_N/ folder and the config it was trained with")
     module = MaskedMLP.from_checkpoint(str(module_dir))
     module.eval()
-    progress = folder / "d2r_progress.json"
+    progress = folder / PROGRESS_FILE
     steps = json.loads(progress.read_text(encoding="utf-8"))["steps"] if progress.is_file() else 0
     return export_rllib(module, c, name, raw_config, steps, overwrite=overwrite, out_root=out_root)
 
 
-def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False) -> Path:
-    """Train, then export if export.name is set; returns the final checkpoint folder."""
+def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False,
+          stop: StopSignals | None = None) -> Path:
+    """Train, then export if export.name is set; returns the final checkpoint folder. With `stop` (the
+    run's `StopSignals`), SIGINT or SIGTERM during the iterations stops the run once the current one has
+    ended: it saves checkpoints/step_N/ and raises `Stopped`; before the first iteration (Ray starting,
+    the restore, the warm start) a signal stops it at once."""
     from ray.rllib.utils.metrics import (ENV_RUNNER_RESULTS, EPISODE_LEN_MEAN, EPISODE_RETURN_MEAN,
                                          NUM_ENV_STEPS_SAMPLED_LIFETIME)
 
     run_dir = prepare_run(c, resume, force)
+    stop = stop or StopSignals()
     address = c.rllib.address or None
     with connected(address, c.rllib.num_cpus or None):
+        stop.claim()  # ray.init installs its own SIGTERM handler
         envs.register()
         algo = ppo_config(c).build_algo()
         try:
-            return _run(algo, c, run_dir, resume, raw_config, force,
+            return _run(algo, c, run_dir, resume, raw_config, force, stop,
                         (ENV_RUNNER_RESULTS, EPISODE_LEN_MEAN, EPISODE_RETURN_MEAN, NUM_ENV_STEPS_SAMPLED_LIFETIME))
         finally:
             algo.stop()
 
 
+def _restore(algo: Any, c: cfg.Config, run_dir: Path, resume: str) -> tuple[dict, list[tuple[str, dict]]]:
+    """Resume from a checkpoint folder: the algorithm's state, the progress it saved (steps, rows, the
+    training seconds), and the pool's snapshots put back into every env runner."""
+    algo.restore_from_path(str(Path(resume).resolve()))
+    state = json.loads((Path(resume) / PROGRESS_FILE).read_text(encoding="utf-8"))
+    paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
+    snapshots = [(f"snapshot@{p.stem[5:]}", load_file(str(p))) for p in paths[-c.opponents.max_snapshots:]]
+    if snapshots:
+        sync_pool(algo, c, snapshots)
+    return state, snapshots
+
+
 def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config: dict | None, force: bool,
-         keys: tuple) -> Path:
+         stop: StopSignals, keys: tuple) -> Path:
     RUNNERS, LEN, RET, SAMPLED = keys
     snapshots: list[tuple[str, dict]] = []
     rows: list[dict] = []
-    steps = 0
+    steps, before = 0, 0.0
     if resume:
-        algo.restore_from_path(str(Path(resume).resolve()))
-        state = json.loads((Path(resume) / "d2r_progress.json").read_text(encoding="utf-8"))
-        steps, rows = state["steps"], state["rows"]
-        from safetensors.numpy import load_file
-
-        paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
-        snapshots = [(f"snapshot@{p.stem[5:]}", load_file(str(p))) for p in paths[-c.opponents.max_snapshots:]]
-        if snapshots:
-            sync_pool(algo, c, snapshots)
+        state, snapshots = _restore(algo, c, run_dir, resume)
+        steps, rows, before = state["steps"], state["rows"], state.get("seconds")  # None: not recorded
     elif c.imitate.teacher:
         began = time.perf_counter()
         result = warm_start(algo, c)
         result["seconds"] = round(time.perf_counter() - began, 1)
-        (run_dir / "imitation.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
+        write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
         print(describe(c, result))
+    stop.at_once = False  # from here a signal stops the run after the current iteration, with a checkpoint
     group = algo.env_runner_group
     restarts = group.num_remote_worker_restarts() if group else 0
-    start, began = steps, time.perf_counter()
+    start, clock = steps, Clock(before)
     bar = tqdm(total=c.train.total_timesteps, initial=steps, unit="step", dynamic_ncols=True, mininterval=1.0)
     iteration = len(rows)
-    while steps < c.train.total_timesteps:
-        t0 = time.perf_counter()
-        result = algo.train()
-        iteration += 1
-        runners = result.get(RUNNERS, {})
-        last, steps = steps, int(runners.get(SAMPLED, steps))
-        bar.update(steps - last)
-        row: dict[str, Any] = {"time/total_timesteps": steps, "time/iterations": iteration,
-                               "time/fps": round((steps - last) / max(time.perf_counter() - t0, 1e-9), 1),
-                               "rollout/ep_rew_mean": runners.get(RET), "rollout/ep_len_mean": runners.get(LEN)}
-        now = group.num_remote_worker_restarts() if group else 0
-        if now != restarts:
-            tqdm.write(f"iteration {iteration}: {now - restarts} env runner(s) died and were restarted; the games they "
-                       f"had not finished were lost (this iteration sampled {steps - last} steps, "
-                       f"{train_batch_size(c)} planned)")
-            if snapshots:
+    try:
+        while steps < c.train.total_timesteps:
+            t0 = time.perf_counter()
+            result = algo.train()
+            iteration += 1
+            runners = result.get(RUNNERS, {})
+            last, steps = steps, int(runners.get(SAMPLED, steps))
+            bar.update(steps - last)
+            row: dict[str, Any] = {"time/total_timesteps": steps, "time/iterations": iteration,
+                                   "time/fps": round((steps - last) / max(time.perf_counter() - t0, 1e-9), 1),
+                                   "rollout/ep_rew_mean": runners.get(RET), "rollout/ep_len_mean": runners.get(LEN)}
+            now = group.num_remote_worker_restarts() if group else 0
+            if now != restarts:
+                tqdm.write(f"iteration {iteration}: {now - restarts} env runner(s) died and were restarted; the games "
+                           f"they had not finished were lost (this iteration sampled {steps - last} steps, "
+                           f"{train_batch_size(c)} planned)")
+                if snapshots:
+                    sync_pool(algo, c, snapshots)
+            row["ray/env_runner_restarts"], restarts = now, now
+            healthy = row["ray/healthy_env_runners"] = group.num_healthy_remote_workers() if group else 0
+            if healthy < c.rllib.num_env_runners:
+                tqdm.write(f"iteration {iteration}: {c.rllib.num_env_runners - healthy} of {c.rllib.num_env_runners} "
+                           f"env runner(s) out of service (dead, being restarted); this iteration sampled "
+                           f"{steps - last} of {train_batch_size(c)} planned steps")
+            module = None
+            if _due(steps, c.opponents.snapshot_every, last) and c.rllib.mode == "pool":
+                module = module or learner_module(algo, c)
+                weights = tensors(module)
+                write_atomic(run_dir / "snapshots" / f"step_{steps}.safetensors", save_tensors(weights))
+                snapshots = (snapshots + [(f"snapshot@{steps}", weights)])[-c.opponents.max_snapshots:]
                 sync_pool(algo, c, snapshots)
-        row["ray/env_runner_restarts"], restarts = now, now
-        healthy = row["ray/healthy_env_runners"] = group.num_healthy_remote_workers() if group else 0
-        if healthy < c.rllib.num_env_runners:
-            tqdm.write(f"iteration {iteration}: {c.rllib.num_env_runners - healthy} of {c.rllib.num_env_runners} env "
-                       f"runner(s) out of service (dead, being restarted); this iteration sampled {steps - last} of "
-                       f"{train_batch_size(c)} planned steps")
-        module = None
-        if _due(steps, c.opponents.snapshot_every, last) and c.rllib.mode == "pool":
-            module = module or learner_module(algo, c)
-            weights = tensors(module)
-            from safetensors.numpy import save
-
-            (run_dir / "snapshots").mkdir(exist_ok=True)
-            (run_dir / "snapshots" / f"step_{steps}.safetensors").write_bytes(save(weights))
-            snapshots = (snapshots + [(f"snapshot@{steps}", weights)])[-c.opponents.max_snapshots:]
-            sync_pool(algo, c, snapshots)
-        if _due(steps, c.train.eval_every, last):
-            module = module or learner_module(algo, c)
-            results = quick_evals(tensors(module), c, c.train.eval_games, seed=10_000 + steps)
-            several = len(results) > 1
-            for key, res in results.items():
-                n, v = key if isinstance(key, tuple) else (key, None)
-                prefix = (f"eval/{n}p/" if v is None else f"eval/{n}p/v{v}/") if several else "eval/"
-                row[prefix + "win_share"], row[prefix + "mean_return"] = res["win_share"], res["mean_return"]
-                at = f" at {n} players" if several else ""
-                tqdm.write(f"step {steps:,}: {c.train.eval_games} games against {c.train.eval_opponent}{at}: "
-                           f"win share {res['win_share']:.1%}, mean return {res['mean_return']:+.3f}")
-        if _due(steps, c.train.checkpoint_every, last):
-            save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows + [row])
-        rows.append(row)
-        _write_progress(run_dir / "progress.csv", rows)
-    bar.close()
-    elapsed = time.perf_counter() - began
-    final = save_checkpoint(algo, run_dir / "final", steps, rows)
-    summary = {"backend": "rllib", "timesteps": steps, "seconds": round(elapsed, 1),
-               "steps_per_second": round((steps - start) / max(elapsed, 1e-9), 1),
-               "env_runners": c.rllib.num_env_runners, "env_runner_restarts": restarts}
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
-    print(f"trained {steps} steps in {summary['seconds']} s ({summary['steps_per_second']} steps/s): {final}")
+            if _due(steps, c.train.eval_every, last) and stop.signum is None:
+                module = module or learner_module(algo, c)
+                _evaluate(tensors(module), c, steps, row, stop)
+            rows.append(row)
+            _write_progress(run_dir / "progress.csv", rows)
+            if stop.signum is not None:
+                seconds = clock.total()
+                folder = save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, seconds)
+                raise Stopped(stop.signum, folder, step=steps, session_steps=steps - start,
+                              session_seconds=clock.session(), seconds=seconds)
+            if _due(steps, c.train.checkpoint_every, last):
+                save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, clock.total())
+    finally:
+        bar.close()
+    final = save_checkpoint(algo, run_dir / "final", steps, rows, clock.total())
+    session_summary(run_dir, clock, start, steps, resume, backend="rllib", env_runners=c.rllib.num_env_runners,
+                    env_runner_restarts=restarts)
+    print(f"final checkpoint: {final}")
     if c.export.name:
         out = export_rllib(learner_module(algo, c), c, c.export.name, raw_config, steps, overwrite=force)
         print(f"exported to {out}")
     return final
 
 
-def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict]) -> Path:
-    """RLlib's checkpoint folder plus d2r_progress.json (the steps and the progress rows, for --resume)."""
+def _evaluate(weights: dict, c: cfg.Config, steps: int, row: dict, stop: StopSignals) -> None:
+    """The quick evaluations at `steps`: into the progress row and printed with their bars (`eval_line`);
+    nothing when a signal comes before they end."""
+    results = quick_evals(weights, c, c.train.eval_games, seed=10_000 + steps,
+                          should_stop=lambda: stop.signum is not None)
+    if results is None:
+        return
+    several = len(results) > 1
+    for key, res in results.items():
+        n, v = key if isinstance(key, tuple) else (key, None)
+        prefix = (f"eval/{n}p/" if v is None else f"eval/{n}p/v{v}/") if several else "eval/"
+        row[prefix + "win_share"], row[prefix + "mean_return"] = res["win_share"], res["mean_return"]
+        tqdm.write(eval_line(c, steps, key, res, several))
+
+
+def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict], seconds: float | None) -> Path:
+    """RLlib's checkpoint folder plus d2r_progress.json (the steps, the progress rows and the training
+    seconds so far, for --resume), written under a temporary name and renamed when whole: a stop or a
+    crash mid-write leaves the earlier folder (or none), never a torn one."""
     folder.parent.mkdir(parents=True, exist_ok=True)
-    algo.save_to_path(str(folder.resolve()))
-    (folder / "d2r_progress.json").write_text(json.dumps({"steps": steps, "rows": rows}), encoding="utf-8")
+    temporary = folder.with_name(f".{folder.name}.{os.getpid()}.tmp")
+    shutil.rmtree(temporary, ignore_errors=True)
+    try:
+        algo.save_to_path(str(temporary.resolve()))
+        write_atomic(temporary / PROGRESS_FILE, json.dumps({"steps": steps, "rows": rows, "seconds": seconds}).encode())
+        if folder.exists():  # the same step saved again (a resume from an earlier checkpoint): the new one wins
+            old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
+            os.replace(folder, old)
+            os.replace(temporary, folder)
+            shutil.rmtree(old)
+        else:
+            os.replace(temporary, folder)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
     return folder
