@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("openskill")
 
 from training import bars  # noqa: E402
-from training import evaluate as ev  # noqa: E402
+from training import report, tournament  # noqa: E402
 
 
 def verdict_lines(out: str) -> list[str]:
@@ -61,7 +61,7 @@ def test_several_counts_make_a_table_and_record_each_keeping_earlier_ones(tmp_pa
 
 
 class Scripted:
-    """Stands in for `training.evaluate.evaluate`: the model's and the opponent's win shares by player
+    """Stands in for `training.tournament.evaluate`: the model's and the opponent's win shares by player
     count, with the calls noted."""
 
     def __init__(self, shares: dict[tuple[int, str], tuple[float, float]]) -> None:
@@ -77,8 +77,8 @@ class Scripted:
 
 def scripted(monkeypatch, shares) -> Scripted:
     fake = Scripted(shares)
-    monkeypatch.setattr(ev, "evaluate", fake)
-    monkeypatch.setattr(ev, "to_markdown", lambda result: "")
+    monkeypatch.setattr(tournament, "evaluate", fake)
+    monkeypatch.setattr(report, "to_markdown", lambda result: "")
     return fake
 
 

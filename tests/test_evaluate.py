@@ -1,5 +1,6 @@
-"""training.evaluate and `d2r eval`: duplicate deals with seat rotation, reproducibility, statistics,
-outputs, refusals, recording into a model manifest, and Ctrl-C. A few seconds in all."""
+"""Tournaments (training/tournament.py, deals.py, stats.py, report.py, manifest.py) and `d2r eval`:
+duplicate deals with seat rotation, reproducibility, statistics, outputs, refusals, recording into a
+model manifest, and Ctrl-C. A few seconds in all."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ pytest.importorskip("matplotlib")
 from d2r_envs import opponents  # noqa: E402
 from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
-from training import evaluate as ev  # noqa: E402
+from training import manifest, report, tournament  # noqa: E402
+from training.deals import chance_rng, make_lineup  # noqa: E402
+from training.stats import wilson  # noqa: E402
 
 GAME = "draco_and_co"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -43,7 +46,7 @@ def factory(spec: str, game: str, engine: Any) -> Any:
 
 
 def run(agents: list[str], players: int = 4, games: int = 16, seed: int = 3, **kw: Any) -> dict[str, Any]:
-    return ev.evaluate(GAME, agents, players, games, seed, factory=factory, **kw)
+    return tournament.evaluate(GAME, agents, players, games, seed, factory=factory, **kw)
 
 
 PROGRESS_CSV = """time/total_timesteps,rollout/ep_rew_mean,train/loss,eval/win_share,time/fps
@@ -58,12 +61,12 @@ PROGRESS_CSV = """time/total_timesteps,rollout/ep_rew_mean,train/loss,eval/win_s
 
 
 def test_lineup_rule() -> None:
-    assert ev.make_lineup(["model", "random"], 4) == ["model", "random", "random", "random"]
-    assert ev.make_lineup(["a", "b", "c"], 5) == ["a", "b", "c", "b", "c"]
-    assert ev.make_lineup(["a", "b", "c", "d"], 4) == ["a", "b", "c", "d"]
-    assert ev.make_lineup(["random"], 3) == ["random"] * 3
+    assert make_lineup(["model", "random"], 4) == ["model", "random", "random", "random"]
+    assert make_lineup(["a", "b", "c"], 5) == ["a", "b", "c", "b", "c"]
+    assert make_lineup(["a", "b", "c", "d"], 4) == ["a", "b", "c", "d"]
+    assert make_lineup(["random"], 3) == ["random"] * 3
     with pytest.raises(ValueError):
-        ev.make_lineup(["a", "b", "c", "d"], 3)
+        make_lineup(["a", "b", "c", "d"], 3)
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -90,7 +93,7 @@ def test_rotations_of_a_deal_share_its_deal() -> None:
     engine = make_game(GAME, 4)
     firsts = []
     for _ in range(2):
-        rng, state, drawn = ev.chance_rng(5, 2), engine.new_initial_state(), []
+        rng, state, drawn = chance_rng(5, 2), engine.new_initial_state(), []
         while engine.current_player(state) == CHANCE:
             drawn.append(engine.sample_chance(state, rng))
             engine.apply_legal(state, drawn[-1])
@@ -103,16 +106,16 @@ def test_rotations_of_a_deal_share_its_deal() -> None:
 
 def test_same_seed_same_result_and_other_seed_differs() -> None:
     a, b = run(["first", "random"]), run(["first", "random"])
-    assert ev.deterministic_part(a) == ev.deterministic_part(b)
+    assert tournament.deterministic_part(a) == tournament.deterministic_part(b)
     c = run(["first", "random"], seed=4)
     assert c["records"] != a["records"]
 
 
 def test_workers_do_not_change_the_result() -> None:
     kw = dict(games=24, seed=11)
-    one = ev.evaluate(GAME, ["random"], 3, workers=1, **kw)
-    two = ev.evaluate(GAME, ["random"], 3, workers=2, **kw)
-    assert ev.deterministic_part(one) == ev.deterministic_part(two)
+    one = tournament.evaluate(GAME, ["random"], 3, workers=1, **kw)
+    two = tournament.evaluate(GAME, ["random"], 3, workers=2, **kw)
+    assert tournament.deterministic_part(one) == tournament.deterministic_part(two)
     assert two["workers"] == 2 and one["deals"] == 8
 
 
@@ -165,9 +168,9 @@ def test_intervals_contain_the_estimate_and_shrink() -> None:
 
 
 def test_wilson_and_single_deal() -> None:
-    lo, hi = ev.wilson(0, 10)
+    lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0 < hi < 0.35
-    lo, hi = ev.wilson(10, 10)
+    lo, hi = wilson(10, 10)
     assert 0.65 < lo < 1.0 and hi == 1.0
     one_deal = run(["random"], players=3, games=3)
     assert one_deal["deals"] == 1 and one_deal["agents"]["random"]["mean_return_ci"] is None
@@ -186,7 +189,7 @@ def test_outputs_are_written(tmp_path: Path) -> None:
     result = run(["first", "random"], games=8)
     (tmp_path / "log").mkdir()
     (tmp_path / "log" / "progress.csv").write_text(PROGRESS_CSV)
-    paths = ev.write_outputs(result, tmp_path / "out", tmp_path / "log")
+    paths = report.write_outputs(result, tmp_path / "out", tmp_path / "log")
     data = json.loads(paths["json"].read_text())
     assert data["records"] and data["game_version"] == result["game_version"]
     for key in ("command", "date", "seed", "chance_seeds", "lineup", "agents", "rating_method"):
@@ -201,18 +204,18 @@ def test_outputs_are_written(tmp_path: Path) -> None:
 def test_progress_csv_reading(tmp_path: Path) -> None:
     path = tmp_path / "progress.csv"
     path.write_text(PROGRESS_CSV)
-    series = ev.read_progress(path)
+    series = report.read_progress(path)
     assert series["eval/win_share"] == [(4096.0, 0.30), (8192.0, 0.45)]  # empty cells skipped
     assert len(series["rollout/ep_rew_mean"]) == 4
     nested = tmp_path / "run" / "sub"
     nested.mkdir(parents=True)
     shutil.copy(path, nested / "progress.csv")
-    assert ev.find_progress_csv(tmp_path / "run") == nested / "progress.csv"
+    assert report.find_progress_csv(tmp_path / "run") == nested / "progress.csv"
     (tmp_path / "empty").mkdir()
     with pytest.raises(ValueError, match="no progress.csv"):
-        ev.find_progress_csv(tmp_path / "empty")
+        report.find_progress_csv(tmp_path / "empty")
     with pytest.raises(ValueError, match="no such directory"):
-        ev.find_progress_csv(tmp_path / "missing")
+        report.find_progress_csv(tmp_path / "missing")
 
 
 def test_cli_eval_writes_everything(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,13 +260,13 @@ def test_cli_refuses_bad_input(argv: list[str], words: str, tmp_path: Path, caps
 
 def test_evaluate_refuses_bad_specs() -> None:
     with pytest.raises(ValueError, match="agent 'bogus'"):
-        ev.evaluate(GAME, ["random", "bogus"], 4, 4, 0)
+        tournament.evaluate(GAME, ["random", "bogus"], 4, 4, 0)
     with pytest.raises(ValueError, match="num_players"):
-        ev.evaluate(GAME, ["random"], 9, 4, 0)
+        tournament.evaluate(GAME, ["random"], 9, 4, 0)
     with pytest.raises(ValueError):
-        ev.evaluate(GAME, [], 4, 4, 0)
+        tournament.evaluate(GAME, [], 4, 4, 0)
     with pytest.raises(ValueError):
-        ev.evaluate(GAME, ["random"], 4, 4, -1)
+        tournament.evaluate(GAME, ["random"], 4, 4, -1)
 
 
 # Recording into a manifest -----------------------------------------------------------------------
@@ -273,9 +276,9 @@ def test_record_evaluation_keeps_the_model_loadable(tmp_path: Path, write_numpy_
     model = write_numpy_model(tmp_path / "models" / GAME / "np-test")
     before = json.loads((model / "manifest.json").read_text())
     result = run([str(model), "random"], games=8)
-    key = ev.evaluation_key(result)
+    key = manifest.evaluation_key(result)
     assert key == f"4p:{model},random,random,random"
-    ev.record_evaluation(model, key, ev.evaluation_summary(result))
+    manifest.record_evaluation(model, key, manifest.evaluation_summary(result))
     after = json.loads((model / "manifest.json").read_text())
     assert after["evaluation"]["earlier"] == {"kept": True}
     assert after["evaluation"][key]["agents"][str(model)]["seats"] == 8
@@ -289,7 +292,7 @@ def test_record_refuses_a_manifest_that_hashes_itself(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "manifest.json").write_text(json.dumps({"files": {"manifest.json": {"sha256": "0", "bytes": 1}}}))
     with pytest.raises(ValueError, match="manifest itself"):
-        ev.record_evaluation(folder, "k", {})
+        manifest.record_evaluation(folder, "k", {})
 
 
 def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str], write_numpy_model) -> None:
@@ -325,30 +328,30 @@ def test_ctrl_c_stops_the_tournament_with_the_whole_deals_played_so_far() -> Non
         return CtrlCAt(300) if spec == "first" else make_agent(spec, game, engine)
 
     full = run(["first", "random"], games=40)
-    with pytest.raises(ev.Stopped) as caught:
-        ev.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=factory)
+    with pytest.raises(tournament.Stopped) as caught:
+        tournament.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=factory)
     partial = caught.value.result
     deals = partial["deals"]
     assert 0 < deals < 10 and partial["games"] == 4 * deals  # the deal in play when stopped is left out
     assert partial["records"] == full["records"][: 4 * deals]
     assert partial["stopped"] == str(caught.value) == f"stopped after {4 * deals} of 40 games ({deals} of 10 deals)"
-    assert f"**Partial: stopped after {4 * deals} of 40 games" in ev.to_markdown(partial)
-    with pytest.raises(ev.Stopped) as caught:  # stopped in the first deal: nothing to summarise
-        ev.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=lambda spec, game, engine: CtrlCAt(5))
+    assert f"**Partial: stopped after {4 * deals} of 40 games" in report.to_markdown(partial)
+    with pytest.raises(tournament.Stopped) as caught:  # stopped in the first deal: nothing to summarise
+        tournament.evaluate(GAME, ["first", "random"], 4, 40, 3, factory=lambda spec, game, engine: CtrlCAt(5))
     assert caught.value.result is None and str(caught.value) == "stopped after 0 of 40 games (0 of 10 deals)"
 
 
 def test_cli_ctrl_c_prints_the_partial_summary_writes_nothing_and_exits_130(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    play_deal = ev._play_deal
+    play_deal = tournament.play_deal
 
     def stopped_at_deal_3(deal: int):
         if deal == 3:
             raise KeyboardInterrupt
         return play_deal(deal)
 
-    monkeypatch.setattr(ev, "_play_deal", stopped_at_deal_3)
+    monkeypatch.setattr(tournament, "play_deal", stopped_at_deal_3)
     out = tmp_path / "out"
     argv = ["eval", GAME, "--agents", "random", "--games", "40", "--out", str(out)]
     try:

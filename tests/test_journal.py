@@ -16,7 +16,7 @@ pytest.importorskip("openskill")
 from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
 from training import bars  # noqa: E402
-from training import evaluate as ev  # noqa: E402
+from training import tournament  # noqa: E402
 
 GAME = "draco_and_co"
 KW: dict[str, Any] = dict(players=3, games=12, seed=5)  # 4 deals of 3 rotations
@@ -24,20 +24,21 @@ KW: dict[str, Any] = dict(players=3, games=12, seed=5)  # 4 deals of 3 rotations
 
 def run(**kw: Any) -> dict[str, Any]:
     args = {**KW, **kw}
-    return ev.evaluate(GAME, ["heuristic", "random"], args.pop("players"), args.pop("games"), args.pop("seed"), **args)
+    return tournament.evaluate(GAME, ["heuristic", "random"], args.pop("players"), args.pop("games"), args.pop("seed"),
+                               **args)
 
 
 @pytest.fixture
 def played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The deals this process plays from here on (workers=1)."""
     deals: list[int] = []
-    inner = ev._play_deal
+    inner = tournament.play_deal
 
     def spy(deal: int):
         deals.append(deal)
         return inner(deal)
 
-    monkeypatch.setattr(ev, "_play_deal", spy)
+    monkeypatch.setattr(tournament, "play_deal", spy)
     return deals
 
 
@@ -49,7 +50,7 @@ def test_a_journaled_tournament_equals_a_plain_one_and_writes_every_deal(tmp_pat
     path = tmp_path / "t.jsonl"
     plain = run()
     journaled = run(journal=path)
-    assert ev.deterministic_part(journaled) == ev.deterministic_part(plain)
+    assert tournament.deterministic_part(journaled) == tournament.deterministic_part(plain)
     header, *deals = lines(path)
     assert header["journal"] == 1 and header["seed"] == 5 and header["lineup"] == ["heuristic", "random", "random"]
     assert sorted(d["deal"] for d in deals) == [0, 1, 2, 3]
@@ -66,11 +67,11 @@ def test_a_stopped_tournament_resumes_with_the_missing_deals_only(tmp_path: Path
     played.clear()
     resumed = run(journal=path)
     assert played == [1, 3]
-    assert ev.deterministic_part(resumed) == ev.deterministic_part(whole)
+    assert tournament.deterministic_part(resumed) == tournament.deterministic_part(whole)
     assert sorted(d["deal"] for d in lines(path)[1:]) == [0, 1, 2, 3]  # the torn line is gone, nothing doubled
     played.clear()
     again = run(journal=path)  # everything is in the journal: nothing is played
-    assert played == [] and ev.deterministic_part(again) == ev.deterministic_part(whole)
+    assert played == [] and tournament.deterministic_part(again) == tournament.deterministic_part(whole)
 
 
 def test_a_process_pool_resumes_to_the_same_result(tmp_path: Path) -> None:
@@ -78,7 +79,7 @@ def test_a_process_pool_resumes_to_the_same_result(tmp_path: Path) -> None:
     whole = run()
     run(games=6, journal=path)  # the first two deals, as a run stopped there would leave them
     resumed = run(journal=path, workers=2)
-    assert ev.deterministic_part(resumed) == ev.deterministic_part(whole)
+    assert tournament.deterministic_part(resumed) == tournament.deterministic_part(whole)
 
 
 @pytest.mark.parametrize(
@@ -131,7 +132,7 @@ def test_cli_eval_resumes_from_its_journal(tmp_path: Path, capsys: pytest.Captur
     assert main([*argv, "--out", str(tmp_path / "a")]) == 0
     assert main([*argv, "--out", str(tmp_path / "b")]) == 0
     first, second = (json.loads((tmp_path / d / "result.json").read_text()) for d in "ab")
-    assert ev.deterministic_part(first) == ev.deterministic_part(second)
+    assert tournament.deterministic_part(first) == tournament.deterministic_part(second)
     assert "--journal" in second["command"]
     assert main([*argv[:-4], "--seed", "2", "--journal", str(tmp_path / "j.jsonl"), "--out", str(tmp_path / "c")]) == 2
     assert "its seed is 1, this one's is 2" in capsys.readouterr().err
@@ -185,6 +186,6 @@ def test_an_error_in_a_journaled_pool_stops_it_without_playing_the_other_deals(
     monkeypatch.setenv("D2R_TEST_HOME", str(os.getpid()))
     path = tmp_path / "t.jsonl"
     with pytest.raises(ValueError, match="fails in a worker"):
-        ev.evaluate(GAME, ["fails", "random"], 3, 60, 1, workers=2, factory=failing_factory, journal=path)
+        tournament.evaluate(GAME, ["fails", "random"], 3, 60, 1, workers=2, factory=failing_factory, journal=path)
     assert len(lines(path)) == 1  # the header: no deal finished
     assert 1 <= len(list(markers.iterdir())) <= 8  # of 20 deals, only those already handed to the workers

@@ -22,7 +22,8 @@ pytest.importorskip("openskill")
 import d2r_envs  # noqa: E402
 from d2r_envs.agents import make_agent  # noqa: E402
 from d2r_envs.cli import main  # noqa: E402
-from training import evaluate as ev  # noqa: E402
+from training import tournament  # noqa: E402
+from training.deals import Setup  # noqa: E402
 from training import ray_eval  # noqa: E402
 
 GAME = "drags_2_riches"
@@ -65,7 +66,7 @@ def ray(ray_local):
 
 
 def local(agents: list[str], players: int, games: int, seed: int, **kw: Any) -> dict:
-    return ev.evaluate(GAME, agents, players, games, seed, **kw)
+    return tournament.evaluate(GAME, agents, players, games, seed, **kw)
 
 
 def test_ray_tasks_give_the_local_pools_result(ray) -> None:
@@ -73,7 +74,7 @@ def test_ray_tasks_give_the_local_pools_result(ray) -> None:
     pool = local(agents, workers=2, **kw)
     on_ray = local(agents, ray_address="", **kw)
     assert on_ray["ray"] == "local" and on_ray["deals"] == 10
-    assert ev.deterministic_part(on_ray) == ev.deterministic_part(pool)
+    assert tournament.deterministic_part(on_ray) == tournament.deterministic_part(pool)
     assert [(r["deal"], r["rotation"]) for r in on_ray["records"]] == [(d, r) for d in range(10) for r in range(3)]
     other = local(agents, ray_address="", players=3, games=30, seed=8)
     assert other["records"] != on_ray["records"]
@@ -86,7 +87,7 @@ def test_a_worker_killed_mid_tournament_is_retried_and_the_counts_are_complete(r
     result = local(["killer", "heuristic"], factory=killer_factory(str(marker)), ray_address="", **kw)
     assert (tmp_path / "killed.0").exists(), "no worker was killed: the test did not test anything"
     assert result["games"] == 40 and sum(e["seats"] for e in result["agents"].values()) == 80
-    assert ev.deterministic_part(result) == ev.deterministic_part(expected)
+    assert tournament.deterministic_part(result) == tournament.deterministic_part(expected)
 
 
 def test_deals_lost_past_the_retries_are_an_error_naming_them(ray, tmp_path: Path) -> None:
@@ -110,7 +111,7 @@ def test_a_journal_keeps_the_deals_ray_finished_and_the_rerun_plays_the_lost_one
     assert kept == set(range(20)) - set(caught.value.lost) and kept
     resumed = local(["killer", "heuristic"], factory=killer_factory(str(tmp_path / "never")), ray_address="",
                     journal=journal, **kw)
-    assert ev.deterministic_part(resumed) == ev.deterministic_part(expected)
+    assert tournament.deterministic_part(resumed) == tournament.deterministic_part(expected)
 
 
 def test_an_agents_own_error_is_raised_as_itself_not_retried(ray) -> None:
@@ -160,7 +161,7 @@ def test_ctrl_c_cancels_the_tasks_still_running(ray, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(ray, "cancel", recorded)
     monkeypatch.setattr(ray, "wait", ctrl_c)
     engine = d2r_envs.make_game(GAME, 2)
-    setup = ev._Setup(GAME, {}, 2, ["random", "random"], 0, engine.spec.max_game_length, None)
+    setup = Setup(GAME, {}, 2, ["random", "random"], 0, engine.spec.max_game_length, None)
     with pytest.raises(KeyboardInterrupt):
         ray_eval.play_deals(setup, engine, {"random": make_agent("random", GAME, engine)}, 40)
     chunks = ray_eval.chunks(40, int(ray.cluster_resources().get("CPU", 1)))

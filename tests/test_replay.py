@@ -94,7 +94,7 @@ def test_eval_records_every_game_and_each_plays_back_with_its_chance(tmp_path: P
     """`d2r eval --record DIR`: one replay per game (deal x rotation), chance outcomes among the actions;
     each plays back through the engine to its returns, a game cut off by the cap too; the result's
     records stay as they were without it."""
-    from training import evaluate as ev
+    from training import tournament as ev
 
     out = tmp_path / "replays"
     assert d2r(["eval", "filthy_rich", "--agents", "heuristic,random", "--players", "3", "--games", "6",

@@ -7,7 +7,7 @@ its bars with no code; `--players N` (or a list, `--players 2,4`) checks those c
 (`--option level=legendary`, repeatable) set the variant played; a model trained on several variants is
 checked in each by one run per variant.
 
-Bars, at each count (seat-rotated games over duplicate deals, `training.evaluate`; `bars_for`):
+Bars, at each count (seat-rotated games over duplicate deals, `training.tournament`; `bars_for`):
 - 2 players: the model beats random in at least 90% of games and the heuristic in at least 55%;
 - more players: against random opponents its win share is at least twice random's, and against
   heuristic opponents it is above the heuristic's.
@@ -41,7 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from d2r_envs.core import config as game_config
-from training import evaluate as ev
+from training import report, tournament
+from training.config import allowed_counts
+from training.manifest import evaluation_key, evaluation_summary, record_evaluation, resolve_model_dir
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,6 @@ def bar_note(players: int, opponent: str, model: float, theirs: float) -> str:
 
 def default_counts(game: str) -> list[int]:
     """The counts checked when none is asked for: every count `game` allows (its spec's range)."""
-    from training.config import allowed_counts
-
     return allowed_counts(game)
 
 
@@ -138,9 +138,9 @@ def check(model: str, game: str, players: int, games: int, workers: int, seed: i
     verdicts: list[dict] = []
     ok = True
     for k, bar in enumerate(bars_for(players)):
-        result = ev.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers, progress=True,
-                             options=options, ray_address=ray_address,
-                             journal=journal_path(journal, players, options, bar.opponent))
+        result = tournament.evaluate(game, [model, bar.opponent], players, games, seed + k, workers=workers,
+                                     progress=True, options=options, ray_address=ray_address,
+                                     journal=journal_path(journal, players, options, bar.opponent))
         results[bar.opponent] = result
         m, o = _share(result, model), _share(result, bar.opponent)
         passed = bar.passes(m, o)
@@ -190,7 +190,7 @@ def record_bars(model_dir: Path, verdicts: dict[int, dict[str, Any]], options: d
         count, _, rest = item[0].partition("[")
         return (int(count), rest) if count.isdigit() else (10**6, item[0])
 
-    return ev.record_evaluation(model_dir, "bars", dict(sorted(bars.items(), key=order)))
+    return record_evaluation(model_dir, "bars", dict(sorted(bars.items(), key=order)))
 
 
 def _counts(text: str) -> list[int]:
@@ -222,9 +222,9 @@ def _check_count(args: argparse.Namespace, game: str, n: int, options: dict[str,
     if args.mcts_games:
         mcts = f"mcts:{args.mcts_simulations}"
         lineup = [args.model, mcts] + ["random"] * (n - 2)
-        results["mcts"] = ev.evaluate(game, lineup, n, args.mcts_games, args.seed + 2, workers=args.workers,
-                                      progress=True, options=options, ray_address=args.ray,
-                                      journal=journal_path(args.journal, n, options, mcts))
+        results["mcts"] = tournament.evaluate(game, lineup, n, args.mcts_games, args.seed + 2,
+                                              workers=args.workers, progress=True, options=options,
+                                              ray_address=args.ray, journal=journal_path(args.journal, n, options, mcts))
         m, t = _share(results["mcts"], args.model), _share(results["mcts"], mcts)
         others = " (other seats random)" if n > 2 else ""
         print(f"- measured: model vs MCTS({args.mcts_simulations}) in the same games{others}: "
@@ -232,9 +232,9 @@ def _check_count(args: argparse.Namespace, game: str, n: int, options: dict[str,
         mcts_text = f"{m:.1%} vs MCTS({args.mcts_simulations}) {t:.1%} ({results['mcts']['games']} games)"
     for name, result in results.items():
         print(f"\n### {n} players: {name}\n")
-        print(ev.to_markdown(result))
+        print(report.to_markdown(result))
         if model_dir is not None:
-            ev.record_evaluation(model_dir, ev.evaluation_key(result), ev.evaluation_summary(result))
+            record_evaluation(model_dir, evaluation_key(result), evaluation_summary(result))
     print()
     rows[n] = {"verdicts": checks, "passed": ok, "mcts": mcts_text}
     verdicts[n] = {"date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"), "command": command,
@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise ValueError(f"--{key} must be at least 1, got {getattr(args, key)}")
         if args.mcts_games < 0 or args.mcts_simulations < 1:
             raise ValueError("--mcts-games must be at least 0 and --mcts-simulations at least 1")
-        model_dir = ev.resolve_model_dir(args.model) if args.record else None
+        model_dir = resolve_model_dir(args.model) if args.record else None
     except (OpponentError, ValueError) as err:
         print(f"python -m training.bars: error: {err}", file=sys.stderr)
         return 2

@@ -1,8 +1,8 @@
 """A tournament's deals as Ray tasks: `d2r eval ... --ray [ADDRESS]`, `python -m training.bars ... --ray`.
 
-The task body is the local pool's: `training.evaluate._init_worker` with the agents the main process
+The task body is the local pool's: `training.deals.init_worker` with the agents the main process
 built (shipped once through Ray's object store, so a cluster's nodes need no model files), then
-`_play_deal` for each deal of a chunk. Results come back tagged with their deals and are put in deal
+`play_deal` for each deal of a chunk. Results come back tagged with their deals and are put in deal
 order before anything is summarised, so the same seed gives the same result as the local pool.
 
 Reliability. A task whose worker process or node dies is run again (Ray's `max_retries`, `retries`
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from training.deals import WORKER, init_worker, play_deal
 
 DEFAULT_RETRIES = 3
 
@@ -33,14 +35,12 @@ class LostDeals(RuntimeError):
 
 def _chunk_task(payload: tuple, deals: list[int]) -> list[tuple[int, list, dict]]:
     """Play `deals` with the shipped set-up: [(deal, records, timing)] (the body of the Ray task)."""
-    from training import evaluate as ev
-
     setup, engine, agents = payload
-    ev._init_worker(setup, engine, agents)
+    init_worker(setup, engine, agents)
     try:
-        return [(d, *ev._play_deal(d)) for d in deals]
+        return [(d, *play_deal(d)) for d in deals]
     finally:
-        ev._WORKER.clear()
+        WORKER.clear()
 
 
 def chunks(deals: int | Sequence[int], parallel: int) -> list[list[int]]:
