@@ -124,6 +124,102 @@ def test_training_never_reaches_back_up_to_the_command_line() -> None:
     assert "torch" not in _imports(PACKAGE.parent / "training" / "commands.py")
 
 
+def training_graph(root: Path) -> dict[str, set[str]]:
+    """The modules of the package at `root` (training/), by dotted name, each with the package's modules it
+    imports, at the top or inside a function."""
+    modules = {}
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root.parent).with_suffix("")
+        modules[".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)] = path
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        used = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                used.update(a.name for a in node.names if a.name in modules)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # from . import x, from ..y import z
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                for a in node.names:
+                    if f"{base}.{a.name}" in modules:
+                        used.add(f"{base}.{a.name}")
+                    elif base in modules:
+                        used.add(base)
+        graph[name] = used - {name}
+    return graph
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of the import graph, its modules in order and the first again at the end; None if none."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        path.append(module)
+        for used in sorted(graph.get(module, ())):
+            if used in path:
+                return path[path.index(used):] + [used]
+            if used not in done:
+                found = visit(used)
+                if found:
+                    return found
+        path.pop()
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        if module not in done:
+            found = visit(module)
+            if found:
+                return found
+    return None
+
+
+def test_training_modules_depend_downward_only() -> None:
+    """No circle of imports between training's modules, counting those made inside functions: every
+    module builds on modules below it."""
+    graph = training_graph(PACKAGE.parent / "training")
+    assert {"training.train", "training.evaluate", "training.rllib.train"} <= set(graph)
+    cycle = import_cycle(graph)
+    assert cycle is None, "training/ imports in a circle: " + " -> ".join(cycle)
+
+
+def test_the_light_training_modules_load_without_torch_ray_or_yaml() -> None:
+    """`d2r eval`, `d2r export`, `d2r balance` and the bars load no training library until one is needed:
+    a fresh interpreter in which torch, SB3, Ray and YAML cannot be imported imports them all."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "for m in ('torch', 'stable_baselines3', 'sb3_contrib', 'ray', 'yaml'):\n"
+        "    sys.modules[m] = None\n"
+        "import training.evaluate, training.export, training.balance, training.bars, training.commands\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+    assert out.stdout.strip() == "ok", out.stdout + out.stderr
+
+
+def test_an_import_circle_through_a_function_is_found(tmp_path: Path) -> None:
+    root = tmp_path / "training"
+    (root / "sub").mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "sub" / "__init__.py").write_text("")
+    (root / "low.py").write_text("import numpy\n")
+    (root / "a.py").write_text("from training import low\nfrom training.sub import b\n")
+    (root / "sub" / "b.py").write_text("def f():\n    from ..a import low\n")
+    graph = training_graph(root)
+    assert graph == {"training": set(), "training.sub": set(), "training.low": set(),
+                     "training.a": {"training.low", "training.sub.b"}, "training.sub.b": {"training.a"}}
+    assert import_cycle(graph) == ["training.a", "training.sub.b", "training.a"]
+    (root / "sub" / "b.py").write_text("from training import low\n")
+    assert import_cycle(training_graph(root)) is None
+
+
 # The layers of the package, lowest first: a module may import its own layer and those below, never one above.
 # The face (d2r_envs/__init__.py, cli.py, play.py, bench.py) may import anything in d2r_envs; training anything
 # but the CLI.

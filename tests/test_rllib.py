@@ -78,7 +78,9 @@ def test_a_few_iterations_export_and_numpy_matches_rllibs_logits(ray_local, tmp_
     import torch
     from ray.rllib.core.columns import Columns
 
+    from training.export import export_rllib
     from training.rllib import envs, train
+    from training.rllib.module import MODULE_ID
 
     c = cfg.from_dict(tiny(tmp_path))
     envs.register()
@@ -92,8 +94,8 @@ def test_a_few_iterations_export_and_numpy_matches_rllibs_logits(ray_local, tmp_
         learner = train.learner_module(algo, c)
         after = train.tensors(learner)
         assert any(not np.array_equal(before[k], after[k]) for k in after if k != "obs_scale"), "nothing trained"
-        folder = train.export_rllib(learner, c, "rllib-test", None, steps)
-        rllib_module = algo.get_module(train.MODULE_ID)  # the module RLlib's env runner samples with
+        folder = export_rllib(learner, c, "rllib-test", None, steps)
+        rllib_module = algo.get_module(MODULE_ID)  # the module RLlib's env runner samples with
     finally:
         algo.stop()
 
@@ -133,13 +135,14 @@ def test_an_sb3_policys_weights_map_onto_the_module() -> None:
     import torch
     from ray.rllib.core.columns import Columns
 
-    from training import train as sb3
+    from training.learner_env import make_env
+    from training.ppo import make_vec_env, new_model
     from training.rllib import train
     from training.rllib.module import MaskedMLP
 
     c = cfg.from_dict(tiny(Path("/nonexistent"), algo__net_arch=[16, 8]))
-    model = sb3.new_model(c, sb3.make_vec_env(c))
-    env = sb3.make_env(c)
+    model = new_model(c, make_vec_env(c))
+    env = make_env(c)
     module = MaskedMLP(observation_space=envs_space(c), action_space=env.action_space,
                        model_config={"hidden": [16, 8], "activation": "tanh"})
     module.set_state(train.imitation_state(model.policy))
@@ -340,13 +343,13 @@ def test_the_learner_env_runs_in_rllibs_env_runner_through_deals_set_aside() -> 
     observed mask has a legal action, every action taken is legal (the env raises on one that is not)."""
     from ray.rllib.env.single_agent_env_runner import SingleAgentEnvRunner
 
-    from training import train as sb3
+    from training.learner_env import make_env
     from training.rllib import envs, train
 
     data = {"game": "filthy_rich", "backend": "rllib", "env": {"num_players": 2},
             "opponents": {"pool": ["random"], "snapshot_every": 0},
             "algo": {"n_envs": 32, "n_steps": 32, "net_arch": [8]}, "rllib": {"num_env_runners": 0}}
-    probe = sb3.make_env(cfg.from_dict(data))
+    probe = make_env(cfg.from_dict(data))
 
     def no_turn(seed: int) -> bool:  # the deal at `seed` was set aside (or, unfixed, left the learner no turn)
         info = probe.reset(seed=seed)[1]
@@ -479,3 +482,15 @@ def test_a_signal_before_the_first_rllib_iteration_stops_at_once(ray_local, tmp_
     err = capsys.readouterr().err
     assert "stopped by SIGINT before training began" in err and "Traceback" not in err
     assert f"to start again: d2r train --config {path} --force" in err
+
+
+def test_a_folder_that_is_no_rllib_checkpoint_is_refused_before_ray_starts(tmp_path: Path, capsys) -> None:
+    from d2r_envs.cli import main
+
+    path = tmp_path / "rllib.yaml"
+    path.write_text(yaml.safe_dump(tiny(tmp_path)), encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    assert main(["train", "--config", str(path), "--resume", str(tmp_path / "empty")]) == 2
+    err = capsys.readouterr().err
+    assert f"--resume {tmp_path / 'empty'}: not a checkpoint folder of a d2r RLlib run" in err
+    assert err.count("\n") == 1 and not (tmp_path / "run").exists()

@@ -427,15 +427,17 @@ def test_the_estimate_of_the_time_left_follows_the_recent_rate_and_counts_the_ev
 
 
 def test_write_atomic_keeps_the_old_file_when_stopped_mid_write(tmp_path: Path, monkeypatch) -> None:
+    from training import run_folder
+
     path = tmp_path / "checkpoints" / "step_64.zip"
-    train.write_atomic(path, b"old")
+    run_folder.write_atomic(path, b"old")
 
     def stopped(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(train.os, "fsync", stopped)
+    monkeypatch.setattr(run_folder.os, "fsync", stopped)
     with pytest.raises(KeyboardInterrupt):
-        train.write_atomic(path, b"new, cut off")
+        run_folder.write_atomic(path, b"new, cut off")
     assert path.read_bytes() == b"old" and os.listdir(path.parent) == ["step_64.zip"]
 
 

@@ -27,6 +27,7 @@ import d2r_envs
 from d2r_envs.agents import make_agent
 from d2r_envs.core import config as game_config
 from d2r_envs.core.game import CHANCE, TERMINAL
+from training import commands
 
 
 def play_one(game: str, players: int, agent: str, seed: int, g: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -146,11 +147,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from d2r_envs import registry
-    from training import commands
-
     p = argparse.ArgumentParser(prog="python -m training.balance", description=__doc__.split("\n\n")[0])
-    commands.add_balance_arguments(p, registry.names())
+    commands.add_balance_arguments(p, d2r_envs.names())
     return run(p.parse_args(argv))
 
 

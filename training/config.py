@@ -5,17 +5,31 @@ from __future__ import annotations
 import dataclasses
 import decimal
 import math
+import re
 import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 
 class ConfigError(ValueError):
     pass
+
+
+MODEL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def check_model_name(name: str) -> str:
+    """`name` if it can name a model folder (letters, digits, '.', '_', '-', not starting with a
+    dot or dash); otherwise a ValueError saying what is allowed. The rule of `export.name`, and of
+    `d2r export --name` (training/export.py)."""
+    if not isinstance(name, str) or not MODEL_NAME.fullmatch(name):
+        raise ValueError(
+            f"model name {name!r} is not allowed: use letters, digits, '.', '_' and '-', starting with a "
+            "letter or digit, such as ppo-v1"
+        )
+    return name
 
 
 @dataclass(frozen=True)
@@ -249,6 +263,9 @@ def from_dict(data: dict) -> Config:
 
 
 def load(path: str | Path) -> Config:
+    """The config in the YAML file at `path` (ConfigError naming the file when it is not one)."""
+    import yaml  # only to read a file: the rest of the package takes mappings (d2r export needs no YAML)
+
     path = Path(path)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -314,8 +331,6 @@ def _check(c: Config) -> None:
     except ValueError as err:
         raise ConfigError(str(err)) from None
     if c.export.name:
-        from training.export import check_model_name
-
         try:
             check_model_name(c.export.name)
         except ValueError as err:

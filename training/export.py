@@ -1,5 +1,6 @@
-"""Export a trained MaskablePPO to `models/<game>/<name>/` (policy.safetensors + manifest.json), the
-format d2r_envs.opponents loads with numpy alone.
+"""Export a trained policy to `models/<game>/<name>/` (policy.safetensors + manifest.json), the
+format d2r_envs.opponents loads with numpy alone: a MaskablePPO (SB3) or RLlib's module
+(`export_rllib`), from a run or from a checkpoint (an SB3 zip, an RLlib run's checkpoint folder).
 
     python -m training.export --checkpoint runs/ppo.zip --game draco_and_co --name ppo-v1 [--config YAML]
     d2r export --checkpoint runs/ppo.zip --game draco_and_co --name ppo-v1 [--config YAML]
@@ -9,7 +10,7 @@ Only the actor is exported: features extractor (ScaledFlatten's `scale` -> `obs_
 (-> the last `layers.{L}`). After writing, the folder is loaded back through load_opponent and its
 logits are compared with torch's; a mismatch removes the files and raises.
 
-torch and stable-baselines3 are imported only when needed, so `d2r export --help` works without them.
+torch and stable-baselines3 (and Ray, for an RLlib checkpoint) are imported only when needed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import argparse
 import json
 import os
 import platform
-import re
 import sys
 import zipfile
 import zlib
@@ -31,13 +31,17 @@ import numpy as np
 import d2r_envs
 from d2r_envs import opponents
 from d2r_envs.opponents import INSTALL_TRAIN, MANIFEST_FILE, WEIGHTS_FILE, NumpyPolicy
+from training import commands
+from training import config as cfg
+from training.config import check_model_name
 
 __all__ = [
     "MissingTrainingLibraries",
-    "check_model_name",
     "checkpoint_facts",
     "export_target",
     "export",
+    "export_rllib",
+    "export_checkpoint",
     "write_model",
     "tensors_from_sb3",
     "architecture_from_sb3",
@@ -47,7 +51,6 @@ __all__ = [
     "main",
 ]
 
-MODEL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 # numpy vs torch logits after export, both float32: they may differ by rounding, about 1e-6 of the
 # logits' size, so the bound grows with it (1e-4 up to logits of size 1, 1e-4 x size beyond)
 CHECK_TOL = 1e-4
@@ -67,17 +70,6 @@ def _training_libs():
             f"exporting needs torch, stable-baselines3 and sb3-contrib ({e.name or e} is missing); install them with: {INSTALL_TRAIN}"
         ) from e
     return torch
-
-
-def check_model_name(name: str) -> str:
-    """`name` if it can name a model folder (letters, digits, '.', '_', '-', not starting with a
-    dot or dash); otherwise a ValueError saying what is allowed."""
-    if not isinstance(name, str) or not MODEL_NAME.fullmatch(name):
-        raise ValueError(
-            f"model name {name!r} is not allowed: use letters, digits, '.', '_' and '-', starting with a "
-            "letter or digit, such as ppo-v1"
-        )
-    return name
 
 
 def export_target(
@@ -259,10 +251,9 @@ def _trained_counts(game: str, config: dict[str, Any] | None, counts: list[int] 
         env = (config or {}).get("env") if isinstance(config, dict) else None
         if not isinstance(env, dict):
             return {}
-        from training.config import EnvConfig, player_counts
-
         try:
-            counts = player_counts(game, env.get("num_players", EnvConfig.num_players), env.get("options") or {})
+            counts = cfg.player_counts(game, env.get("num_players", cfg.EnvConfig.num_players),
+                                       env.get("options") or {})
         except (ValueError, TypeError):
             return {}
         weights = env.get("player_weights") or None
@@ -378,7 +369,7 @@ def export(
     arch = architecture_from_sb3(policy)
     tensors = tensors_from_sb3(policy)
     if hasattr(_features_extractor(policy), "scale"):
-        from training.networks import observation_scale
+        from training.networks import observation_scale  # torch, loaded here for an SB3 model only
 
         expected = observation_scale(d2r_envs.make_game(game).make_observer(**observation).layout.box)
         if not np.allclose(tensors["obs_scale"], expected, rtol=1e-6, atol=0):
@@ -414,7 +405,7 @@ def write_model(
     `folder` (checked with `export_target`), load it back through `load_opponent`, and compare its numpy
     logits with `reference_logits(obs)` (the trainer's own, `reference` names it) on 32 observations; a
     mismatch removes the files and raises. Every backend exports through here (SB3's `export`, RLlib's
-    `training.rllib.train.export_rllib`); `training` adds keys to the manifest's training section, and
+    `export_rllib`); `training` adds keys to the manifest's training section, and
     the config's `env.observation` becomes the manifest's `observation` (the options the model reads
     its observations with: every one, defaults included)."""
     observer = d2r_envs.make_game(game).make_observer(**observation_of(config))
@@ -464,6 +455,58 @@ def write_model(
     return folder
 
 
+# RLlib's policies --------------------------------------------------------------------------------
+
+RLLIB_PROGRESS = "d2r_progress.json"  # in an RLlib checkpoint folder: the steps, progress rows and training seconds
+
+
+def is_rllib_checkpoint(folder: str | Path) -> bool:
+    """Whether `folder` is a checkpoint the RLlib backend wrote (a run's final/ or checkpoints/step_N/)."""
+    return (Path(folder) / "rllib_checkpoint.json").is_file()
+
+
+def _rllib_library_versions() -> dict[str, str]:
+    import ray
+    import torch
+
+    return {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
+            "ray": ray.__version__, "d2r_envs": d2r_envs.__version__}
+
+
+def export_rllib(module: Any, c: cfg.Config, name: str, raw_config: dict | None, timesteps: int,
+                 overwrite: bool = False, out_root: str | Path | None = None) -> Path:
+    """Export the actor of RLlib's module (`training.rllib.module.MaskedMLP`) to <out_root, else
+    export.out_root>/<game>/<name>/; the check compares the loaded model's numpy logits with the
+    module's own (`forward_inference`, every action legal)."""
+    from training.rllib.module import architecture, logits, tensors  # Ray: the rllib extra
+
+    folder = export_target(c.game, name, c.export.out_root if out_root is None else out_root, overwrite)
+    return write_model(
+        folder, c.game, architecture(module), tensors(module), config=raw_config or cfg.to_dict(c), seed=c.seed,
+        timesteps=timesteps, library_versions=_rllib_library_versions(),
+        reference_logits=lambda obs: logits(module, obs), reference="RLlib", player_counts=c.player_counts(),
+        player_weights=c.player_weights(), training={"backend": "rllib", "rllib": cfg.to_dict(c)["rllib"]},
+    )
+
+
+def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: dict | None,
+                      overwrite: bool = False, out_root: str | Path = "models") -> Path:
+    """`d2r export` of an RLlib checkpoint folder, with the config it was trained with: the learner's
+    module read back from the folder (no Ray instance needed), then `export_rllib`."""
+    from training.rllib.module import MaskedMLP, module_id  # Ray: the rllib extra
+
+    folder = Path(folder)
+    module_dir = folder / "learner_group" / "learner" / "rl_module" / module_id(c)
+    if not is_rllib_checkpoint(folder) or not module_dir.is_dir():
+        raise ValueError(f"{folder}: not an RLlib checkpoint of this config (no {module_dir.relative_to(folder)}); "
+                         "give a run's final/ or checkpoints/step_N/ folder and the config it was trained with")
+    module = MaskedMLP.from_checkpoint(str(module_dir))
+    module.eval()
+    progress = folder / RLLIB_PROGRESS
+    steps = json.loads(progress.read_text(encoding="utf-8"))["steps"] if progress.is_file() else 0
+    return export_rllib(module, c, name, raw_config, steps, overwrite=overwrite, out_root=out_root)
+
+
 # Command line -------------------------------------------------------------------------------------
 
 
@@ -506,15 +549,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def is_rllib_checkpoint(folder: str | Path) -> bool:
-    """Whether `folder` is a checkpoint the RLlib backend wrote (a run's final/ or checkpoints/step_N/)."""
-    return (Path(folder) / "rllib_checkpoint.json").is_file()
-
-
 def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:
     """`d2r export` of an RLlib checkpoint folder: it needs the config it was trained with (--config)."""
-    from training import config as cfg
-
     if not config:
         print(f"d2r export: {args.checkpoint} is an RLlib checkpoint; give the config it was trained with "
               "(--config PATH, backend: rllib)", file=sys.stderr)
@@ -530,8 +566,6 @@ def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:
               "(no --seed)", file=sys.stderr)
         return 2
     try:
-        from training.rllib.train import export_checkpoint
-
         folder = export_checkpoint(args.checkpoint, c, args.name, config, overwrite=args.force, out_root=args.out_root)
     except ImportError as e:
         print(f"d2r export: an RLlib checkpoint needs the rllib extra ({e}); install with: pip install torch==2.13.0 "
@@ -548,8 +582,6 @@ def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m training.export ARGS`, the same command as `d2r export ARGS`."""
-    from training import commands
-
     p = argparse.ArgumentParser(prog="python -m training.export", description=__doc__.split("\n\n")[0])
     commands.add_export_arguments(p, d2r_envs.names())
     return run(p.parse_args(argv))

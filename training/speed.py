@@ -16,6 +16,7 @@ import numpy as np
 import torch
 
 from training import config as cfg
+from training.ppo import make_vec_env, new_model, snapshot_agent
 
 BAR = 3.0  # ours over the reference
 
@@ -66,8 +67,6 @@ def reference_connect_four(iterations: int = 2, seed: int = 0, threads: int = 1)
 
 
 def ours(config_path: str | Path, iterations: int = 2) -> dict:
-    from training.train import make_vec_env, new_model, snapshot_agent
-
     c = cfg.load(config_path)
     torch.set_num_threads(c.train.torch_threads)
     vec = make_vec_env(c)

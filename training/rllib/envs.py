@@ -1,6 +1,6 @@
 """Our envs as RLlib envs, with the observation RLlib's module reads: {"observation", "action_mask"}.
 
-- `LearnerEnv` (rllib.mode: pool): the learner's env of the config (`training.train.make_env`, a
+- `LearnerEnv` (rllib.mode: pool): the learner's env of the config (`training.learner_env.make_env`, a
   `d2r_envs.single_agent.SingleAgentEnv` against opponents.pool), its mask put beside the observation.
   It is a single-agent env, so RLlib's single-agent env runners run `algo.n_envs` of them vectorised.
 - `SelfPlayEnv` (rllib.mode: self_play): the AEC env (`d2r_envs.raw_env`) as an RLlib `MultiAgentEnv`,
@@ -24,10 +24,10 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 import d2r_envs
 from training import config as cfg
+from training.learner_env import make_env
 
 LEARNER_ENV = "d2r_learner"
 SELF_PLAY_ENV = "d2r_self_play"
-SHARED_POLICY = "shared"
 
 
 def masked_space(box: spaces.Box, num_actions: int) -> spaces.Dict:
@@ -55,8 +55,6 @@ class LearnerEnv(gymnasium.Wrapper):
 
 
 def make_learner_env(env_config: dict) -> LearnerEnv:
-    from training.train import make_env  # how a config becomes the learner's env, written once
-
     c = env_config["config"]
     env = make_env(c, reward=c.env.reward)  # the training env: it rewards as env.reward says, as SB3's do
     env.illegal_action = "raise"  # a sampled illegal action would be a broken mask: an error, never a quiet loss

@@ -10,6 +10,9 @@ so the module is our own (the pattern of Ray's `examples/rl_modules/classes/acti
 - the mask: every illegal action's logit is replaced by the float32 minimum before RLlib builds its
   Categorical, in exploration, inference and training alike, so an illegal action has probability 0
   (exp underflows) and is never sampled.
+
+RLlib knows the learner's module by an id (`module_id`): its default one with rllib.mode pool, the
+shared policy's with self_play; a checkpoint folder keeps the module under that name.
 """
 
 from __future__ import annotations
@@ -24,10 +27,18 @@ from ray.rllib.core.columns import Columns
 from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
 from ray.rllib.core.rl_module.torch import TorchRLModule
 
+from training import config as cfg
 from training.networks import observation_scale
 
 ACTIVATIONS = {"tanh": nn.Tanh, "relu": nn.ReLU}
 MASKED = float(torch.finfo(torch.float32).min)
+MODULE_ID = "default_policy"  # RLlib's id of the one module of a single-agent set-up
+SHARED_POLICY = "shared"  # the policy every seat plays with in self-play
+
+
+def module_id(c: cfg.Config) -> str:
+    """The id of the learner's module in the config's set-up."""
+    return SHARED_POLICY if c.rllib.mode == "self_play" else MODULE_ID
 
 
 def _mlp(sizes: list[int], activation: str) -> nn.Sequential:

@@ -23,9 +23,9 @@ Writes to train.run_dir: config.json, progress.csv (SB3's column names where the
 final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
 Each checkpoint folder holds d2r_progress.json (the steps, the progress rows, the training seconds so far),
 and is written under a temporary name and renamed when whole, as snapshots, progress.csv and summary.json
-are (`training.train.write_atomic`); summary.json adds up the training time of every session.
+are (`training.run_folder.write_atomic`); summary.json adds up the training time of every session.
 
-SIGINT or SIGTERM stops a run as it stops an SB3 run (`training.train.StopSignals`): once the iteration
+SIGINT or SIGTERM stops a run as it stops an SB3 run (`training.session.StopSignals`): once the iteration
 in progress has ended, that iteration's state is saved as checkpoints/step_N/ and `Stopped` raised, so
 `d2r train` prints the command that resumes it and exits 130 or 143.
 
@@ -47,7 +47,6 @@ import functools
 import io
 import json
 import os
-import platform
 import shutil
 import time
 from pathlib import Path
@@ -59,21 +58,18 @@ from safetensors.numpy import load_file
 from safetensors.numpy import save as save_tensors
 from tqdm import tqdm
 
-import d2r_envs
 from training import config as cfg
+from training.export import RLLIB_PROGRESS, export_rllib
 from training.imitate import describe
+from training.imitate import warm_start as imitate
+from training.learner_env import make_env, pool_agent
+from training.ppo import make_vec_env, new_model
+from training.quick_eval import eval_line, quick_evals
 from training.ray_cluster import connected
 from training.rllib import envs
-from training.rllib.module import MaskedMLP, architecture, logits, tensors
-from training.train import (Clock, StopSignals, Stopped, eval_line, prepare_run, quick_evals, session_summary,
-                            write_atomic)
-
-MODULE_ID = "default_policy"  # RLlib's id of the one module of a single-agent set-up
-PROGRESS_FILE = "d2r_progress.json"  # in a checkpoint folder: the steps, the progress rows, the training seconds
-
-
-def module_id(c: cfg.Config) -> str:
-    return envs.SHARED_POLICY if c.rllib.mode == "self_play" else MODULE_ID
+from training.rllib.module import SHARED_POLICY, MaskedMLP, module_id, tensors
+from training.run_folder import prepare_run, write_atomic
+from training.session import Clock, Stopped, StopSignals, session_summary
 
 
 def train_batch_size(c: cfg.Config) -> int:
@@ -110,8 +106,8 @@ def ppo_config(c: cfg.Config):
         .reporting(metrics_num_episodes_for_smoothing=20)
     )
     if self_play:
-        config = config.multi_agent(policies={envs.SHARED_POLICY}, policy_mapping_fn=_shared)
-        config = config.rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={envs.SHARED_POLICY: module_spec(c)}))
+        config = config.multi_agent(policies={SHARED_POLICY}, policy_mapping_fn=_shared)
+        config = config.rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={SHARED_POLICY: module_spec(c)}))
     else:
         config = config.rl_module(rl_module_spec=module_spec(c))
     return config
@@ -134,11 +130,8 @@ def imitation_state(policy: Any) -> dict[str, torch.Tensor]:
 def warm_start(algo: Any, c: cfg.Config) -> dict[str, Any]:
     """The imitation of training/imitate.py on an SB3 policy of the module's shape, copied into the
     learner's module and sent to every env runner. Returns the imitation's result."""
-    from training import train as sb3
-    from training.imitate import warm_start as imitate
-
-    model = sb3.new_model(c, sb3.make_vec_env(c))
-    result = imitate(model, c, sb3.make_env)
+    model = new_model(c, make_vec_env(c))
+    result = imitate(model, c, make_env)
     mid = module_id(c)
     current = algo.learner_group.get_weights([mid])[mid]
     state = imitation_state(model.policy)
@@ -151,7 +144,7 @@ def warm_start(algo: Any, c: cfg.Config) -> dict[str, Any]:
 
 
 def _shared(agent_id: Any, episode: Any = None, **kwargs: Any) -> str:
-    return envs.SHARED_POLICY
+    return SHARED_POLICY
 
 
 def learner_module(algo: Any, c: cfg.Config) -> MaskedMLP:
@@ -174,8 +167,6 @@ def learner_module(algo: Any, c: cfg.Config) -> MaskedMLP:
 def _sync_pool(env_runner: Any, c: cfg.Config, snapshots: list[tuple[str, dict]]) -> int:
     """Make every learner's env in `env_runner` hold opponents.pool then `snapshots` (idempotent, so a
     restarted env runner gets them back too). Returns the envs synced."""
-    from training.train import pool_agent
-
     found = envs.learner_envs(env_runner)
     keep = len(c.opponents.pool)
     for env in found:
@@ -208,46 +199,6 @@ def _write_progress(path: Path, rows: list[dict]) -> None:
     write_atomic(path, text.getvalue().encode("utf-8"))
 
 
-def library_versions() -> dict[str, str]:
-    import ray
-
-    return {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
-            "ray": ray.__version__, "d2r_envs": d2r_envs.__version__}
-
-
-def export_rllib(module: MaskedMLP, c: cfg.Config, name: str, raw_config: dict | None, timesteps: int,
-                 overwrite: bool = False, out_root: str | Path | None = None) -> Path:
-    """Export the module's actor to <out_root, else export.out_root>/<game>/<name>/; the check compares
-    the loaded model's numpy logits with the module's own (`forward_inference`, every action legal)."""
-    from training.export import export_target, write_model
-
-    folder = export_target(c.game, name, c.export.out_root if out_root is None else out_root, overwrite)
-    return write_model(
-        folder, c.game, architecture(module), tensors(module), config=raw_config or cfg.to_dict(c), seed=c.seed,
-        timesteps=timesteps, library_versions=library_versions(), reference_logits=lambda obs: logits(module, obs),
-        reference="RLlib", player_counts=c.player_counts(), player_weights=c.player_weights(),
-        training={"backend": "rllib", "rllib": cfg.to_dict(c)["rllib"]},
-    )
-
-
-def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: dict | None,
-                      overwrite: bool = False, out_root: str | Path = "models") -> Path:
-    """`d2r export` of a checkpoint folder of this backend, with the config it was trained with: the
-    learner's module read back from the folder (no Ray instance needed), then `export_rllib`."""
-    from training.export import is_rllib_checkpoint
-
-    folder = Path(folder)
-    module_dir = folder / "learner_group" / "learner" / "rl_module" / module_id(c)
-    if not is_rllib_checkpoint(folder) or not module_dir.is_dir():
-        raise ValueError(f"{folder}: not an RLlib checkpoint of this config (no {module_dir.relative_to(folder)}); "
-                         "give a run's final/ or checkpoints/step_N/ folder and the config it was trained with")
-    module = MaskedMLP.from_checkpoint(str(module_dir))
-    module.eval()
-    progress = folder / PROGRESS_FILE
-    steps = json.loads(progress.read_text(encoding="utf-8"))["steps"] if progress.is_file() else 0
-    return export_rllib(module, c, name, raw_config, steps, overwrite=overwrite, out_root=out_root)
-
-
 def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = None, force: bool = False,
           stop: StopSignals | None = None) -> Path:
     """Train, then export if export.name is set; returns the final checkpoint folder. With `stop` (the
@@ -275,7 +226,7 @@ def _restore(algo: Any, c: cfg.Config, run_dir: Path, resume: str) -> tuple[dict
     """Resume from a checkpoint folder: the algorithm's state, the progress it saved (steps, rows, the
     training seconds), and the pool's snapshots put back into every env runner."""
     algo.restore_from_path(str(Path(resume).resolve()))
-    state = json.loads((Path(resume) / PROGRESS_FILE).read_text(encoding="utf-8"))
+    state = json.loads((Path(resume) / RLLIB_PROGRESS).read_text(encoding="utf-8"))
     paths = sorted((run_dir / "snapshots").glob("step_*.safetensors"), key=lambda p: int(p.stem[5:]))
     snapshots = [(f"snapshot@{p.stem[5:]}", load_file(str(p))) for p in paths[-c.opponents.max_snapshots:]]
     if snapshots:
@@ -383,7 +334,7 @@ def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict], secon
     shutil.rmtree(temporary, ignore_errors=True)
     try:
         algo.save_to_path(str(temporary.resolve()))
-        write_atomic(temporary / PROGRESS_FILE, json.dumps({"steps": steps, "rows": rows, "seconds": seconds}).encode())
+        write_atomic(temporary / RLLIB_PROGRESS, json.dumps({"steps": steps, "rows": rows, "seconds": seconds}).encode())
         if folder.exists():  # the same step saved again (a resume from an earlier checkpoint): the new one wins
             old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
             os.replace(folder, old)
