@@ -415,3 +415,12 @@ def test_sigint_stops_the_worker_processes_too_without_a_traceback(tmp_path: Pat
         except ProcessLookupError:
             pass
         proc.communicate()
+
+
+def test_a_worker_is_handed_a_few_deals_at_a_time_however_long_the_tournament() -> None:
+    # A chunk of deals is one pipe message; a large one could leave the pool's feeder thread blocked on
+    # the pipe of an ended worker, and the stop after Ctrl-C hung (seen with a million games).
+    from training import pools
+
+    assert pools.chunk_size(250_000, 2) == pools.MAX_CHUNK <= 16
+    assert pools.chunk_size(10, 2) == 1 and pools.chunk_size(200, 2) == 16

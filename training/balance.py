@@ -27,6 +27,7 @@ import d2r_envs
 from d2r_envs.agents import make_agent
 from d2r_envs.core import config as game_config
 from d2r_envs.core.game import CHANCE, TERMINAL
+from training import pools
 from training import commands
 
 
@@ -66,8 +67,16 @@ def run_games(game: str, players: int, agent: str, games: int, seed: int, option
         return _chunk((game, players, agent, seed, 0, games, options))
     step = max(1, games // (workers * 4))
     parts = [(game, players, agent, seed, s, min(games, s + step), options) for s in range(0, games, step)]
-    with ProcessPoolExecutor(workers) as pool:
-        return [r for chunk in pool.map(_chunk, parts) for r in chunk]
+    pool = ProcessPoolExecutor(workers)
+    try:
+        with pools.ctrl_c_held_back():  # on Ctrl-C this process alone stops, and ends the workers
+            done = pool.map(_chunk, parts)
+        records = [r for chunk in done for r in chunk]
+    except BaseException:
+        pools.stop(pool)
+        raise
+    pool.shutdown()
+    return records
 
 
 def summarise(records: list[dict[str, Any]], players: int) -> dict[str, Any]:

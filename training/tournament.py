@@ -12,12 +12,9 @@ the finished ones, so a stopped tournament resumes. Whichever way, the same seed
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 import multiprocessing
-import signal
 import sys
-import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -26,6 +23,7 @@ from typing import Any
 
 import d2r_envs
 from d2r_envs import replay
+from training import pools
 from training.deals import WORKER, AgentFactory, Setup, build_agents, distinct, init_worker, make_lineup, play_deal
 from training.journal import Journal
 from training.stats import RATING_METHOD, summarise
@@ -38,32 +36,6 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, message: str, result: dict[str, Any] | None) -> None:
         super().__init__(message)
         self.result = result
-
-
-@contextlib.contextmanager
-def _workers_ignore_ctrl_c():
-    """Ctrl-C held back while worker processes start: they keep it blocked for good (a child inherits the
-    signal mask), and the main process gets a Ctrl-C pressed meanwhile once the block ends. So on Ctrl-C
-    the main process alone stops, it ends the workers, and no worker prints a traceback."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers at once, deals in play included, and shut it down."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-    else:
-        for process in list((pool._processes or {}).values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def evaluate(
@@ -194,9 +166,9 @@ def evaluate(
             pool = ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=init_worker,
                                        initargs=(setup,))
             try:
-                with _workers_ignore_ctrl_c():  # the workers start as the deals are handed out
+                with pools.ctrl_c_held_back():  # the workers start as the deals are handed out
                     if book is None:  # results in order of deals
-                        chunk = max(1, len(todo) // (4 * workers))
+                        chunk = pools.chunk_size(len(todo), workers)
                         results = zip(todo, pool.map(play_deal, todo, chunksize=chunk))
                     else:  # one deal a task, journaled as it ends, whatever the order
                         futures = {pool.submit(play_deal, d): d for d in todo}
@@ -204,7 +176,7 @@ def evaluate(
                 for d, result in results:
                     finished(d, result)
             except BaseException:  # an error or Ctrl-C: the workers stop at once; what ended is kept
-                _stop_pool(pool)
+                pools.stop(pool)
                 raise
             pool.shutdown()
     except KeyboardInterrupt:

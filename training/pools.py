@@ -1,0 +1,45 @@
+"""Worker processes that Ctrl-C stops: the main process alone sees it, ends the workers at once and
+carries on with what they finished (the tournament's and `d2r balance`'s pools)."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+# The most tasks a worker is handed in one message. A small message never fills a pipe, so a pool
+# whose workers were ended cannot leave its feeder thread blocked on a write (and its shutdown hung).
+MAX_CHUNK = 16
+
+
+@contextlib.contextmanager
+def ctrl_c_held_back() -> Iterator[None]:
+    """Ctrl-C held back while worker processes start: they keep it blocked for good (a child inherits the
+    signal mask), and the main process gets a Ctrl-C pressed meanwhile once the block ends. So on Ctrl-C
+    the main process alone stops, it ends the workers, and no worker prints a traceback."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def chunk_size(tasks: int, workers: int) -> int:
+    """Tasks per message: about four messages a worker, at most MAX_CHUNK."""
+    return max(1, min(MAX_CHUNK, tasks // (4 * workers)))
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers at once, tasks in play included, and shut it down."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
