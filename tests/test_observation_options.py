@@ -80,7 +80,7 @@ def test_describe_lists_the_options_and_what_views_add() -> None:
 def test_the_training_config_reads_with_its_observation_options() -> None:
     pytest.importorskip("sb3_contrib")
     from training import config as cfg
-    from training.train import make_env, pool_agent
+    from training.learner_env import make_env, pool_agent
 
     c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo.yaml")
     assert c.env.observation == {"views": True}

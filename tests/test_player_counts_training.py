@@ -14,6 +14,7 @@ pytest.importorskip("sb3_contrib")
 
 from training import config as cfg  # noqa: E402
 from training import train  # noqa: E402
+from training.learner_env import make_env  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,9 +64,9 @@ def test_the_config_forms(tmp_path: Path) -> None:
     assert listed.player_counts() == [3, 5] and listed.player_weights() == [2.0, 1.0]
     every = cfg.from_dict(tiny(tmp_path, num_players="all"))
     assert every.player_counts() == [3, 4, 5, 6] and every.player_weights() == [1.0] * 4
-    env = train.make_env(listed)
+    env = make_env(listed)
     assert env.counts == [3, 5] and np.allclose(env.count_probabilities, [2 / 3, 1 / 3])
-    assert train.make_env(one).counts == [4] and train.make_env(listed, num_players=5).counts == [5]
+    assert make_env(one).counts == [4] and make_env(listed, num_players=5).counts == [5]
     for path in sorted((ROOT / "configs").glob("*/ppo.yaml")):  # the shipped ones: every count the game allows
         c = cfg.load(path)
         assert c.player_counts() == cfg.allowed_counts(c.game), path  # every count the game allows
@@ -107,7 +108,7 @@ def test_an_imitation_teacher_plays_every_count(tmp_path: Path, write_numpy_mode
 
     folder = write_numpy_model(tmp_path / "draco_and_co" / "teacher")
     c = cfg.from_dict(tiny(tmp_path, num_players=[3, 6]))
-    env = train.make_env(c)
+    env = make_env(c)
     teacher = env.make_agent(str(folder))
     assert {n: a.observer.game.spec.num_players for n, a in teacher.agents.items()} == {3: 3, 6: 6}
     recorded = imitate.record(env, teacher, 4, c.algo.gamma, seed=1)
@@ -133,9 +134,9 @@ def test_a_run_over_two_variants_evaluates_each_and_records_them(tmp_path: Path,
     data["opponents"]["snapshot_every"] = 0
     data["export"]["name"] = "tiny-v1"
     c = cfg.from_dict(data)
-    env = train.make_env(c)
+    env = make_env(c)
     assert set(env.engines) == {(3, 0), (5, 0), (3, 1), (5, 1)} and np.allclose(env.variant_probabilities, [1 / 3, 2 / 3])
-    assert train.make_env(c, num_players=3, variant=1).engine.config.short_game == 10
+    assert make_env(c, num_players=3, variant=1).engine.config.short_game == 10
     train.train(c, raw_config=data)
     out = capsys.readouterr().out
     assert "step 64: 2 games against random at 5 players, variant 1 {'short_game': 10}: win share" in out
