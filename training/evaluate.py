@@ -20,10 +20,6 @@ from training.manifest import evaluation_key, evaluation_summary, record_evaluat
 from training.report import find_progress_csv, to_markdown, write_outputs
 from training.tournament import Stopped, evaluate, replays
 
-# Not used here: the tournament's parts that code outside `d2r eval` imports from this module.
-from training.deals import make_lineup, play_game  # noqa: F401
-from training.stats import mean_interval, summarise, wilson  # noqa: F401
-
 
 def _split(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
