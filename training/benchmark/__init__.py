@@ -1,0 +1,13 @@
+"""d2r-bench: fixed tasks, shipped deals and fixed anchors for scoring RL algorithms' exported models.
+
+| module | holds |
+|---|---|
+| `tasks.py` | the shipped benchmark versions (`data/v<N>/benchmark.json`): tasks, suites, pins, deal lists, anchors |
+| `matches.py` | one entrant against a reference lineup on a task's deals (the tournament of training/evaluate.py) |
+| `score.py` | the normalised score and its interval |
+| `entrant.py` | an exported model and the tasks it can play |
+| `scoring.py` | scoring models on a suite: `d2r benchmark eval` |
+| `results.py` | the result file, its table and its validator: `d2r benchmark validate` |
+| `commands.py` | the `d2r benchmark` subcommands |
+| `measure.py` | how the anchors and deal counts were measured: `python -m training.benchmark.measure` |
+"""

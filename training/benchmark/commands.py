@@ -1,0 +1,81 @@
+"""`d2r benchmark list`, `d2r benchmark eval` and `d2r benchmark validate`, with their parsed arguments."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from d2r_envs.core import config as game_config
+from training.benchmark import results
+from training.benchmark.tasks import BENCHMARK, VERSION, load
+
+
+def run_list(args: Any) -> int:
+    bench = load()
+    core = set(bench.suites.get("core", []))
+    lines = [f"# {BENCHMARK} v{VERSION}", ""]
+    for name, ids in bench.suites.items():
+        lines.append(f"- suite {name}: {len(ids)} tasks")
+    lines += ["", "| task | game | players | options | suites | deals | w random | w heuristic | pinned to |",
+              "|---|---|---:|---|---|---:|---:|---:|---|"]
+    for task in bench.tasks.values():
+        suites = ", ".join(s for s, ids in bench.suites.items() if task.id in ids)
+        w_random, w_heuristic = task.score_anchors()
+        changed = task.changes()
+        pinned = (f"v{task.game_version}, obs {task.obs_fingerprint}" if not changed
+                  else "refused: " + "; ".join(changed))
+        lines.append(f"| {task.id} | {task.game} | {task.num_players} | {game_config.label(task.options) or '-'} "
+                     f"| {suites} | {task.deals} | {w_random:.4f} | {w_heuristic:.4f} | {pinned} |")
+    lines += ["", "w: the win share against the heuristic lineup (one seat, the heuristic in the others, seats "
+              f"rotated) on the task's deals; a task's score maps w random to 0 and w heuristic to 1. "
+              f"{len(core)} core tasks."]
+    print("\n".join(lines))
+    return 0
+
+
+def _command_line(args: Any) -> str:
+    words = ["d2r", "benchmark", "eval", *args.models, "--suite", args.suite, "--workers", str(args.workers)]
+    if args.deals is not None:
+        words += ["--deals", str(args.deals)]
+    if args.out:
+        words += ["--out", str(args.out)]
+    return shlex.join(words)
+
+
+def run_eval(args: Any) -> int:
+    from training.benchmark.scoring import score_models
+
+    if args.out:
+        out = Path(args.out)
+    else:
+        first = args.models[0].rstrip("/").replace("\\", "/").split("/")
+        stem = "-".join(first[-2:]) if len(first) > 1 else first[0]
+        out = Path("runs") / "benchmark" / f"{stem}-{args.suite}-{_dt.datetime.now():%Y%m%d-%H%M%S}.json"
+    if out.exists():
+        raise ValueError(f"--out {out}: the file exists; give another --out (a result is never overwritten)")
+    result = score_models(args.models, args.suite, args.deals, args.workers, progress=True,
+                          command=_command_line(args))
+    results.write(result, out)
+    print(results.to_markdown(result))
+    print(f"\nwrote {out} (d2r benchmark validate {shlex.quote(str(out))})", file=sys.stderr)
+    return 0
+
+
+def run_validate(args: Any) -> int:
+    bad = 0
+    for file in args.files:
+        try:
+            problems = results.validate(results.read(file))
+        except ValueError as e:  # not readable as a result at all
+            problems = [str(e)]
+        if problems:
+            bad += 1
+            print(f"{file}: not a valid {BENCHMARK} v{VERSION} result:")
+            for problem in problems:
+                print(f"  - {problem}")
+        else:
+            print(f"{file}: a valid {BENCHMARK} v{VERSION} result")
+    return 1 if bad else 0
