@@ -386,6 +386,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _error(str(e))
 
 
+def cmd_benchmark(args: argparse.Namespace) -> int:
+    missing = _missing_extra(f"d2r benchmark {args.action}", "train", ("openskill",)) if args.action == "eval" else None
+    if missing:
+        return _error(missing)
+    from training.benchmark import commands as bench
+
+    run = {"list": bench.run_list, "eval": bench.run_eval, "validate": bench.run_validate}[args.action]
+    try:
+        return run(args)
+    except ValueError as e:  # a model, suite, task or count refused, before anything is played
+        return _error(str(e))
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     from training import balance  # numpy only; it lives beside the evaluation tools
 
@@ -502,6 +515,24 @@ def build_parser() -> argparse.ArgumentParser:
                    "run again resumes a stopped tournament, playing only the missing deals (same results)")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("benchmark", help="d2r-bench: score an exported model on fixed tasks and deals, against fixed anchors")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    q = actions.add_parser("list", help="the benchmark's suites and tasks, with each task's deals and anchors")
+    q.set_defaults(func=cmd_benchmark)
+    q = actions.add_parser("eval", help="score exported models on every task of a suite and write a result file "
+                           "(training extra)")
+    q.add_argument("models", nargs="+", metavar="MODEL",
+                   help="an exported model: an id such as draco_and_co/ppo-v2 or a folder; several for several games")
+    q.add_argument("--suite", default="core", help="core or full (default core)")
+    q.add_argument("--deals", type=int, metavar="N",
+                   help="only the first N deals of each task: a quick look, not a benchmark result")
+    q.add_argument("--workers", type=int, default=1, help="processes over deals; the result does not depend on it (default 1)")
+    q.add_argument("--out", metavar="FILE", help="the result file (default runs/benchmark/GAME-NAME-SUITE-TIMESTAMP.json)")
+    q.set_defaults(func=cmd_benchmark)
+    q = actions.add_parser("validate", help="check result files against the shipped benchmark")
+    q.add_argument("files", nargs="+", metavar="FILE", help="result files (d2r benchmark eval)")
+    q.set_defaults(func=cmd_benchmark)
 
     p = sub.add_parser("balance", help="self-play of one agent in every seat: win shares by seat and by what each seat had")
     commands.add_balance_arguments(p, games)
