@@ -19,10 +19,12 @@ def run_list(args: Any) -> int:
     lines = [f"# {BENCHMARK} v{VERSION}", ""]
     for name, ids in bench.suites.items():
         lines.append(f"- suite {name}: {len(ids)} tasks")
+    for task_id, why in bench.excluded.items():
+        lines.append(f"- in no suite: {task_id}, as {why}")
     lines += ["", "| task | game | players | options | suites | deals | w random | w heuristic | pinned to |",
               "|---|---|---:|---|---|---:|---:|---:|---|"]
     for task in bench.tasks.values():
-        suites = ", ".join(s for s, ids in bench.suites.items() if task.id in ids)
+        suites = ", ".join(s for s, ids in bench.suites.items() if task.id in ids) or "none"
         w_random, w_heuristic = task.score_anchors()
         changed = task.changes()
         pinned = (f"v{task.game_version}, obs {task.obs_fingerprint}" if not changed
