@@ -1,7 +1,7 @@
 """The benchmark's matches: one entrant in one seat against a lineup of one reference, on a task's deals.
 
-Every use of the tournament code (training.evaluate) by the benchmark is here. A match is
-`training.evaluate.evaluate` with the agents [entrant, reference]: the entrant takes one seat and the
+Every use of the tournament code (training/tournament.py, training/stats.py) by the benchmark is here. A
+match is `training.tournament.evaluate` with the agents [entrant, reference]: the entrant takes one seat and the
 reference every other, each deal is played once per rotation of the seats, and deal d's chance comes
 from SeedSequence([task seed, d]). The entrant is the lineup's first slot, which sits in seat r at
 rotation r, so its results are read by seat even when it is the same agent as the reference (the
@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from training.evaluate import evaluate, mean_interval, wilson
+from training.stats import mean_interval, wilson
+from training.tournament import evaluate
 
 __all__ = ["play_match", "entrant_wins", "mean_interval", "wilson"]
 

@@ -163,6 +163,11 @@ def _machine() -> str:
 def write(rows: list[dict[str, Any]], model_deals: int) -> None:
     """The anchors into benchmark.json and anchors.json, the table into README.md (beside them)."""
     bench = load()
+    measured = [row["task"] for row in rows]
+    if sorted(measured) != sorted(bench.tasks):
+        missing = sorted(set(bench.tasks) - set(measured)) or sorted({t for t in measured if measured.count(t) > 1})
+        raise ValueError(f"the measurements do not hold every task once ({', '.join(missing)}): nothing written")
+    rows = sorted(rows, key=lambda row: list(bench.tasks).index(row["task"]))
     file = path(VERSION)
     data = json.loads(file.read_text(encoding="utf-8"))
     per_deal = {}
