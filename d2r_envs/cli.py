@@ -42,6 +42,7 @@ def _error(message: str) -> int:
 INSTALL = {
     "train": "pip install torch==2.13.0 && pip install -e '.[train]'",
     "rllib": "pip install torch==2.13.0 && pip install -e '.[rllib]'",
+    "benchmark": "pip install torch==2.13.0 && pip install -e '.[benchmark]'",
 }
 
 
@@ -386,13 +387,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return _error(str(e))
 
 
+BENCHMARK_NEEDS = {  # what each `d2r benchmark` action needs beyond the package
+    "eval": ("train", ("openskill",)),
+    "run": ("train", ("torch", "stable_baselines3", "sb3_contrib", "yaml", "openskill")),
+    "report": ("benchmark", ("rliable", "matplotlib")),
+}
+
+
 def cmd_benchmark(args: argparse.Namespace) -> int:
-    missing = _missing_extra(f"d2r benchmark {args.action}", "train", ("openskill",)) if args.action == "eval" else None
-    if missing:
-        return _error(missing)
+    if args.action in BENCHMARK_NEEDS:
+        extra, modules = BENCHMARK_NEEDS[args.action]
+        missing = _missing_extra(f"d2r benchmark {args.action}", extra, modules)
+        if missing:
+            return _error(missing)
     from training.benchmark import commands as bench
 
-    run = {"list": bench.run_list, "eval": bench.run_eval, "validate": bench.run_validate}[args.action]
+    run = {"list": bench.run_list, "eval": bench.run_eval, "validate": bench.run_validate, "run": bench.run_run,
+           "report": bench.run_report}[args.action]
     try:
         return run(args)
     except ValueError as e:  # a model, suite, task or count refused, before anything is played
@@ -532,6 +543,31 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_benchmark)
     q = actions.add_parser("validate", help="check result files against the shipped benchmark")
     q.add_argument("files", nargs="+", metavar="FILE", help="result files (d2r benchmark eval)")
+    q.set_defaults(func=cmd_benchmark)
+    q = actions.add_parser("run", help="the training track: train entrants on every task of a suite for a budget, "
+                           "several seeds, and score their checkpoints (training extra; rllib for RLlib entrants)")
+    q.add_argument("entrants", nargs="+", metavar="ENTRANT",
+                   help="an algorithm and its config: a shipped entrant (configs/benchmark/: sb3-ppo, "
+                   "sb3-ppo-imitation, rllib-ppo, rllib-ppo-imitation) or an entrant's YAML file")
+    q.add_argument("--suite", default="core", help="core or full (default core)")
+    q.add_argument("--tasks", metavar="ID,ID", help="only these tasks of the suite")
+    q.add_argument("--budget", default="short", help="learner decisions a cell trains for: short (200,000), "
+                   "standard (5,000,000) or a number (default short)")
+    q.add_argument("--seeds", type=int, default=3, help="seeds per entrant and task: 0..N-1 (default 3)")
+    q.add_argument("--checkpoint-deals", type=int, default=200, metavar="N",
+                   help="deals each checkpoint of the curve is scored on (default 200)")
+    q.add_argument("--deals", type=int, metavar="N",
+                   help="score the final checkpoints on the first N deals only: a quick look, not a benchmark result")
+    q.add_argument("--workers", type=int, default=1, help="cells at a time, one process and one core each (default 1)")
+    q.add_argument("--out", required=True, metavar="DIR",
+                   help="the run folder; the same command resumes it, running only the cells not done")
+    q.set_defaults(func=cmd_benchmark)
+    q = actions.add_parser("report", help="tables and figures (rliable: IQM, performance profiles, probability of "
+                           "improvement, curves) from run folders alone (benchmark extra)")
+    q.add_argument("runs", nargs="+", metavar="RUN", help="run folders of d2r benchmark run")
+    q.add_argument("--reference", action="append", metavar="FILE",
+                   help="a d2r benchmark eval result to show beside the entrants (a frozen reference); repeatable")
+    q.add_argument("--out", metavar="DIR", help="where the report goes (default RUN/report)")
     q.set_defaults(func=cmd_benchmark)
 
     p = sub.add_parser("balance", help="self-play of one agent in every seat: win shares by seat and by what each seat had")

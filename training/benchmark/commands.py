@@ -1,4 +1,4 @@
-"""`d2r benchmark list`, `d2r benchmark eval` and `d2r benchmark validate`, with their parsed arguments."""
+"""The `d2r benchmark` subcommands (list, eval, validate, run, report), with their parsed arguments."""
 
 from __future__ import annotations
 
@@ -81,3 +81,47 @@ def run_validate(args: Any) -> int:
         else:
             print(f"{file}: a valid {BENCHMARK} v{VERSION} result")
     return 1 if bad else 0
+
+
+def _run_command_line(args: Any) -> str:
+    words = ["d2r", "benchmark", "run", *args.entrants, "--suite", args.suite, "--budget", str(args.budget),
+             "--seeds", str(args.seeds), "--checkpoint-deals", str(args.checkpoint_deals), "--out", str(args.out)]
+    if args.tasks:
+        words += ["--tasks", args.tasks]
+    if args.deals is not None:
+        words += ["--deals", str(args.deals)]
+    return shlex.join(words)
+
+
+def run_run(args: Any) -> int:
+    from training.benchmark import track
+
+    budget: str | int = int(args.budget) if str(args.budget).isdigit() else args.budget
+    tasks = [t for t in args.tasks.split(",") if t] if args.tasks else None
+    run, algs, chosen = track.plan(args.entrants, args.suite, tasks, budget, args.seeds, args.checkpoint_deals,
+                                   args.deals, _run_command_line(args))
+    out = Path(args.out)
+    try:
+        failed = track.run_suite(run, algs, chosen, out, args.workers)
+    except KeyboardInterrupt:
+        print(f"\nstopped: the cells done are kept; the same command resumes ({_run_command_line(args)})",
+              file=sys.stderr)
+        return 130
+    if failed:
+        print(f"{len(failed)} cell(s) failed (each one's cell.log has why):", file=sys.stderr)
+        for line in failed:
+            print(f"  - {line}", file=sys.stderr)
+        return 1
+    print(f"every cell done in {out}; the tables and figures: d2r benchmark report {shlex.quote(str(out))}")
+    return 0
+
+
+def run_report(args: Any) -> int:
+    from training.benchmark import report
+
+    runs = [Path(p) for p in args.runs]
+    out = Path(args.out) if args.out else runs[0] / "report"
+    written = report.build_report(runs, out, [Path(p) for p in args.reference or []])
+    for file in written:
+        print(file)
+    return 0

@@ -112,30 +112,32 @@ def read(file: str | Path) -> dict[str, Any]:
     return data
 
 
-def _close(a: Any, b: float) -> bool:
+def close(a: Any, b: float) -> bool:
     return isinstance(a, (int, float)) and not isinstance(a, bool) and math.isfinite(a) and abs(a - b) <= TOLERANCE
 
 
-def _close_pair(a: Any, b: list[float]) -> bool:
-    return isinstance(a, list) and len(a) == 2 and all(_close(x, y) for x, y in zip(a, b))
+def close_pair(a: Any, b: list[float]) -> bool:
+    return isinstance(a, list) and len(a) == 2 and all(close(x, y) for x, y in zip(a, b))
 
 
-def _per_deal(text: Any, deals: int, n: int, where: str, problems: list[str]) -> list[int] | None:
+def per_deal(text: Any, deals: int, n: int, where: str, problems: list[str]) -> list[int] | None:
     if not isinstance(text, str) or len(text) != deals or any(c not in "0123456789" or int(c) > n for c in text):
         problems.append(f"{where}: per_deal_wins must be {deals} digits from 0 to {n} (one a deal)")
         return None
     return [int(c) for c in text]
 
 
-def _check_scored(task: Task, entry: dict[str, Any], problems: list[str]) -> None:
+def check_scored(task: Task, entry: dict[str, Any], problems: list[str], subset: int | None = None) -> None:
+    """The problems of a scored task entry, appended to `problems`; `subset`: played on the first deals only."""
     where = f"task {task.id}"
+    count = task.deals if subset is None else subset
     seed, deals, digest = entry.get("seed"), entry.get("deals"), entry.get("deal_list_sha256")
-    if (seed, deals, digest) != (task.seed, task.deals, task.deal_list_sha256):
+    if (seed, deals, digest) != (task.seed, count, deal_list_sha256(task.seed, count)):
         played = (f"{deals} deals from seed {seed}" if isinstance(deals, int) and isinstance(seed, int)
                   else f"deals {deals!r}, seed {seed!r}")
         problems.append(f"{where}: the deal list differs from {BENCHMARK} v{VERSION}'s: played {played} "
-                        f"(sha256 {str(digest)[:12]}), the benchmark's is {task.deals} deals from seed {task.seed} "
-                        f"(sha256 {task.deal_list_sha256[:12]})")
+                        f"(sha256 {str(digest)[:12]}), the benchmark's is {count} deals from seed {task.seed} "
+                        f"(sha256 {deal_list_sha256(task.seed, count)[:12]})")
         return
     anchors = {name: {"wins": a.wins, "seat_games": a.seat_games} for name, a in task.anchors.items()}
     if entry.get("anchors") != anchors:
@@ -151,18 +153,18 @@ def _check_scored(task: Task, entry: dict[str, Any], problems: list[str]) -> Non
         if not isinstance(match, dict):
             problems.append(f"{where}: vs.{reference} is not an object")
             continue
-        wins = _per_deal(match.get("per_deal_wins"), task.deals, task.num_players, f"{where}, vs {reference}", problems)
+        wins = per_deal(match.get("per_deal_wins"), count, task.num_players, f"{where}, vs {reference}", problems)
         if wins is None:
             continue
         figures = task_score(wins, task.num_players, w_random, w_heuristic)
         for key in ("win_share", "win_share_ci"):
-            ok = _close_pair if key.endswith("_ci") else _close
+            ok = close_pair if key.endswith("_ci") else close
             if not ok(match.get(key), figures[key]):
                 problems.append(f"{where}: vs {reference}: {key} {match.get(key)!r} is not what its per-deal wins give "
                                 f"({figures[key]!r}): the figure was edited")
         if reference == "heuristic":
             for key in ("score", "score_ci"):
-                ok = _close_pair if key.endswith("_ci") else _close
+                ok = close_pair if key.endswith("_ci") else close
                 if not ok(entry.get(key), figures[key]):
                     problems.append(f"{where}: {key} {entry.get(key)!r} is not what the per-deal wins against the "
                                     f"heuristic lineup and the anchors give ({figures[key]!r}): the score was edited")
@@ -218,7 +220,7 @@ def validate(result: dict[str, Any]) -> list[str]:
         elif status == "scored":
             if entry.get("entrant") not in entrants:
                 problems.append(f"{where}: its entrant {entry.get('entrant')!r} is not among the result's entrants")
-            _check_scored(task, entry, problems)
+            check_scored(task, entry, problems)
         else:
             problems.append(f"{where}: status {status!r}; allowed: scored, not played")
     extra = [t for t in tasks if t not in bench.suites[suite]]
