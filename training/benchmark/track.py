@@ -258,7 +258,8 @@ def run_suite(run: dict[str, Any], algs: list[Algorithm], tasks: list[Task], out
                              "give another --out, or the same arguments to resume it")
     else:
         cells.write_json(run, file)
-    todo = [(a, t, s) for a in algs for t in tasks for s in run["seeds"]
+    # seed by seed, so that a run stopped early holds whole seeds of every entrant and task
+    todo = [(a, t, s) for s in run["seeds"] for t in tasks for a in algs
             if not cells.cell_path(out, a.name, t.id, s).is_file()]
     total = len(algs) * len(tasks) * len(run["seeds"])
     progress(f"{total - len(todo)} of {total} cells done; {len(todo)} to run, {min(workers, len(todo) or 1)} at a time "
