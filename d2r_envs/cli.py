@@ -406,7 +406,7 @@ def cmd_benchmark(args: argparse.Namespace) -> int:
            "report": bench.run_report}[args.action]
     try:
         return run(args)
-    except ValueError as e:  # a model, suite, task or count refused, before anything is played
+    except (ValueError, ImportError) as e:  # refused before anything is played; a library that fails to import
         return _error(str(e))
 
 

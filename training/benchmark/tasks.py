@@ -12,6 +12,7 @@ scored by this benchmark version.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -121,8 +122,10 @@ def path(version: int = VERSION) -> Path:
     return DATA / f"v{version}" / "benchmark.json"
 
 
+@functools.lru_cache(maxsize=None)
 def load(version: int = VERSION) -> Benchmark:
-    """The shipped benchmark of this version, its deal list hashes checked against the seeds and counts."""
+    """The shipped benchmark of this version, its deal list hashes checked against the seeds and counts
+    (read once per process: the shipped data does not change while it runs)."""
     file = path(version)
     if not file.is_file():
         shipped = sorted(p.name for p in DATA.glob("v*") if (p / "benchmark.json").is_file())
