@@ -398,16 +398,19 @@ def cmd_benchmark(args: argparse.Namespace) -> int:
     if args.action in BENCHMARK_NEEDS:
         extra, modules = BENCHMARK_NEEDS[args.action]
         missing = _missing_extra(f"d2r benchmark {args.action}", extra, modules)
+        if missing is None and getattr(args, "ray", None) is not None:
+            missing = _missing_extra(f"d2r benchmark {args.action} --ray", "rllib", ("ray",))
         if missing:
             return _error(missing)
     from training.benchmark import commands as bench
+    from training.ray_cluster import Unreachable
 
     run = {"list": bench.run_list, "eval": bench.run_eval, "validate": bench.run_validate, "run": bench.run_run,
            "report": bench.run_report}[args.action]
     try:
         return run(args)
-    except (ValueError, ImportError) as e:  # refused before anything is played; a library that fails to import
-        return _error(str(e))
+    except (ValueError, ImportError, Unreachable) as e:  # refused before anything is played; a library that
+        return _error(str(e))  # fails to import; a Ray cluster not there
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -539,6 +542,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--deals", type=int, metavar="N",
                    help="only the first N deals of each task: a quick look, not a benchmark result")
     q.add_argument("--workers", type=int, default=1, help="processes over deals; the result does not depend on it (default 1)")
+    q.add_argument("--ladder", action="store_true",
+                   help="also against every other reference of each task's frozen ladder (ISMCTS lineups: slow), "
+                   "for win shares against each and a rating from all of them")
+    q.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                   help="play the deals as Ray tasks, locally (no ADDRESS) or on a cluster; the same result (rllib extra)")
     q.add_argument("--out", metavar="FILE", help="the result file (default runs/benchmark/GAME-NAME-SUITE-TIMESTAMP.json)")
     q.set_defaults(func=cmd_benchmark)
     q = actions.add_parser("validate", help="check result files against the shipped benchmark")

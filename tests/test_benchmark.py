@@ -13,7 +13,7 @@ pytest.importorskip("openskill")  # the tournament's ratings
 
 import d2r_envs  # noqa: E402
 from d2r_envs import cli  # noqa: E402
-from training.benchmark import results, scoring, tasks as bench_tasks  # noqa: E402
+from training.benchmark import ladder, results, scoring, tasks as bench_tasks  # noqa: E402
 from training.benchmark.entrant import load_entrant  # noqa: E402
 from training.benchmark.matches import play_match  # noqa: E402
 from training.benchmark.score import task_score, win_share_interval  # noqa: E402
@@ -140,6 +140,58 @@ def test_a_task_a_model_cannot_play_is_reported_with_why() -> None:
 # Scoring and the result file ---------------------------------------------------------------------
 
 
+def test_the_same_result_on_ray(ray_local) -> None:
+    here = scoring.score_models(["rap_godz/ppo-v1"], "core", deals=2, workers=1)
+    on_ray = scoring.score_models(["rap_godz/ppo-v1"], "core", deals=2, workers=2, ray_address="")
+    assert results.dumps(results.deterministic_part(here)) == results.dumps(results.deterministic_part(on_ray))
+    assert on_ray["run"]["ray"] == ""
+
+
+def _fake_ladder(monkeypatch) -> dict:
+    """A shipped ladder for Rap Godz's core tasks, as `python -m training.benchmark.ladder --write` makes one."""
+    refs = ["random", "heuristic", "heuristic:tuned", "rap_godz/ppo-v1", "mcts:100", "mcts:1000"]
+    deals = [6, 4, 2]
+    monkeypatch.setattr(ladder, "references", lambda t: refs)
+    shipped: dict = {"deals": deals, "tasks": {}}
+    for task_id in ("rap_godz-2p", "rap_godz-4p"):
+        n = BENCH.tasks[task_id].num_players
+        matches = [{"focal": f, "lineup": l, "num_players": n, "per_deal_wins": "".join(
+            str((len(f) * 3 + len(l) + d) % (n + 1)) for d in range(deals[ladder._cost(f)]))}
+            for f, l in ladder.pairs(refs)]
+        shipped["tasks"][task_id] = ladder.ladder_of(BENCH.tasks[task_id], matches)
+    monkeypatch.setattr(ladder, "load_ladder", lambda: shipped)
+    return shipped
+
+
+def test_an_entrant_is_rated_on_the_shipped_ladder(monkeypatch) -> None:
+    shipped = _fake_ladder(monkeypatch)
+    monkeypatch.setattr(scoring, "play_match", _fake_match)
+    result = scoring.score_models(["rap_godz/ppo-v1"], "core", deals=None, against_ladder=True)
+    entry = result["tasks"]["rap_godz-2p"]
+    refs = shipped["tasks"]["rap_godz-2p"]["references"]
+    assert sorted(entry["vs"]) == sorted(refs)
+    assert len(entry["vs"]["mcts:1000"]["per_deal_wins"]) == 2 and len(entry["vs"]["mcts:100"]["per_deal_wins"]) == 4
+    assert entry["ladder"]["against"] == sorted(refs) and entry["ladder"]["elo_ci"][0] <= entry["ladder"]["elo"]
+    assert result["tasks"]["rap_godz-4p"]["ladder"]["against"] == sorted(refs)
+    assert results.validate(result) == []
+    table = results.to_markdown(result)
+    assert f"- rap_godz-2p: {entry['ladder']['elo']:.0f} Elo" in table and "mcts:1000 " in table
+    edited = copy.deepcopy(result)
+    edited["tasks"]["rap_godz-2p"]["ladder"]["elo"] += 50
+    assert any("the rating was edited" in p for p in results.validate(edited))
+    stray = copy.deepcopy(result)
+    stray["tasks"]["rap_godz-2p"]["vs"]["mcts:5"] = stray["tasks"]["rap_godz-2p"]["vs"]["mcts:100"]
+    assert any("only the references of the task's shipped ladder" in p for p in results.validate(stray))
+
+
+def test_a_ladder_is_asked_for_where_none_is_shipped(monkeypatch) -> None:
+    monkeypatch.setattr(scoring, "play_match", _fake_match)
+    with pytest.raises(ValueError, match="task rap_godz-2p: d2r-bench v1 ships no reference ladder for it yet"):
+        scoring.score_models(["rap_godz/ppo-v1"], "core", against_ladder=True)
+
+
+
+
 def test_the_same_result_with_1_and_2_workers() -> None:
     one = scoring.score_models(["rap_godz/ppo-v1"], "core", deals=6, workers=1)
     two = scoring.score_models(["rap_godz/ppo-v1"], "core", deals=6, workers=2)
@@ -151,7 +203,7 @@ def test_the_same_result_with_1_and_2_workers() -> None:
     assert (not_played["status"], not_played["reason"]) == ("not played", "no model for filthy_rich given")
 
 
-def _fake_match(game, num_players, options, seed, deals, entrant, reference, workers=1, progress=False):
+def _fake_match(game, num_players, options, seed, deals, entrant, reference, workers=1, progress=False, ray_address=None):
     """Per-deal wins without playing: the validator's tests need a whole-suite result in no time."""
     return [(7 * d + len(reference) + seed) % (num_players + 1) for d in range(deals)]
 

@@ -42,6 +42,10 @@ def _command_line(args: Any) -> str:
     words = ["d2r", "benchmark", "eval", *args.models, "--suite", args.suite, "--workers", str(args.workers)]
     if args.deals is not None:
         words += ["--deals", str(args.deals)]
+    if args.ladder:
+        words += ["--ladder"]
+    if args.ray is not None:
+        words += ["--ray"] + ([args.ray] if args.ray else [])
     if args.out:
         words += ["--out", str(args.out)]
     return shlex.join(words)
@@ -59,7 +63,7 @@ def run_eval(args: Any) -> int:
     if out.exists():
         raise ValueError(f"--out {out}: the file exists; give another --out (a result is never overwritten)")
     result = score_models(args.models, args.suite, args.deals, args.workers, progress=True,
-                          command=_command_line(args))
+                          command=_command_line(args), against_ladder=args.ladder, ray_address=args.ray)
     results.write(result, out)
     print(results.to_markdown(result))
     print(f"\nwrote {out} (d2r benchmark validate {shlex.quote(str(out))})", file=sys.stderr)

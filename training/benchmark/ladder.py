@@ -144,7 +144,7 @@ def rate(task: Task, ladder: Mapping[str, Any], matches: Mapping[str, Sequence[i
         raise ValueError(f"{unknown[0]} is not a reference of task {task.id}'s ladder; its references: "
                          f"{', '.join(frozen)}")
     rows = [{"focal": "entrant", "lineup": ref, "num_players": task.num_players,
-             "per_deal_wins": "".join(map(str, wins))} for ref, wins in matches.items()]
+             "per_deal_wins": "".join(map(str, matches[ref]))} for ref in sorted(matches)]  # in one order, always
     elo = fit(rows, task.num_players, frozen)["entrant"]
     low, high = intervals(rows, task.num_players, task.seed, frozen)["entrant"]
     return {"elo": round(elo, 1), "elo_ci": [round(low, 1), round(high, 1)], "against": sorted(matches)}
@@ -158,9 +158,20 @@ def ladder_path() -> Path:
 
 
 def load_ladder() -> dict[str, Any]:
-    """The shipped ladder of this benchmark version, by task id ({} where none is shipped yet)."""
+    """The shipped ladder of this benchmark version: {"deals": [without ISMCTS, ISMCTS(100), ISMCTS(1000)],
+    "tasks": {task id: its references, ratings and matches}} (no tasks where none is shipped yet)."""
     file = ladder_path()
-    return json.loads(file.read_text(encoding="utf-8")) if file.is_file() else {}
+    return json.loads(file.read_text(encoding="utf-8")) if file.is_file() else {"deals": None, "tasks": {}}
+
+
+def task_ladder(task_id: str) -> dict[str, Any] | None:
+    """A task's shipped ladder, or None."""
+    return load_ladder()["tasks"].get(task_id)
+
+
+def entrant_deals(reference: str) -> int:
+    """The deals an entrant plays against a reference's lineup to be rated: the ladder's for that kind."""
+    return int(load_ladder()["deals"][_cost(reference)])
 
 
 def _played(journal: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
@@ -215,13 +226,16 @@ def write(tasks: Sequence[Task], deals: Sequence[int], journal: Path) -> Path:
     entries are kept); ValueError naming a match not played yet."""
     played = _played(journal)
     ladder = load_ladder()
+    if ladder["deals"] not in (None, list(deals)):
+        raise ValueError(f"the shipped ladder was played on {ladder['deals']} deals, not {list(deals)}")
+    ladder["deals"] = list(deals)
     for task in tasks:
         wanted = [(f, l, deals[_cost(f)]) for f, l in pairs(references(task))]
         missing = [w for w in wanted if (task.id, *w) not in played]
         if missing:
             raise ValueError(f"task {task.id}: {len(missing)} of its {len(wanted)} matches are not in {journal} "
                              f"(first: {missing[0][0]} against {missing[0][1]}); play them first")
-        ladder[task.id] = ladder_of(task, [played[(task.id, *w)] for w in wanted])
+        ladder["tasks"][task.id] = ladder_of(task, [played[(task.id, *w)] for w in wanted])
     file = ladder_path()
     file.write_text(json.dumps(ladder, indent=1) + "\n", encoding="utf-8")
     return file

@@ -20,11 +20,12 @@ __all__ = ["play_match", "entrant_wins", "mean_interval", "wilson"]
 
 
 def play_match(game: str, num_players: int, options: dict[str, Any], seed: int, deals: int, entrant: str,
-               reference: str, workers: int = 1, progress: bool = False) -> list[int]:
+               reference: str, workers: int = 1, progress: bool = False, ray_address: str | None = None) -> list[int]:
     """The entrant's wins in each of deals 0..deals-1 (0..num_players: one game per rotation, a game won
-    when the entrant's return is the game's maximum, a shared win counting as a win)."""
+    when the entrant's return is the game's maximum, a shared win counting as a win). `ray_address`:
+    the deals as Ray tasks (training/ray_eval.py), with the same results."""
     result = evaluate(game, [entrant, reference], num_players, deals * num_players, seed, workers=workers,
-                      options=options, progress=progress)
+                      options=options, progress=progress, ray_address=ray_address)
     return entrant_wins(result["records"], deals, num_players, _max_return(game, num_players, options))
 
 

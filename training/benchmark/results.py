@@ -9,14 +9,18 @@ A result (schema "d2r-bench-result/1") is a JSON object:
   pins (game version, layout fingerprints and sizes), then either `status` "not played" with a
   `reason`, or `status` "scored" with the `entrant`, the deal list (`seed`, `deals`,
   `deal_list_sha256`), the `anchors` it was scored with, `score` and `score_ci`, and under `vs` the
-  entrant's matches against the `heuristic` and the `random` lineup: `win_share`, `win_share_ci` and
-  `per_deal_wins` (one digit a deal: the entrant's wins over the deal's rotations);
+  entrant's matches against the `heuristic` and the `random` lineup (and with `--ladder` against every
+  other reference of the task's shipped ladder, on the ladder's deals): `win_share`, `win_share_ci` and
+  `per_deal_wins` (one digit a deal: the entrant's wins over the deal's rotations); where the benchmark
+  ships the task's reference ladder, `ladder`: the entrant's rating on it from those matches
+  (training/benchmark/ladder.py: `elo`, `elo_ci`, the references `against`);
 - `run`: how it was made (command, date, workers, wall-clock seconds, package versions, machine), the
   only part that differs between two runs of the same command.
 
 The validator checks a result against the shipped benchmark of this version: the version, the suite's
 tasks all present and no others, each task's pins, its deal list and anchors as shipped, and every
-figure recomputed from the per-deal wins and the anchors (an edited score or win share does not match).
+figure recomputed from the per-deal wins, the anchors and the ladder (an edited score, win share or
+rating does not match).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from training.benchmark import ladder
 from training.benchmark.entrant import cannot_play
 from training.benchmark.score import task_score
 from training.benchmark.tasks import BENCHMARK, PIN_WORDS, VERSION, Task, deal_list_sha256, load
@@ -52,10 +57,12 @@ def task_entry(task: Task, entrant: str | None, *, reason: str | None = None, co
     w_random, w_heuristic = task.score_anchors()
     scored = task_score(per_deal["heuristic"], task.num_players, w_random, w_heuristic)
     vs = {}
-    for reference in LINEUPS:
+    for reference in [*LINEUPS, *sorted(set(per_deal) - set(LINEUPS))]:
         figures = task_score(per_deal[reference], task.num_players, w_random, w_heuristic)
         vs[reference] = {"win_share": figures["win_share"], "win_share_ci": figures["win_share_ci"],
                          "per_deal_wins": _digits(per_deal[reference])}
+    shipped = ladder.task_ladder(task.id)
+    rating = {"ladder": ladder.rate(task, shipped, per_deal)} if shipped else {}
     return {
         **entry,
         "status": "scored",
@@ -67,6 +74,7 @@ def task_entry(task: Task, entrant: str | None, *, reason: str | None = None, co
         "score": scored["score"],
         "score_ci": scored["score_ci"],
         "vs": vs,
+        **rating,
     }
 
 
@@ -144,18 +152,27 @@ def check_scored(task: Task, entry: dict[str, Any], problems: list[str], subset:
         problems.append(f"{where}: the anchors {entry.get('anchors')!r} are not the shipped ones {anchors!r}")
         return
     vs = entry.get("vs")
-    if not isinstance(vs, dict) or sorted(vs) != sorted(LINEUPS):
+    shipped = ladder.task_ladder(task.id)
+    others = sorted(set(vs) - set(LINEUPS)) if isinstance(vs, dict) else []
+    if not isinstance(vs, dict) or not set(LINEUPS) <= set(vs):
         problems.append(f"{where}: 'vs' must hold the matches against {' and '.join(LINEUPS)}")
         return
+    if others and (shipped is None or not set(others) <= set(shipped["references"])):
+        problems.append(f"{where}: 'vs' holds {', '.join(others)}: only the references of the task's shipped ladder "
+                        "may join the heuristic and random lineups")
+        return
     w_random, w_heuristic = task.score_anchors()
-    for reference in LINEUPS:
+    played: dict[str, list[int]] = {}
+    for reference in [*LINEUPS, *others]:
         match = vs[reference]
         if not isinstance(match, dict):
             problems.append(f"{where}: vs.{reference} is not an object")
             continue
-        wins = per_deal(match.get("per_deal_wins"), count, task.num_players, f"{where}, vs {reference}", problems)
+        deals = count if reference in LINEUPS else ladder.entrant_deals(reference)
+        wins = per_deal(match.get("per_deal_wins"), deals, task.num_players, f"{where}, vs {reference}", problems)
         if wins is None:
             continue
+        played[reference] = wins
         figures = task_score(wins, task.num_players, w_random, w_heuristic)
         for key in ("win_share", "win_share_ci"):
             ok = close_pair if key.endswith("_ci") else close
@@ -168,6 +185,12 @@ def check_scored(task: Task, entry: dict[str, Any], problems: list[str], subset:
                 if not ok(entry.get(key), figures[key]):
                     problems.append(f"{where}: {key} {entry.get(key)!r} is not what the per-deal wins against the "
                                     f"heuristic lineup and the anchors give ({figures[key]!r}): the score was edited")
+    if "ladder" in entry and len(played) == len(LINEUPS) + len(others):
+        if shipped is None:
+            problems.append(f"{where}: a ladder rating, but {BENCHMARK} v{VERSION} ships no ladder for the task")
+        elif entry["ladder"] != ladder.rate(task, shipped, played):
+            problems.append(f"{where}: the ladder rating {entry['ladder']!r} is not what the per-deal wins and the "
+                            f"shipped ladder give ({ladder.rate(task, shipped, played)!r}): the rating was edited")
 
 
 def _can_play(record: dict[str, Any], task: Task) -> bool:
@@ -243,6 +266,7 @@ def to_markdown(result: dict[str, Any]) -> str:
     if subset is not None:
         lines += [f"**Not a benchmark result: the first {subset} deals of each task only (--deals).** "
                   "The intervals are wide and `d2r benchmark validate` refuses it.", ""]
+    rated: list[str] = []
     lines += ["| task | entrant | score (95% CI) | win share vs heuristic lineup (95% CI) "
               "| vs random lineup (95% CI) | deals |",
               "|---|---|---|---|---|---:|"]
@@ -254,6 +278,12 @@ def to_markdown(result: dict[str, Any]) -> str:
         lines.append(f"| {task_id} | {e['entrant']} | {e['score']:.2f} ({_ci(e['score_ci'], 2)}) "
                      f"| {h['win_share']:.3f} ({_ci(h['win_share_ci'], 3)}) "
                      f"| {r['win_share']:.3f} ({_ci(r['win_share_ci'], 3)}) | {e['deals']} |")
+        if "ladder" in e:
+            others = ", ".join(f"{ref} {m['win_share']:.3f}" for ref, m in e["vs"].items() if ref not in LINEUPS)
+            rated.append(f"- {task_id}: {e['ladder']['elo']:.0f} Elo ({_ci(e['ladder']['elo_ci'], 0)}) against "
+                         f"{len(e['ladder']['against'])} references (heuristic 1000)" + (f"; win shares {others}" if others else ""))
     lines += ["", "score: 0 = random play, 1 = the heuristic, against the heuristic lineup on the task's shipped deals "
               "(`d2r benchmark list` gives the anchors)."]
+    if rated:
+        lines += ["", "Ratings on the frozen reference ladder:", *rated]
     return "\n".join(lines)

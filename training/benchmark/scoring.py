@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from training.benchmark import ladder
 from training.benchmark.entrant import Entrant, load_entrant
 from training.benchmark.matches import play_match
 from training.benchmark.results import SCHEMA, task_entry
@@ -56,10 +57,14 @@ def versions() -> dict[str, str]:
 
 
 def score_models(models: Sequence[str], suite: str = "core", deals: int | None = None, workers: int = 1,
-                 progress: bool = False, command: str | None = None) -> dict[str, Any]:
+                 progress: bool = False, command: str | None = None, against_ladder: bool = False,
+                 ray_address: str | None = None) -> dict[str, Any]:
     """The result of scoring `models` (ids or folders) on every task of `suite`. `deals`: only the first
-    `deals` of each task's deal list (a quick look, not a benchmark result). ValueError (one line) for a
-    model that cannot be loaded, a task whose game changed (StaleTask), or bad counts."""
+    `deals` of each task's deal list (a quick look, not a benchmark result). `against_ladder`: also
+    against the lineup of every other reference of the task's shipped ladder, on the ladder's deals, for
+    a rating on the ladder from all of them (ISMCTS lineups are slow). `ray_address`: the deals as Ray
+    tasks (same result). ValueError (one line) for a model that cannot be loaded, a task whose game
+    changed (StaleTask), a task with no ladder shipped when one is asked for, or bad counts."""
     if deals is not None and deals < 2:
         raise ValueError(f"--deals must be at least 2 (an interval needs two deals), got {deals}")
     if workers < 1:
@@ -77,6 +82,9 @@ def score_models(models: Sequence[str], suite: str = "core", deals: int | None =
     for task in tasks:
         if playing[task.id][0] is not None:
             task.check_installed()  # refuses before anything is played
+            if against_ladder and ladder.task_ladder(task.id) is None:
+                raise ValueError(f"task {task.id}: {BENCHMARK} v{VERSION} ships no reference ladder for it yet; "
+                                 "score without --ladder")
     started = time.perf_counter()
     entries = {}
     cut = False  # a task played on fewer deals than it has
@@ -87,10 +95,14 @@ def score_models(models: Sequence[str], suite: str = "core", deals: int | None =
             continue
         count = task.deals if deals is None else min(deals, task.deals)
         cut |= count < task.deals
+        lineups = {reference: count for reference in ("heuristic", "random")}
+        if against_ladder:
+            refs = ladder.task_ladder(task.id)["references"]  # type: ignore[index]
+            lineups.update({ref: ladder.entrant_deals(ref) for ref in refs if ref not in lineups})
         per_deal = {
-            reference: play_match(task.game, task.num_players, task.options, task.seed, count, str(entrant.folder),
-                                  reference, workers, progress)
-            for reference in ("heuristic", "random")
+            reference: play_match(task.game, task.num_players, task.options, task.seed, n, str(entrant.folder),
+                                  reference, workers, progress, ray_address)
+            for reference, n in lineups.items()
         }
         entries[task.id] = task_entry(task, entrant.name, count=count, per_deal=per_deal)
     return {
@@ -103,7 +115,8 @@ def score_models(models: Sequence[str], suite: str = "core", deals: int | None =
         "tasks": entries,
         "run": {
             "command": command or f"training.benchmark.scoring.score_models({list(models)!r}, {suite!r}, "
-                                  f"deals={deals!r}, workers={workers})",
+                                  f"deals={deals!r}, workers={workers}, against_ladder={against_ladder})",
+            "ray": ray_address,
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "workers": workers,
             "wall_seconds": time.perf_counter() - started,
