@@ -567,6 +567,9 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--deals", type=int, metavar="N",
                    help="score the final checkpoints on the first N deals only: a quick look, not a benchmark result")
     q.add_argument("--workers", type=int, default=1, help="cells at a time, one process and one core each (default 1)")
+    q.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                   help="the cells as Ray tasks, one CPU each: on a local instance (no ADDRESS; --workers CPUs) or a "
+                   "cluster (auto, HEAD:6379), every cell.json written here (rllib extra)")
     q.add_argument("--out", required=True, metavar="DIR",
                    help="the run folder; the same command resumes it, running only the cells not done")
     q.set_defaults(func=cmd_benchmark)

@@ -154,3 +154,18 @@ def test_an_rllib_entrant_runs_a_cell(tmp_path) -> None:
                      "--checkpoint-deals", "4", "--deals", "4", "--out", str(out)]) == 0
     run, found, problems = cells.read_run(out)
     assert problems == [] and found[("rllib-ppo", TASK, 0)]["compute"]["decisions"] >= 4096
+
+
+def test_cells_run_as_ray_tasks(ray_local, smoke, tmp_path) -> None:
+    """On Ray, the cells train the same weights and score the same as in the pool: only what a run
+    cannot repeat differs (seconds, the throughput measured, dates)."""
+    out = tmp_path / "ray"
+    assert cli.main([*SMOKE, "--out", str(out), "--ray"]) == 0
+    _, found, problems = cells.read_run(out)
+    assert problems == [] and sorted(found) == [("sb3-ppo", TASK, 0), ("sb3-ppo", TASK, 1)]
+    for key, cell in found.items():
+        here = cells.read_json(cells.cell_path(smoke, *key))
+        assert cell["compute"]["decisions"] == here["compute"]["decisions"]
+        assert [p["decisions"] for p in cell["curve"]] == [p["decisions"] for p in here["curve"]]
+        assert cell["model"]["weights_sha256"] == here["model"]["weights_sha256"]
+        assert cell["final"] == here["final"] and cell["curve"] == here["curve"]

@@ -106,7 +106,7 @@ def run_run(args: Any) -> int:
                                    args.deals, _run_command_line(args))
     out = Path(args.out)
     try:
-        failed = track.run_suite(run, algs, chosen, out, args.workers)
+        failed = track.run_suite(run, algs, chosen, out, args.workers, ray_address=args.ray)
     except KeyboardInterrupt:
         print(f"\nstopped: the cells done are kept; the same command resumes ({_run_command_line(args)})",
               file=sys.stderr)

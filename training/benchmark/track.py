@@ -245,8 +245,10 @@ def plan(entrants: list[str], suite: str, tasks: list[str] | None, budget: str |
 
 
 def run_suite(run: dict[str, Any], algs: list[Algorithm], tasks: list[Task], out: Path, workers: int,
-              progress: Any = print) -> list[str]:
-    """Run every cell of `run` that has no cell.json yet, `workers` at a time; the failed cells' lines."""
+              progress: Any = print, ray_address: str | None = None) -> list[str]:
+    """Run every cell of `run` that has no cell.json yet, `workers` at a time (or as Ray tasks, one CPU
+    each, with `ray_address`: "" a local instance of `workers` CPUs, else that cluster's address); the
+    failed cells' lines."""
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
     file = out / "run.json"
@@ -269,27 +271,54 @@ def run_suite(run: dict[str, Any], algs: list[Algorithm], tasks: list[Task], out
         return failed
     jobs = [(a.source, t.id, s, run["budget"], run["fractions"], run["checkpoint_deals"], str(out), run["subset"],
              run["command"]) for a, t, s in todo]
+    done = total - len(todo)
+
+    def report(outcome: tuple[str, str, int, dict[str, Any] | str]) -> None:
+        nonlocal done
+        entrant, task_id, seed, cell = outcome
+        done += 1
+        where = f"[{done}/{total}] {entrant} {task_id} seed{seed}"
+        if isinstance(cell, str):
+            failed.append(f"{entrant}/{task_id}/seed{seed}: {cell}")
+            progress(f"{where}: failed: {cell}")
+            return
+        cells.write_json(cell, cells.cell_path(out, entrant, task_id, seed))  # here too: a Ray node's disk may not be ours
+        f, k = cell["final"], cell["compute"]
+        progress(f"{where}: score {f['score']:.2f} ({f['score_ci'][0]:.2f} to {f['score_ci'][1]:.2f}), "
+                 f"{k['decisions']:,} decisions, train {k['train_seconds']:.0f} s, eval {k['eval_seconds']:.0f} s")
+
+    if ray_address is not None:
+        _on_ray(jobs, ray_address, workers, report)
+        return failed
     context = multiprocessing.get_context("spawn")
     with pools.ctrl_c_held_back():
         pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context, max_tasks_per_child=1)
     try:
         pending = {pool.submit(_cell_job, job) for job in jobs}
-        done = total - len(todo)
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                entrant, task_id, seed, cell = future.result()
-                done += 1
-                where = f"[{done}/{total}] {entrant} {task_id} seed{seed}"
-                if isinstance(cell, str):
-                    failed.append(f"{entrant}/{task_id}/seed{seed}: {cell}")
-                    progress(f"{where}: failed: {cell}")
-                    continue
-                f, k = cell["final"], cell["compute"]
-                progress(f"{where}: score {f['score']:.2f} ({f['score_ci'][0]:.2f} to {f['score_ci'][1]:.2f}), "
-                         f"{k['decisions']:,} decisions, train {k['train_seconds']:.0f} s, eval {k['eval_seconds']:.0f} s")
+                report(future.result())
     except BaseException:
         pools.stop(pool)
         raise
     pool.shutdown()
     return failed
+
+
+def _on_ray(jobs: list[tuple], address: str, workers: int, report: Any) -> None:
+    """The cells as Ray tasks of one CPU, each in a worker process of its own (max_calls=1); Ctrl-C
+    cancels the ones in flight."""
+    from training.ray_cluster import connected
+
+    with connected(address or None, workers if not address and workers > 1 else None) as ray:
+        remote = ray.remote(num_cpus=1, max_calls=1, max_retries=0)(_cell_job)
+        pending = [remote.remote(job) for job in jobs]
+        try:
+            while pending:
+                finished, pending = ray.wait(pending, num_returns=1)
+                report(ray.get(finished[0]))
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
