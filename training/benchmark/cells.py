@@ -12,7 +12,7 @@ A cell (schema "d2r-bench-cell/1"):
 - `final`: the last checkpoint scored as `d2r benchmark eval` scores a model (results.task_entry: both
   lineups, the task's whole deal list): the number the results table reports;
 - `compute`: learner `decisions`, `gradient_steps`, `train_seconds` (the warm start included),
-  `eval_seconds`, the `machine` and its `reference_throughput` (heuristic decisions a second, measured
+  `eval_seconds`, the `machine` and its `reference_throughput` (the heuristic lineup's games a second, measured
   when the cell ran, so that seconds compare across machines);
 - `model`: the final checkpoint's weights' SHA-256; `run`: command, date and versions;
 - `subset`: null, or N when the final checkpoint was scored on the first N deals only (`--deals`: a

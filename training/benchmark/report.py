@@ -363,8 +363,9 @@ def to_markdown(data: dict[str, Any]) -> str:
         lines.append(f"| {name} | " + " | ".join(_ci({"value": v, "ci": [lo, hi]})
                                                   for v, lo, hi in zip(c["iqm"], *c["ci"])) + " |")
     lines += ["", "![sample efficiency](curves.svg)", "", "## Compute", "",
-              "Summed over the entrant's cells; reference throughput: the heuristic's decisions a second on the "
-              "machine, measured when each cell ran (lowest to highest).", "",
+              "Summed over the entrant's cells; reference throughput: games a second of the heuristic in every seat "
+              "(Drags 2 Riches, 4 players, one core), measured on the machine when each cell ran (lowest to "
+              "highest), to compare the hours across machines.", "",
               "| entrant | cells | learner decisions | gradient steps | train hours | eval hours | machines "
               "| reference throughput |", "|---|---:|---:|---:|---:|---:|---|---:|"]
     for name, c in data["compute"].items():
