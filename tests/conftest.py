@@ -1,7 +1,13 @@
-"""Shared test set-up: the `rules` marker and a numpy-made exported model."""
+"""Shared test set-up: the `rules` marker, a numpy-made exported model, and `d2r` commands run in a
+process group of their own (as a shell runs them) to be stopped with Ctrl-C."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -50,3 +56,55 @@ def ray_local():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ray
     ray.shutdown()
+
+
+class D2rGroup:
+    """`d2r ARGV` commands, each in a process group of its own as a shell runs a command, so that a Ctrl-C
+    (`ctrl_c`) reaches every process of the group; whatever of a group is left at the end is killed."""
+
+    def __init__(self) -> None:
+        self.started: list[subprocess.Popen] = []
+
+    def start(self, *argv: str) -> subprocess.Popen:
+        proc = subprocess.Popen([sys.executable, "-m", "d2r_envs.cli", *argv], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        self.started.append(proc)
+        return proc
+
+    @staticmethod
+    def ctrl_c(proc: subprocess.Popen, timeout: float = 60) -> tuple[str, str]:
+        """Ctrl-C to the whole group; (stdout, stderr) once the command has ended (a test failure if it
+        does not end within `timeout` seconds)."""
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{' '.join(map(str, proc.args[3:5]))} did not stop on Ctrl-C")
+        return out.decode(), err.decode()
+
+    @staticmethod
+    def assert_group_ended(proc: subprocess.Popen, seconds: float = 10) -> None:
+        """Every process of the command's group (its workers) ended with it."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.1)
+        pytest.fail(f"worker processes outlived {' '.join(map(str, proc.args[3:5]))}")
+
+    def close(self) -> None:
+        for proc in self.started:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.communicate()
+
+
+@pytest.fixture
+def d2r_group():
+    group = D2rGroup()
+    yield group
+    group.close()

@@ -42,34 +42,11 @@ def test_bad_input_is_refused_before_any_game(argv, message, capsys) -> None:
     assert message in capsys.readouterr().err
 
 
-def test_ctrl_c_stops_balance_and_its_workers_without_a_traceback() -> None:
-    import os
-    import signal
-    import subprocess
-    import sys
+def test_ctrl_c_stops_balance_and_its_workers_without_a_traceback(d2r_group) -> None:
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "d2r_envs.cli", "balance", "draco_and_co", "--agent", "random",
-                             "--games", "1000000", "--workers", "2"],  # hours of play: it ends only by being stopped
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        time.sleep(4)  # the workers are playing
-        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group, as a shell sends it
-        try:
-            _, err = proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            pytest.fail("d2r balance did not stop on Ctrl-C")
-        assert proc.returncode == 130 and "Traceback" not in err.decode(), err.decode()[-2000:]
-        for _ in range(100):  # the workers end with it
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail("worker processes outlived d2r balance")
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    proc = d2r_group.start("balance", "draco_and_co", "--agent", "random", "--games", "1000000", "--workers", "2")
+    time.sleep(4)  # the workers are playing (hours of play: it ends only by being stopped)
+    _, err = d2r_group.ctrl_c(proc)
+    assert proc.returncode == 130 and "Traceback" not in err, err[-2000:]
+    d2r_group.assert_group_ended(proc)

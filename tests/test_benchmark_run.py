@@ -169,3 +169,22 @@ def test_cells_run_as_ray_tasks(ray_local, smoke, tmp_path) -> None:
         assert [p["decisions"] for p in cell["curve"]] == [p["decisions"] for p in here["curve"]]
         assert cell["model"]["weights_sha256"] == here["model"]["weights_sha256"]
         assert cell["final"] == here["final"] and cell["curve"] == here["curve"]
+
+
+def test_ctrl_c_stops_a_run_with_a_checkpoint_and_the_command_that_resumes_it(tmp_path, d2r_group) -> None:
+    import time
+
+    out = tmp_path / "stopped"
+    proc = d2r_group.start("benchmark", "run", "sb3-ppo", "--tasks", TASK, "--budget", "5000000", "--seeds", "1",
+                           "--deals", "4", "--checkpoint-deals", "4", "--out", str(out))  # hours: only Ctrl-C ends it
+    log = cells.cell_path(out, "sb3-ppo", TASK, 0).parent / "cell.log"
+    deadline = time.monotonic() + 120
+    while "step/s" not in (log.read_text(errors="replace") if log.is_file() else ""):  # the cell is training
+        assert proc.poll() is None and time.monotonic() < deadline, "the cell did not start training"
+        time.sleep(0.2)
+    _, err = d2r_group.ctrl_c(proc)
+    assert proc.returncode == 130, err
+    assert "stopped: the cells done are kept; the same command resumes (d2r benchmark run sb3-ppo" in err
+    assert "Traceback" not in err
+    d2r_group.assert_group_ended(proc)
+    assert list((log.parent / "train" / "checkpoints").glob("step_*.zip"))  # where the same command resumes

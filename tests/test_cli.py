@@ -6,15 +6,10 @@ Nothing here asserts on speed; `d2r bench` itself is the speed check.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import itertools
-import os
 import re
-import signal
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -167,22 +162,6 @@ def test_describe_spells_defaults_and_allowed_values_alike(capsys) -> None:
 # Ctrl-C, several files, broken pipes, extras -----------------------------------------------------
 
 
-@contextlib.contextmanager
-def _d2r(*argv: str) -> Iterator[subprocess.Popen]:
-    """`d2r ARGV` in a process group of its own, as a shell runs a command (Ctrl-C reaches the whole group);
-    whatever of the group is left at the end is killed."""
-    proc = subprocess.Popen([sys.executable, "-m", "d2r_envs.cli", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        yield proc
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.communicate()
-
-
 def _interrupting_make(after_games: int):
     """d2r_envs.make whose env raises KeyboardInterrupt when game `after_games` + 1 starts (Ctrl-C then)."""
     real = d2r_envs.make
@@ -238,19 +217,18 @@ def test_ctrl_c_anywhere_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatc
     assert captured.err.strip() == "d2r: interrupted" and captured.out == ""
 
 
-def test_sigint_stops_simulate_with_a_partial_summary_and_no_traceback() -> None:
-    with _d2r("simulate", "draco_and_co", "--games", "1000000") as proc:
-        err = b""
-        while not re.search(rb"\| *[1-9]\d*/1000000 ", err):  # a game has finished
-            chunk = proc.stderr.read1(4096)
-            assert chunk, err.decode()
-            err += chunk
-        os.killpg(proc.pid, signal.SIGINT)
-        out, rest = proc.communicate(timeout=60)
-        err = (err + rest).decode()
-        assert proc.returncode == 130, err
-        assert re.search(r"stopped after \d+ of 1000000 games \(a partial summary\)", out.decode())
-        assert "Traceback" not in err and "KeyboardInterrupt" not in err
+def test_sigint_stops_simulate_with_a_partial_summary_and_no_traceback(d2r_group) -> None:
+    proc = d2r_group.start("simulate", "draco_and_co", "--games", "1000000")
+    err = b""
+    while not re.search(rb"\| *[1-9]\d*/1000000 ", err):  # a game has finished
+        chunk = proc.stderr.read1(4096)
+        assert chunk, err.decode()
+        err += chunk
+    out, rest = d2r_group.ctrl_c(proc)
+    err_text = err.decode() + rest
+    assert proc.returncode == 130, err_text
+    assert re.search(r"stopped after \d+ of 1000000 games \(a partial summary\)", out)
+    assert "Traceback" not in err_text and "KeyboardInterrupt" not in err_text
 
 
 def test_replay_of_several_files_reports_each_and_counts_the_failures(tmp_path: Path, capsys) -> None:
@@ -272,15 +250,15 @@ def test_replay_of_several_files_reports_each_and_counts_the_failures(tmp_path: 
     assert capsys.readouterr().out.splitlines()[-1] == "all 2 replays ok"
 
 
-def test_output_piped_into_head_ends_quietly_with_141(tmp_path: Path) -> None:
+def test_output_piped_into_head_ends_quietly_with_141(tmp_path: Path, d2r_group) -> None:
     assert main(["simulate", "rap_godz", "--games", "1", "--record", str(tmp_path)]) == 0
     (path,) = tmp_path.iterdir()
-    with _d2r("replay", "--show", *[str(path)] * 40) as proc:  # far more than a pipe holds
-        assert proc.stdout.readline().startswith(str(path).encode())
-        proc.stdout.close()  # as `head -1` does
-        err = proc.stderr.read().decode()
-        assert proc.wait(timeout=60) == 141, err
-        assert err == ""
+    proc = d2r_group.start("replay", "--show", *[str(path)] * 40)  # far more than a pipe holds
+    assert proc.stdout.readline().startswith(str(path).encode())
+    proc.stdout.close()  # as `head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, err
+    assert err == ""
 
 
 def test_eval_without_the_train_extra_says_so_before_playing(

@@ -5,12 +5,8 @@ model manifest, and Ctrl-C. A few seconds in all."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -382,39 +378,18 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker processes through Linux /proc")
-def test_sigint_stops_the_worker_processes_too_without_a_traceback(tmp_path: Path) -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "d2r_envs.cli", "eval", GAME, "--agents", "random", "--games", "1000000", "--workers",
-         "2", "--out", str(tmp_path / "out")],  # hours of play: it ends only by being stopped
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,  # a group, as a shell makes
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while len(_children(proc.pid)) < 3:  # the two workers and multiprocessing's resource tracker
-            assert proc.poll() is None and time.monotonic() < deadline, "the workers did not start"
-            time.sleep(0.05)
-        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group
-        try:
-            out, err = (b.decode() for b in proc.communicate(timeout=60))  # not waiting for the deals in play
-        except subprocess.TimeoutExpired:
-            pytest.fail("d2r eval did not stop on Ctrl-C")
-        assert proc.returncode == 130, err
-        assert re.search(r"d2r eval: stopped after \d+ of 1000000 games", err)
-        assert "Traceback" not in err and "KeyboardInterrupt" not in err
-        for _ in range(100):  # the workers end with it
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail("worker processes outlived d2r eval")
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.communicate()
+def test_sigint_stops_the_worker_processes_too_without_a_traceback(tmp_path: Path, d2r_group) -> None:
+    proc = d2r_group.start("eval", GAME, "--agents", "random", "--games", "1000000", "--workers", "2", "--out",
+                           str(tmp_path / "out"))  # hours of play: it ends only by being stopped
+    deadline = time.monotonic() + 120
+    while len(_children(proc.pid)) < 3:  # the two workers and multiprocessing's resource tracker
+        assert proc.poll() is None and time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.05)
+    _, err = d2r_group.ctrl_c(proc)  # not waiting for the deals in play
+    assert proc.returncode == 130, err
+    assert re.search(r"d2r eval: stopped after \d+ of 1000000 games", err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    d2r_group.assert_group_ended(proc)
 
 
 def test_a_worker_is_handed_a_few_deals_at_a_time_however_long_the_tournament() -> None:

@@ -291,10 +291,10 @@ def run_suite(run: dict[str, Any], algs: list[Algorithm], tasks: list[Task], out
         _on_ray(jobs, ray_address, workers, report)
         return failed
     context = multiprocessing.get_context("spawn")
-    with pools.ctrl_c_held_back():
+    with pools.ctrl_c_held_back():  # workers start on submit, and keep Ctrl-C blocked: only this process stops
         pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context, max_tasks_per_child=1)
-    try:
         pending = {pool.submit(_cell_job, job) for job in jobs}
+    try:
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
