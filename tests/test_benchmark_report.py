@@ -255,3 +255,23 @@ def test_a_run_scored_on_the_first_deals_is_labelled_not_a_benchmark_result(run,
     assert json.loads((tmp_path / "out" / "results.json").read_text())["subset"] == [30]
     with pytest.raises(report.Refused, match=r"subset 30 differs from .*'s None"):
         report.build_report([run, smoke], tmp_path / "merged")
+
+
+def test_ratings_on_a_shipped_ladder_are_worked_out_from_the_cells(run, tmp_path, monkeypatch) -> None:
+    from training.benchmark import ladder
+
+    shipped = {"references": ["random", "heuristic"],
+               "ratings": {"random": {"elo": 400.0, "elo_ci": [350.0, 450.0]},
+                           "heuristic": {"elo": 1000.0, "elo_ci": [1000.0, 1000.0]}}, "matches": []}
+    monkeypatch.setattr(ladder, "load_ladder", lambda: {"deals": [10, 4, 2], "tasks": {TASKS[0]: shipped}})
+    report.build_report([run], tmp_path / "out")
+    data = json.loads((tmp_path / "out" / "results.json").read_text())
+    task = BENCH.tasks[TASKS[0]]
+    for name in SKILL:
+        elos = [ladder.elo(task, shipped, {ref: m["per_deal_wins"] for ref, m in json.loads(
+            cells.cell_path(run, name, TASKS[0], s).read_text())["final"]["vs"].items()}) for s in SEEDS]
+        assert data["ladder"][name][TASKS[0]]["mean"] == round(float(np.mean(elos)), 1)
+        assert TASKS[1] not in data["ladder"][name]  # no ladder shipped for it
+    assert data["ladder"]["strong"][TASKS[0]]["mean"] > data["ladder"]["weak"][TASKS[0]]["mean"]
+    text = (tmp_path / "out" / "results.md").read_text()
+    assert "## Ratings on the frozen reference ladder" in text and f"| {TASKS[0]} | " in text

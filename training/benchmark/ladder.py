@@ -135,19 +135,32 @@ def intervals(matches: Sequence[Mapping[str, Any]], num_players: int, seed: int,
     return {name: [float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))] for name, v in samples.items()}
 
 
-def rate(task: Task, ladder: Mapping[str, Any], matches: Mapping[str, Sequence[int]]) -> dict[str, Any]:
-    """An entrant's rating on the task's frozen ladder, from its per-deal wins against reference lineups
-    (`matches`: reference -> wins per deal, the deals of each from the start of the task's list)."""
+def _entrant(task: Task, ladder: Mapping[str, Any],
+             matches: Mapping[str, Sequence[int] | str]) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """The entrant's matches as ladder rows, in one order always, and the frozen ratings."""
     frozen = {name: r["elo"] for name, r in ladder["ratings"].items()}
     unknown = [ref for ref in matches if ref not in frozen]
     if unknown:
         raise ValueError(f"{unknown[0]} is not a reference of task {task.id}'s ladder; its references: "
                          f"{', '.join(frozen)}")
     rows = [{"focal": "entrant", "lineup": ref, "num_players": task.num_players,
-             "per_deal_wins": "".join(map(str, matches[ref]))} for ref in sorted(matches)]  # in one order, always
-    elo = fit(rows, task.num_players, frozen)["entrant"]
+             "per_deal_wins": "".join(map(str, matches[ref]))} for ref in sorted(matches)]
+    return rows, frozen
+
+
+def elo(task: Task, ladder: Mapping[str, Any], matches: Mapping[str, Sequence[int] | str]) -> float:
+    """The entrant's rating alone (no interval): `rate`'s `elo` before rounding."""
+    rows, frozen = _entrant(task, ladder, matches)
+    return fit(rows, task.num_players, frozen)["entrant"]
+
+
+def rate(task: Task, ladder: Mapping[str, Any], matches: Mapping[str, Sequence[int] | str]) -> dict[str, Any]:
+    """An entrant's rating on the task's frozen ladder, from its per-deal wins against reference lineups
+    (`matches`: reference -> wins per deal, the deals of each from the start of the task's list)."""
+    rows, frozen = _entrant(task, ladder, matches)
+    point = fit(rows, task.num_players, frozen)["entrant"]
     low, high = intervals(rows, task.num_players, task.seed, frozen)["entrant"]
-    return {"elo": round(elo, 1), "elo_ci": [round(low, 1), round(high, 1)], "against": sorted(matches)}
+    return {"elo": round(point, 1), "elo_ci": [round(low, 1), round(high, 1)], "against": sorted(matches)}
 
 
 # The measurement ----------------------------------------------------------------------------------

@@ -262,6 +262,7 @@ def _numbers(runs: list, refs: list[dict[str, Any]], rly: Any, metrics: Any) -> 
         point = [metrics.aggregate_iqm(scores[..., j]) for j in range(len(fractions))]
         ci = _interval(stratified, f"curve:{name}", curve, scores)
         sample[name] = {"iqm": _r(point), "ci": [_r(ci[0]), _r(ci[1])]}
+    ladders = _ladder_ratings(runs, tasks)
     pairs = []
     for x in finals:
         for y in finals:
@@ -281,7 +282,31 @@ def _numbers(runs: list, refs: list[dict[str, Any]], rly: Any, metrics: Any) -> 
         "curves": {"decisions": [int(round(f * budget["decisions"])) for f in fractions],
                    "deals": sorted(curve_deals), "entrants": sample},
         "compute": compute,
+        "ladder": ladders,
     }
+
+
+def _ladder_ratings(runs: list, tasks: list[str]) -> dict[str, dict[str, Any]]:
+    """Each trained entrant's rating on each task's frozen reference ladder, where the benchmark ships one:
+    worked out from its final checkpoints' per-deal wins against the reference lineups (mean, lowest
+    and highest over seeds)."""
+    from training.benchmark import ladder
+    from training.benchmark.tasks import load
+
+    bench = load()
+    shipped = {t: ladder.task_ladder(t) for t in tasks}
+    out: dict[str, dict[str, Any]] = {}
+    for _, run, found in runs:
+        for name in run["entrants"]:
+            for t in tasks:
+                if shipped[t] is None:
+                    continue
+                elos = [ladder.elo(bench.tasks[t], shipped[t], {ref: m["per_deal_wins"] for ref, m in
+                                                                 found[(name, t, s)]["final"]["vs"].items()})
+                        for s in run["seeds"]]
+                out.setdefault(name, {})[t] = {"mean": round(float(np.mean(elos)), 1), "min": round(min(elos), 1),
+                                               "max": round(max(elos), 1)}
+    return out
 
 
 # results.md --------------------------------------------------------------------------------------
@@ -362,7 +387,20 @@ def to_markdown(data: dict[str, Any]) -> str:
     for name, c in curves["entrants"].items():
         lines.append(f"| {name} | " + " | ".join(_ci({"value": v, "ci": [lo, hi]})
                                                   for v, lo, hi in zip(c["iqm"], *c["ci"])) + " |")
-    lines += ["", "![sample efficiency](curves.svg)", "", "## Compute", "",
+    lines += ["", "![sample efficiency](curves.svg)"]
+    if data["ladder"]:
+        rated = [n for n in names if n in data["ladder"]]
+        lines += ["", "## Ratings on the frozen reference ladder", "",
+                  "Elo on each task's ladder (the heuristic pinned at 1000), from the final checkpoints' games against "
+                  "the reference lineups, with the references held where the benchmark froze them: mean over seeds "
+                  "(lowest to highest).", "",
+                  "| task | " + " | ".join(rated) + " |", "|---|" + "---:|" * len(rated)]
+        for task in data["tasks"]:
+            row = [data["ladder"][n].get(task) for n in rated]
+            if any(c is not None for c in row):
+                lines.append(f"| {task} | " + " | ".join(
+                    "" if c is None else f"{c['mean']:.0f} ({c['min']:.0f} to {c['max']:.0f})" for c in row) + " |")
+    lines += ["", "## Compute", "",
               "Summed over the entrant's cells; reference throughput: games a second of the heuristic in every seat "
               "(Drags 2 Riches, 4 players, one core), measured on the machine when each cell ran (lowest to "
               "highest), to compare the hours across machines.", "",
