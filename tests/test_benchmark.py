@@ -305,6 +305,17 @@ def test_benchmark_list_prints_the_suites_and_anchors(capsys) -> None:
     assert f"| {w_random:.4f} | {w_heuristic:.4f} |" in row and "[level=legendary]" in row
 
 
+def test_benchmark_list_shows_the_shipped_ladders(monkeypatch, capsys) -> None:
+    _fake_ladder(monkeypatch)
+    assert cli.main(["benchmark", "list"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("| rap_godz-2p "))
+    assert "| 6 references |" in row
+    ratings = next(line for line in out.splitlines() if line.startswith("- rap_godz-2p: "))
+    assert "heuristic 1000 (1000 to 1000)" in ratings and "mcts:1000 " in ratings
+    assert "| - |" in next(line for line in out.splitlines() if line.startswith("| draco_and_co-3p "))
+
+
 def test_benchmark_eval_refuses_bad_input_in_one_line(tmp_path, capsys) -> None:
     existing = tmp_path / "r.json"
     existing.write_text("{}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from d2r_envs.core import config as game_config
-from training.benchmark import results
+from training.benchmark import ladder, results
 from training.benchmark.tasks import BENCHMARK, VERSION, load
 
 
@@ -21,19 +21,27 @@ def run_list(args: Any) -> int:
         lines.append(f"- suite {name}: {len(ids)} tasks")
     for task_id, why in bench.excluded.items():
         lines.append(f"- in no suite: {task_id}, as {why}")
-    lines += ["", "| task | game | players | options | suites | deals | w random | w heuristic | pinned to |",
-              "|---|---|---:|---|---|---:|---:|---:|---|"]
+    lines += ["", "| task | game | players | options | suites | deals | w random | w heuristic | ladder | pinned to |",
+              "|---|---|---:|---|---|---:|---:|---:|---|---|"]
     for task in bench.tasks.values():
         suites = ", ".join(s for s, ids in bench.suites.items() if task.id in ids) or "none"
         w_random, w_heuristic = task.score_anchors()
         changed = task.changes()
         pinned = (f"v{task.game_version}, obs {task.obs_fingerprint}" if not changed
                   else "refused: " + "; ".join(changed))
+        shipped = ladder.task_ladder(task.id)
+        rungs = f"{len(shipped['references'])} references" if shipped else "-"
         lines.append(f"| {task.id} | {task.game} | {task.num_players} | {game_config.label(task.options) or '-'} "
-                     f"| {suites} | {task.deals} | {w_random:.4f} | {w_heuristic:.4f} | {pinned} |")
+                     f"| {suites} | {task.deals} | {w_random:.4f} | {w_heuristic:.4f} | {rungs} | {pinned} |")
     lines += ["", "w: the win share against the heuristic lineup (one seat, the heuristic in the others, seats "
               f"rotated) on the task's deals; a task's score maps w random to 0 and w heuristic to 1. "
-              f"{len(core)} core tasks."]
+              f"{len(core)} core tasks. ladder: the task's frozen reference ladder, where one is shipped."]
+    for task in bench.tasks.values():
+        shipped = ladder.task_ladder(task.id)
+        if shipped:
+            ratings = ", ".join(f"{ref} {r['elo']:.0f} ({r['elo_ci'][0]:.0f} to {r['elo_ci'][1]:.0f})"
+                                for ref, r in sorted(shipped["ratings"].items(), key=lambda kv: -kv[1]["elo"]))
+            lines.append(f"- {task.id}: {ratings}")
     print("\n".join(lines))
     return 0
 
