@@ -111,8 +111,11 @@ _VIEWS = (
 LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
 LAYOUT_VIEWS = ObsLayout(*_STATE, *_VIEWS)  # views=true: the same, then the views for learning
 
+
 @dataclass(frozen=True)
 class Options:
+    """The observation options (core/obs.py): `Game.make_observer(views=True)`, `encode(..., views=True)`."""
+
     views: bool = option(False, (False, True), "add the views for learning after the state: what a move, a draw or "
                          "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
 
