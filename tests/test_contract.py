@@ -40,6 +40,9 @@ def test_the_package_has_every_piece(name: str) -> None:
     assert isinstance(pkg.ACTIONS, ActionSpace) and isinstance(pkg.LAYOUT, ObsLayout)
     assert mods["rules"].NAME == name and mods["rules"].VERSION == pkg.VERSION
     assert isinstance(mods["rulebook"].RULES, dict) and mods["rulebook"].RULES
+    assert callable(mods["encode"].encode) and callable(mods["encode"].string_from), "encode.py is the plain spec"
+    fast = (folder / "encode_fast.py").exists()  # the Observer is the fast one where there is one
+    assert pkg.Observer.__module__ == f"{pkg.__name__}.{'encode_fast' if fast else 'encode'}"
     assert callable(mods["narrate"].events) and callable(mods["narrate"].explain)
     assert callable(mods["draw"].svg) and callable(mods["draw"].size)
     assert callable(mods["invariants"].violations)

@@ -1,6 +1,6 @@
-"""The Extravaganza observation: a plain encoder, written piece by piece from the layout's names, must
-match the fast one at every node, with the views for learning and without; and each seat sees only
-what it may (EX-DECIDE-HIDDEN)."""
+"""The Extravaganza observation: the fast encoder (encode_fast.py) byte for byte against the spec
+(encode.py, a plain encoder written piece by piece from the layout's names) at every node, with the
+views for learning and without; and each seat sees only what it may (EX-DECIDE-HIDDEN)."""
 
 from __future__ import annotations
 
@@ -12,255 +12,10 @@ import pytest
 import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS, Observer
-from d2r_envs.games.extravaganza import actions as A
+from d2r_envs.games.extravaganza import Observer
+from d2r_envs.games.extravaganza import encode as spec
+from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS
 from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op
-
-
-def plain(g, s, me):
-    """The observation of seat `me` with the views for learning (views=true), entry by entry; without
-    them (the default) it is the first LAYOUT.size entries."""
-    n = g.n
-    v = np.zeros(LAYOUT_VIEWS.size, np.float32)
-    o = LAYOUT_VIEWS.views(v)
-    rel = lambda q: (q - me) % n  # noqa: E731
-    o["modules"][:] = [g.powers, g.desires_on, g.tens_on]
-    o["seats"][:n] = 1
-    if s.first >= 0:
-        o["first"][rel(s.first)] = 1
-    if s.turn >= 0:
-        o["turn"][rel(s.turn)] = 1
-    if not s.over:
-        o["op"][s.todo[0] >> SHIFT] = 1
-        who = g.current_player(s)
-        if who >= 0:
-            o["decider"][rel(who)] = 1
-    for sp in range(25):
-        o["areas"][sp, g.areas[sp]] = 1
-        if s.stage[sp] >= 0:
-            o["stage"][sp, s.stage[sp]] = 1
-    for q in range(n):
-        r = rel(q)
-        if s.pos[q] >= 0:
-            o["queen_at"][r, s.pos[q]] = 1
-        if s.queen[q] >= 0:
-            o["queen_of"][r, s.queen[q]] = 1
-        o["supply"][r] = s.supply[q]
-        o["lips"][r] = s.lips[q]
-        o["hand_size"][r] = sum(s.hands[q])
-        for k in s.stacks[q]:
-            o["stacks"][r, k] = 1
-        if s.stacks[q]:
-            o["top"][r, C.CARD_CATEGORY[s.stacks[q][-1]]] = 1
-        for t in s.lyrics[q]:
-            o["lyrics"][r, t] = 1
-        o["scores"][r] = s.scores[q]
-        o["tens"][r] = s.tens[q]
-        o["desires"][r] = s.desires[q]
-        o["reveal_count"][r] = sum(s.reveal_hands[q])
-        for x in s.revealed[q]:
-            o["revealed"][r, x] = 1
-        o["turns"][r] = s.turns[q]
-    o["bag"][:] = list(s.bag.counts)
-    o["spent"][:] = s.spent
-    o["lip_supply"][0] = s.lip_supply
-    o["hand"][:] = list(s.hands[me])
-    for j in range(5):
-        if s.cats[j] >= 0:
-            o["categories"][j, s.cats[j]] = 1
-        if s.display[j] >= 0:
-            o["display"][s.display[j]] = 1
-        o["deck_size"][j] = s.decks[j].n
-        if s.desire_face[j] >= 0:
-            o["desire_face"][j, s.desire_face[j]] = 1
-    o["removed"][:] = list(s.removed)
-    for i, t in enumerate(s.song):
-        if t >= 0:
-            o["song_colour"][i, C.LYRIC_COLOUR[t]] = 1
-            o["song_words"][i] = C.LYRIC_STARS[t]
-    o["song_next"][s.song_next if s.song_next < g.song_length else C.MAX_SONG] = 1
-    o["flag"][g.flag_slot] = 1
-    o["end_triggered"][0] = s.end_triggered
-    for t in s.claiming:
-        o["claiming"][t] = 1
-    o["tens_left"][:] = s.tens_left
-    o["reveal_hand"][:] = list(s.reveal_hands[me])
-    o["moved"][:] = [s.moved, s.passed, min(s.strut, 60)]
-    for sp in s.path:
-        o["path"][sp] = 1
-    if s.landed >= 0:
-        o["landed"][s.landed] = 1
-    if s.land_colour >= 0:
-        o["land_colour"][s.land_colour] = 1
-    danced = s.playing if s.playing >= 0 else s.danced
-    if danced >= 0:
-        o["danced"][danced] = 1
-    if s.dance_area >= 0:
-        o["dance_area"][s.dance_area] = 1
-    for c in range(5):
-        o["spent_kinds"][0, c] = (s.spent_actual >> c) & 1
-        o["spent_kinds"][1, c] = (s.spent_cards >> c) & 1
-    o["turn_points"][:] = [min(x, 255) for x in s.turn_points]
-    o["revealed_turn"][0] = s.revealed_turn
-    o["payment"][:] = [s.stars, s.paid, s.stage_used, max(0, s.stars - s.paid)]
-    if s.half >= 0:
-        o["half"][s.half] = 1
-    if s.choice >= 0:
-        o["choice"][s.choice] = 1
-    for k in s.shown:
-        o["shown"][k] = 1
-    for j in s.shade_picked:
-        o["shade_picked"][j] = 1
-    for sp in s.bedazzled:
-        o["bedazzled"][sp] = 1
-    for q in s.oddy_done:
-        o["oddy_done"][rel(q)] = 1
-    mine = [C.card_colour(k) for k in s.stacks[me]]
-    shown = [C.card_colour(k) for k in s.display if k >= 0]
-    for j, k in enumerate(s.display):
-        if k >= 0:
-            o["display_colour"][j, C.card_colour(k)] = 1
-            o["display_stars"][j] = C.card_max_stars(k)
-            lips = shown.count(C.card_colour(k)) + mine.count(C.card_colour(k))
-            if g.powers and s.queen[me] == C.SAVANNAH and lips <= 2:
-                lips += 1
-            o["draw_lips"][j] = lips
-    if not s.over and s.todo[0] >> SHIFT == Op.MOVE and s.turn == me:
-        legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
-        for ray in C.rays(s.pos[me]):
-            for i, d in enumerate(ray):
-                if d in legal:
-                    colour = s.stage[d]
-                    o["reach"][d] = (1 + [s.stage[sp] for sp in ray[:i]].count(colour)) if colour >= 0 else 0
-                    o["toll"][d] = sum(1 for sp in ray[:i] if sp in s.pos)
-    if not s.over and s.todo[0] >> SHIFT in (Op.MOVE, Op.DRAW) and s.turn == me:
-        rates, pay = _dance_rates(g, s, me), _payable(g, s, me)
-        o["dance_rate"][:] = [min(r, 60) for r in rates]
-        o["payable"][0] = min(pay, 20)
-        for j, k in enumerate(s.display):
-            if k >= 0:
-                o["draw_points"][j] = min(255, rates[j] * min(pay, C.card_max_stars(k)))
-        if s.todo[0] >> SHIFT == Op.DRAW:
-            o["draw_gain"][:] = _gains(g, g.clone(s), me)
-        else:
-            o["landing_gain"][s.pos[me]] = max(_gains(g, g.clone(s), me))
-            legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
-            for ray in C.rays(s.pos[me]):
-                for i, d in enumerate(ray):
-                    if d in legal:
-                        o["landing_gain"][d] = max(_gains(g, _landed(g, s, me, d, ray[:i]), me))
-    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.ELEGANZA:
-        o["colour_count"][:] = s.spent
-    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.FLOORWERK:
-        o["colour_count"][:] = [sum(1 for x in s.stage if x == c) for c in range(5)]
-    return v
-
-
-def _landed(g, s, me, d, path):
-    """A copy of s after my queen moved to d along `path` (EX-MOVE-1..3): each queen passed paid a
-    rhinestone of the colour I hold most (the first such), then the landing rhinestone and the passed
-    ones of its colour (Green Screen: and the passed greens) collected; no other step taken."""
-    t = g.clone(s)
-    for sp in path:
-        if sp in s.pos:
-            c = max(range(5), key=lambda x: (t.supply[me][x], -x))
-            t.supply[me][c] -= 1
-            t.supply[s.pos.index(sp)][c] += 1
-    colour = s.stage[d]
-    if colour >= 0:
-        tart = g.powers and s.queen[me] == C.TART
-        for sp in [d, *path]:
-            if s.stage[sp] == colour or (sp != d and tart and s.stage[sp] == C.GREEN):
-                t.stage[sp] = -1
-                t.supply[me][colour] += 1
-    t.pos[me] = d
-    t.moved = len(path) + 1
-    t.passed = sum(1 for sp in path if sp in s.pos)
-    return t
-
-
-def _gains(g, t, me):
-    """The view draw_gain in state t: per judge, the best of dancing its display card (my hand and
-    played cards paying) or a hand card (the drawn card paying too), the last entry without a draw;
-    a dance: dance_rate x the stars payable (up to the card's), Tuckingham Palace's colour bonus, up to
-    the track's cap of 40."""
-    rates = _dance_rates(g, t, me)
-    hand = t.hands[me]
-
-    def points(k):  # card k danced, out of my hand
-        pay = _payable(g, t, me)
-        if not pay:
-            return 0
-        j = t.cats.index(C.CARD_CATEGORY[k])
-        x = rates[j] * min(pay, C.card_max_stars(k))
-        if g.powers and t.queen[me] == C.JEN:
-            x += len({c for c in range(5) if t.supply[me][c]} | {C.card_colour(y) for y in t.stacks[me]}
-                     | {C.card_colour(k)})
-        return min(x, 40 - t.scores[me][j])
-
-    def best_of_hand():
-        best = 0
-        for k in [k for k in range(C.NUM_CARDS) if hand[k]]:
-            hand[k] -= 1
-            best = max(best, points(k))
-            hand[k] += 1
-        return best
-
-    out = []
-    for k in t.display:
-        if k < 0:
-            out.append(0)
-            continue
-        best = points(k)
-        hand[k] += 1
-        out.append(max(best, best_of_hand()))
-        hand[k] -= 1
-    return out + [best_of_hand()]
-
-
-def _dance_rates(g, s, me):
-    """The view dance_rate, from the category rules as the README states them (EX-CAT-*)."""
-    near = [q for q in range(g.n) if q != me and s.pos[me] >= 0 and s.pos[q] in C.nearby(s.pos[me])]
-    stones = [sum(s.supply[q]) for q in range(g.n)]
-    stack = [len(s.stacks[q]) for q in range(g.n)]
-    hand_stars = sorted([C.card_max_stars(k) for k in range(C.NUM_CARDS) for _ in range(s.hands[me][k])])[::-1]
-    display_stars = sorted([C.card_max_stars(k) for k in s.display if k >= 0])[::-1]
-    lyric = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < g.song_length else 0
-    around = {s.stage[sp] for sp in C.nearby(s.pos[me]) if s.stage[sp] >= 0} if s.pos[me] >= 0 else set()
-    per_category = {
-        C.BOOTY: stones[me] + sum(stones[q] for q in near if stones[q] < stones[me]),
-        C.RUNWAY: s.moved + 2 * s.passed + s.strut,
-        C.ELEGANZA: max(s.spent),
-        C.FLOORWERK: max(list(s.stage).count(c) for c in range(5)),
-        C.HANDWERK: sum(hand_stars[:3]),
-        C.LYRICISM: lyric + len({C.LYRIC_COLOUR[t] for t in s.lyrics[me]}),
-        C.SHAWAM: len([sp for sp in range(25) if s.stage[sp] < 0 and sp not in s.pos]),
-        C.SHADE: sum(display_stars[:3]),
-        C.TUCK: stack[me] + 1 + sum(stack[q] for q in near if stack[q] < stack[me] + 1),
-        C.TWIRLS: len(around) + len([c for c in range(5) if s.supply[me][c]]),
-    }
-    return [per_category[cat] for cat in s.cats]
-
-
-def _payable(g, s, me):
-    """The view payable: same-colour pairs from rhinestones, hand and played cards (EX-DANCE-1..3), Green
-    Screen's green rhinestones pairing with anything, Stage Presence one more of its area's colour."""
-    items = list(s.supply[me])
-    for k in range(C.NUM_CARDS):
-        items[C.card_colour(k)] += s.hands[me][k]
-    for k in s.stacks[me]:
-        items[C.card_colour(k)] += 1
-    wild = 0
-    if g.powers and s.queen[me] == C.TART:
-        wild = s.supply[me][C.GREEN]
-        items[C.GREEN] -= wild
-    elif g.powers and s.queen[me] == C.KIKI and not s.stage_used and s.pos[me] >= 0:
-        items[g.areas[s.pos[me]]] += 1
-    best = 0
-    for used in range(wild + 1):  # wild items: some make pairs with odd ones, the rest pair among themselves
-        odd = sum(x % 2 for x in items)
-        best = max(best, sum(x // 2 for x in items) + min(used, odd) + (wild - min(used, odd)) // 2)
-    return best
 
 
 def nodes(n, level, seed, **options):
@@ -295,7 +50,7 @@ def test_the_views_come_after_the_state_only_with_the_option():
 
 
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (3, "legendary"), (4, "legendary")])
-def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
+def test_the_fast_encoder_matches_the_spec_at_every_node(n, level):
     observer = state_only = None
     count = 0
     seen = set()  # the views for learning, each non-zero somewhere
@@ -303,12 +58,12 @@ def test_the_fast_encoder_matches_the_plain_one_at_every_node(n, level):
         observer = observer or Observer(g, views=True)
         state_only = state_only or g.make_observer()
         for me in range(n):
-            fast, slow = observer.encode(s, me), plain(g, s, me)
+            fast, slow = observer.encode(s, me), spec.encode(g, s, me, views=True)
             assert np.array_equal(fast, slow), [
                 p.name for p in LAYOUT_VIEWS.pieces
                 if not np.array_equal(LAYOUT_VIEWS.views(fast)[p.name], LAYOUT_VIEWS.views(slow)[p.name])]
             assert (fast <= LAYOUT_VIEWS.box.high).all()
-            assert np.array_equal(state_only.encode(s, me), slow[:LAYOUT.size])
+            assert np.array_equal(state_only.encode(s, me), spec.encode(g, s, me))
             views = LAYOUT_VIEWS.views(fast)
             seen.update(k for k in _VIEWS if views[k].any())
         count += 1
@@ -336,8 +91,16 @@ def test_a_redeterminised_copy_encodes_for_every_seat_as_a_fresh_observer_does()
     assert checked >= 5
 
 
+def _seen(g, observer, s, me):
+    """What seat `me` sees of `s` as the spec defines it; the Observer must give the same."""
+    v = spec.encode(g, s, me)
+    assert np.array_equal(observer.encode(s, me), v)
+    return v
+
+
 @pytest.mark.rules("EX-DECIDE-HIDDEN")
 def test_a_seat_sees_its_own_hand_and_reveal_cards_only():
+    """The spec shows a seat its own hand and reveal cards only (and the Observer gives what the spec says)."""
     g = d2r_envs.make_game("extravaganza", 3, level="legendary")
     observer = Observer(g)
     rng = np.random.default_rng(5)
@@ -347,18 +110,18 @@ def test_a_seat_sees_its_own_hand_and_reveal_cards_only():
             continue
         for me in range(3):
             t = g.redeterminise(s, me, rng)
-            assert np.array_equal(observer.encode(t, me), observer.encode(s, me))
-            assert observer.string_from(t, me) == observer.string_from(s, me)
+            assert np.array_equal(_seen(g, observer, t, me), _seen(g, observer, s, me))
+            assert spec.string_from(g, t, me) == spec.string_from(g, s, me)
             assert t.hands[me] == s.hands[me] and t.reveal_hands[me] == s.reveal_hands[me]
             for q in range(3):  # sizes kept, each deck its own category's cards
                 assert sum(t.hands[q]) == sum(s.hands[q]) and sum(t.reveal_hands[q]) == sum(s.reveal_hands[q])
             for j in range(5):
                 assert t.decks[j].n == s.decks[j].n
                 assert all(C.CARD_CATEGORY[k] == s.cats[j] for k in t.decks[j].cards)
-            v = observer.encode(s, me)
+            v = _seen(g, observer, s, me)
             hand = LAYOUT.views(v)["hand"]
             assert [k for k in range(150) if hand[k]] == [k for k in range(150) if s.hands[me][k]]
-            names = observer.string_from(s, me)
+            names = spec.string_from(g, s, me)
             for q in range(3):
                 if q != me:
                     assert not any(C.CARD_NAMES[k] in names for k in range(150) if s.hands[q][k] and k not in s.shown
@@ -369,7 +132,7 @@ def test_a_seat_sees_its_own_hand_and_reveal_cards_only():
     assert checked > 150
 
 
-def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
+def test_the_move_and_draw_views_match_the_spec_for_every_queen():
     """landing_gain, reach, toll and draw_gain at every move and draw of Legendary games, until every
     queen has moved and drawn (their powers change what a landing collects and what pays)."""
     seen: set[tuple[int, int]] = set()  # (queen, op) decided
@@ -384,7 +147,8 @@ def test_the_move_and_draw_views_match_the_plain_ones_for_every_queen():
                     continue
                 me = s.turn
                 observer = observer or Observer(g, views=True)
-                fast, slow = LAYOUT_VIEWS.views(observer.encode(s, me)), LAYOUT_VIEWS.views(plain(g, s, me))
+                fast = LAYOUT_VIEWS.views(observer.encode(s, me))
+                slow = LAYOUT_VIEWS.views(spec.encode(g, s, me, views=True))
                 assert all(np.array_equal(fast[k], slow[k]) for k in pieces), [
                     k for k in pieces if not np.array_equal(fast[k], slow[k])]
                 seen.add((s.queen[me], code))
@@ -450,7 +214,7 @@ def _branches(n, level, seed):
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (4, "legendary")])
 def test_one_observer_encodes_states_in_any_order(n, level):
     """The observer keeps pieces by what they were written from: states of two branches of a game,
-    shuffled, each encode as the plain encoder does (a piece kept by a value that two branches can
+    shuffled, each encode as the spec does (a piece kept by a value that two branches can
     share but the piece does not would fail here)."""
     g, states = _branches(n, level, seed=40 + n)
     observer = g.make_observer()
@@ -458,10 +222,10 @@ def test_one_observer_encodes_states_in_any_order(n, level):
     for i in order[:600]:
         s = states[i]
         for me in range(n):
-            assert np.array_equal(observer.encode(s, me), plain(g, s, me)[:LAYOUT.size]), (i, me)
+            assert np.array_equal(observer.encode(s, me), spec.encode(g, s, me)), (i, me)
     # the same display over a smaller deck (another branch flipped and drew one more card of it)
     s = next(t for t in states if all(d.n >= 2 for d in t.decks) and not g.is_terminal(t))
     t = g.clone(s)
     t.decks[0].take(t.decks[0].cards[0])
     for u in (s, t, s):
-        assert np.array_equal(observer.encode(u, 0), plain(g, u, 0)[:LAYOUT.size])
+        assert np.array_equal(observer.encode(u, 0), spec.encode(g, u, 0))

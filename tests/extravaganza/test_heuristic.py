@@ -9,7 +9,8 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE
-from d2r_envs.games.extravaganza.encode import LAYOUT_VIEWS, Observer
+from d2r_envs.games.extravaganza import Observer
+from d2r_envs.games.extravaganza.encode import LAYOUT_VIEWS
 from d2r_envs.games.extravaganza.heuristic import Heuristic, Planner, Tuned
 from d2r_envs.games.extravaganza.state import SHIFT, Op
 

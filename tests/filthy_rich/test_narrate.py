@@ -13,10 +13,10 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
+from d2r_envs.games.filthy_rich import Observer
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import narrate
-from d2r_envs.games.filthy_rich.encode import Observer
 from d2r_envs.games.filthy_rich.state import Phase
 
 GAME = "filthy_rich"

@@ -1,4 +1,4 @@
-"""Rap Godz observations: the fast Frame encoder against a plain numpy one written piece by piece, at
+"""Rap Godz observations: the fast encoder (encode_fast.py) byte for byte against the spec (encode.py) at
 every node of random games; and what a seat may not see."""
 
 from __future__ import annotations
@@ -13,105 +13,13 @@ from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
+from d2r_envs.games.rap_godz import encode as spec
 from d2r_envs.games.rap_godz.encode import LAYOUT, MAJORITY_MAX
 from d2r_envs.games.rap_godz.state import Phase
 
-P = C.MAX_PLAYERS
-
-
-def plain(g, s, me):
-    """The observation, piece by piece into named numpy views."""
-    n = s.num_players
-    out = np.zeros(LAYOUT.size, np.float32)
-    v = LAYOUT.views(out)
-    rel = lambda p: (p - me) % n  # noqa: E731
-    v["seats"][:n] = 1
-    v["phase"][s.phase] = 1
-    v["album"][s.album] = 1
-    v["track"][s.track] = 1
-    if s.turn >= 0:
-        v["turn"][rel(s.turn)] = 1
-    if s.phase != Phase.OVER and not s.chance and s.actor >= 0:
-        v["actor"][rel(s.actor)] = 1
-    if s.medallion >= 0:
-        v["medallion"][rel(s.medallion)] = 1
-    v["supply"][:] = s.supply
-    v["hand"][:] = list(s.hands[me][: C.NUM_PLAY])
-    v["offer"][:] = list(s.offers[me][C.RAPPER_FIRST:])
-    for p in range(n):
-        r = rel(p)
-        v["res"][r] = s.res[p]
-        v["upgraded"][r] = [s.upgraded[p] >> i & 1 for i in range(3)]
-        v["points"][r] = min(255, g.points(s, p))
-        v["plaques"][r] = s.plaques[p]
-        v["owed"][r] = min(255, s.owed[p])
-        for k in range(C.NUM_PLAY):
-            c = s.hands[p][k]
-            if c and not C.CARDS[k].come:
-                v["hand_albums"][r, C.CARDS[k].deck] += c
-            if s.held[p][k]:
-                v["held"][r, k - C.COME_FIRST] = s.held[p][k]
-            t = s.timelines[p][k]
-            if t:
-                card = C.CARDS[k]
-                v["timeline"][r, 0] += t
-                v["timeline"][r, 1] += t if card.come else 0
-                v["timeline"][r, 2] += t if card.beef else 0
-                if not card.beef:
-                    v["colours"][r, card.colour] += t
-                    v["icons"][r, card.colour] += t * card.icons
-        if s.rappers[p] >= 0:
-            v["rapper"][r, s.rappers[p] - C.RAPPER_FIRST] = 1
-        if s.cities[p] >= 0:
-            v["city"][r, s.cities[p] - C.CITY_FIRST] = 1
-        v["used"][r] = s.used[p]
-        v["pickups"][r] = s.pickups[p]
-        v["cubes"][r] = s.cubes[p]
-    for k in g.board_cities(s):
-        v["board_cities"][k - C.CITY_FIRST] = 1
-    for goal in s.goals:
-        v["goals"][goal] = 1
-    for goal, p in enumerate(s.goal_won):
-        if p >= 0:
-            v["goal_won"][goal, rel(p)] = 1
-    for j, k in enumerate(s.slots):
-        if k >= 0:
-            v["slots"][j, k - C.COME_FIRST] = 1
-    v["decks"][:] = [d.n for d in s.decks] + [d.n for d in s.come_decks]
-    for i, t in enumerate(s.track_pickups):
-        if t >= 0:
-            v["track_pickups"][i, t] = 1
-    v["cube_supply"][0] = s.cube_supply
-    if s.beef_card >= 0:
-        v["beef_album"][C.CARDS[s.beef_card].deck] = 1
-    if s.starter >= 0:
-        v["starter"][rel(s.starter)] = 1
-        v["target"][rel(s.target)] = 1
-    for i, d in enumerate(s.dice):
-        if d:
-            v["dice"][i, d - 1] = 1
-    v["bonus"][:] = s.bonus
-    v["spend_left"][0] = s.spend_left
-    if s.slot >= 0:
-        v["buying"][s.slot] = 1
-    rapper = C.RAPPERZ[s.rappers[me] - C.RAPPER_FIRST].colour if s.rappers[me] >= 0 else None
-    city = C.CITIEZ[s.cities[me] - C.CITY_FIRST].colour if s.cities[me] >= 0 else None
-    for k, card in enumerate(C.CARDS):
-        if not card.beef:
-            v["card_fit"][k] = [card.colour == rapper, card.colour == city]
-        if card.lock:
-            v["short"][k] = max(0, card.lock[1] - s.res[me][card.lock[0]])
-    for j, k in enumerate(s.slots):
-        if k >= 0:
-            v["slot_fit"][j] = [*v["card_fit"][k], g.can_play(s, me, k)]
-    v["come_cost"][0] = g.come_cost(s, me)
-    for k, row in enumerate(standing.gains(g, s, me)):
-        v["majority"][k] = [min(MAJORITY_MAX, round(20 * x)) for x in row]
-    return out
-
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_fast_encoder_matches_the_plain_one_at_every_node(n):
+def test_the_fast_encoder_matches_the_spec_at_every_node(n):
     g = d2r_envs.make_game("rap_godz", n)
     obs = g.make_observer()
     rng = np.random.default_rng(n)
@@ -122,7 +30,7 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
         while True:
             for me in range(n):
                 fast = obs.encode(s, me)
-                assert np.array_equal(fast, plain(g, s, me)), (me, g.state_to_string(s))
+                assert np.array_equal(fast, spec.encode(g, s, me)), (me, g.state_to_string(s))
                 assert LAYOUT.box.contains(fast)
                 seen.update(k for k in views if LAYOUT.views(fast)[k].any())
             if g.is_terminal(s):
@@ -135,7 +43,15 @@ def test_fast_encoder_matches_the_plain_one_at_every_node(n):
     assert seen == set(views)
 
 
+def _seen(g, obs, s, me):
+    """What seat `me` sees of `s` as the spec defines it; the Observer must give the same."""
+    v = spec.encode(g, s, me)
+    assert np.array_equal(obs.encode(s, me), v)
+    return v
+
+
 def test_a_hand_is_seen_only_by_its_owner_and_offers_too():
+    """The spec shows a seat its own hand and offer only (and the Observer gives what the spec says)."""
     g = d2r_envs.make_game("rap_godz", 3)
     obs = g.make_observer()
     rng = np.random.default_rng(0)
@@ -150,8 +66,9 @@ def test_a_hand_is_seen_only_by_its_owner_and_offers_too():
     t.offers[1][j] += 1
     t.rapper_deck.take(j)
     t.rapper_deck.add(k)
-    assert np.array_equal(obs.encode(s, 0), obs.encode(t, 0)) and obs.string_from(s, 0) == obs.string_from(t, 0)
-    assert not np.array_equal(obs.encode(s, 1), obs.encode(t, 1))
+    assert np.array_equal(_seen(g, obs, s, 0), _seen(g, obs, t, 0))
+    assert spec.string_from(g, s, 0) == spec.string_from(g, t, 0)
+    assert not np.array_equal(_seen(g, obs, s, 1), _seen(g, obs, t, 1))
     while g.current_player(s) != 0 or s.phase not in (Phase.GET, Phase.PLAY):
         if g.current_player(s) == CHANCE:
             g.apply_action(s, g.sample_chance(s, rng))
@@ -166,12 +83,13 @@ def test_a_hand_is_seen_only_by_its_owner_and_offers_too():
     t.decks[0].take(j)
     t.decks[0].add(k)
     for me in (0, 2):
-        assert np.array_equal(obs.encode(s, me), obs.encode(t, me)) and obs.string_from(s, me) == obs.string_from(t, me)
-    assert not np.array_equal(obs.encode(s, 1), obs.encode(t, 1))
+        assert np.array_equal(_seen(g, obs, s, me), _seen(g, obs, t, me))
+        assert spec.string_from(g, s, me) == spec.string_from(g, t, me)
+    assert not np.array_equal(_seen(g, obs, s, 1), _seen(g, obs, t, 1))
     # redeterminised copies: the seat's own view and mask unchanged, the others' hands dealt anew
     for seed in range(5):
         r = g.redeterminise(s, 0, np.random.default_rng(seed))
-        assert np.array_equal(obs.encode(r, 0), obs.encode(s, 0)) and g.legal_actions(r) == g.legal_actions(s)
+        assert np.array_equal(_seen(g, obs, r, 0), _seen(g, obs, s, 0)) and g.legal_actions(r) == g.legal_actions(s)
         assert r.hands[0] == s.hands[0]
         for q in (1, 2):  # each hand keeps its count per Album
             assert [sum(r.hands[q][k] for k in C.ALBUM_KINDS[d]) for d in range(3)] == \
@@ -191,9 +109,9 @@ def test_one_observer_across_interleaved_games_and_copies():
         if g.is_terminal(s):
             break
         for me in range(n):
-            assert np.array_equal(obs.encode(s, me), plain(g, s, me))
+            assert np.array_equal(obs.encode(s, me), spec.encode(g, s, me))
             r = g.redeterminise(s, me, rng)
-            assert np.array_equal(obs.encode(r, me), plain(g, r, me))
+            assert np.array_equal(obs.encode(r, me), spec.encode(g, r, me))
         if g.current_player(s) == CHANCE:
             g.apply_action(s, g.sample_chance(s, rng))
         else:

@@ -4,7 +4,8 @@ from d2r_envs.core.package import entry_points
 from d2r_envs.games.draco_and_co import invariants
 from d2r_envs.games.draco_and_co.actions import ACTIONS
 from d2r_envs.games.draco_and_co.config import Config
-from d2r_envs.games.draco_and_co.encode import LAYOUT, Observer
+from d2r_envs.games.draco_and_co.encode import LAYOUT
+from d2r_envs.games.draco_and_co.encode_fast import Observer
 from d2r_envs.games.draco_and_co.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 4

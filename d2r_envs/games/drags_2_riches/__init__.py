@@ -4,7 +4,8 @@ from d2r_envs.core.package import entry_points
 from d2r_envs.games.drags_2_riches import invariants
 from d2r_envs.games.drags_2_riches.actions import ACTIONS
 from d2r_envs.games.drags_2_riches.config import Config
-from d2r_envs.games.drags_2_riches.encode import LAYOUT, Observer
+from d2r_envs.games.drags_2_riches.encode import LAYOUT
+from d2r_envs.games.drags_2_riches.encode_fast import Observer
 from d2r_envs.games.drags_2_riches.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 4

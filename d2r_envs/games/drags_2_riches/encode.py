@@ -3,14 +3,18 @@
 A seat sees its own hand and Look, every Floordrobe, the Market, the Event cards, counts of the
 others' hands and Wardrobes, which Look slots the others have filled, the Events each player won,
 what its Peek showed, and thumbs only once everyone has chosen.
+
+This module is the observation's spec: `LAYOUT` names its pieces, `encode` writes them plainly from the
+state's fields, piece by piece, and `string_from` is the seat's view as text. The Observer the Game
+uses is the fast encoder in encode_fast.py, checked byte for byte against `encode` at every node
+(tests/drags_2_riches/test_encode.py).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
-from d2r_envs.core.zones import card_counts
+from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
@@ -60,194 +64,91 @@ LAYOUT = ObsLayout(
     Piece("pending", (P,), 8, "reversed Shades waiting for each player's next hand"),
 )
 
-_O = LAYOUT.offsets
-_U8, _F32 = np.uint8, np.float32
-_OVER, _THUMBS_PHASE, _CARD_PHASE, _REACT_PHASE = int(Phase.OVER), int(Phase.THUMBS), int(Phase.CARD), int(Phase.REACT)
-# Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
-_PHASE = _O["phase"]
-_ASK = _O["ask"]
-_ACTOR = _O["actor"]
-_TURN = _O["turn"]
-_FIRST = _O["first"]
-_ROUND = _O["round"]
-_EVENT = _O["event"]
-_LEFT = _O["events_left"]
-_WON = _O["events_won"]
-_PRESTIGE = _O["prestige"]
-_HAND = _O["hand"]
-_HSIZE = _O["hand_sizes"]
-_WSIZE = _O["wardrobe_sizes"]
-_FLOORS = _O["floors"]
-_ACTIVE = _O["active"]
-_COINS = _O["coins"]
-_FLAGS = _O["turn_flags"]
-_LOOK = _O["look"]
-_VALUE = _O["look_value"]
-_FILLED = _O["filled"]
-_MARKET = _O["market"]
-_PILE = _O["pile"]
-_TRASH = _O["trash"]
-_CARD = _O["card"]
-_TARGET = _O["target"]
-_PEEK = _O["peek"]
-_PEEKED = _O["peeked"]
-_CHARS = _O["characters"]
-_USED = _O["used"]
-_BONUS = _O["bonus"]
-_HO = _O["glamazon"]
-_ZEROED = _O["zeroed"]
-_DOUBLED = _O["doubled"]
-_MY_THUMBS = _O["my_thumbs"]
-_REVEALED = _O["revealed"]
-_PENDING = _O["pending"]
-PRESTIGE = tuple(e.prestige for e in C.EVENTS)
-VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
-LOOK_POS = tuple(W * C.TYPE_OF[k] + C.SLOT_INDEX[k] for k in range(K))  # a worn kind's entry in "look"
-BITS = [bytes(m >> t & 1 for t in range(T)) for m in range(1 << T)]  # type bitmask -> its T bytes
-LAYOUT.check_order(  # encode() joins the observation from its pieces in this order
-    "seats", "options", "phase", "ask", "actor", "turn", "first", "round", "event", "events_left", "events_won",
-    "prestige", "hand", "hand_sizes", "wardrobe_sizes", "floors", "active", "coins", "turn_flags", "look",
-    "look_value", "filled", "market", "pile", "trash", "card", "target", "peek", "peeked", "characters", "used",
-    "bonus", "glamazon", "zeroed", "doubled", "my_thumbs", "revealed", "pending")
-_frombuffer = np.frombuffer
+
+def encode(game, s: State, me: int) -> np.ndarray:
+    """Seat `me`'s observation, piece by piece into LAYOUT's named views, from its definitions there."""
+    n = s.num_players
+    out = np.zeros(LAYOUT.size, np.float32)
+    v = LAYOUT.views(out)
+    rel = [(me + i) % n for i in range(n)]  # relative index i -> seat
+    cfg = game.config
+    v["seats"][:n] = 1
+    v["options"][:] = [cfg.intro_game, cfg.last_minute_additions, cfg.category_is, cfg.thrifting, cfg.characters]
+    v["phase"][s.phase] = 1
+    v["ask"][s.ask] = 1
+    if s.phase != Phase.OVER:
+        for name, who in (("actor", s.actor), ("turn", s.turn), ("first", s.first)):
+            if who >= 0:
+                v[name][(who - me) % n] = 1
+    v["round"][0] = s.round
+    if s.event >= 0:
+        v["event"][s.event] = 1
+    revealed = set(e for w in s.won for e in w) | set(s.gone) | ({s.event} if s.event >= 0 else set())
+    in_game = [e for d in game.stages for e in C.DECK_REGULARS[d]] + [C.DECK_SPECIAL[d] for d in game.stages[:-1]]
+    in_game.append(C.SELL_OUT)  # the last deck ends with the Sell-Out Tour (deck II in the intro game)
+    for e in in_game:
+        if e not in revealed:
+            v["events_left"][e] = 1
+    for i, q in enumerate(rel):
+        v["events_won"][i] = len(s.won[q])
+        v["prestige"][i] = sum(C.EVENTS[e].prestige for e in s.won[q])
+        v["hand_sizes"][i] = sum(s.hands[q])  # D2R-HIDDEN-1: the others' hands and Wardrobes as counts only
+        v["wardrobe_sizes"][i] = sum(s.wardrobes[q])
+        v["floors"][i] = list(s.floors[q])  # D2R-GLOSS-FLOOR: face up
+        v["filled"][i] = [k >= 0 for k in s.looks[q]]  # D2R-HIDDEN-1: of the others' Looks only the slots filled
+        if s.characters[q] >= 0:
+            v["characters"][i, s.characters[q]] = 1
+        v["used"][i] = s.used[q]
+        v["bonus"][i] = s.bonus[q]
+        v["glamazon"][i] = s.ho[q]
+        v["zeroed"][i] = [s.zeroed[q] >> t & 1 for t in range(C.NUM_TYPES)]
+        v["doubled"][i] = [s.doubled[q] >> t & 1 for t in range(C.NUM_TYPES)]
+        if s.phase != Phase.THUMBS:  # who competed (and their Looks) shows once all have chosen
+            v["revealed"][i] = s.last_values[q] + 1
+        v["pending"][i] = len(s.pending[q])
+    v["hand"][:] = list(s.hands[me])  # my own hand only
+    if s.turn >= 0:
+        v["active"][:] = list(s.active[s.turn])
+    v["coins"][0] = s.coins
+    v["turn_flags"][:] = [s.bought, s.thrifted]
+    for t, k in enumerate(s.looks[me]):
+        if k >= 0:
+            v["look"][t, C.SLOT_KINDS[t].index(k)] = 1
+    v["look_value"][0] = game.look_value(s, me, s.phase == Phase.THUMBS and s.thumbs[me] == 2)
+    v["market"][:] = list(s.market)
+    v["pile"][0] = sum(s.pile)
+    v["trash"][:] = list(s.trash)
+    if s.card >= 0 and s.phase in (Phase.CARD, Phase.REACT):
+        v["card"][s.card] = 1
+    if s.target >= 0:
+        v["target"][(s.target - me) % n] = 1
+    if s.peek[me] >= 0:  # D2R-HIDDEN-2
+        v["peek"][:] = list(s.peek_hand[me])
+        v["peeked"][(s.peek[me] - me) % n] = 1
+    if s.thumbs[me] >= 0:  # D2R-EVENT-2: my own thumbs only
+        v["my_thumbs"][s.thumbs[me]] = 1
+    return out
 
 
-def _one_hots(size: int) -> list[bytes]:
-    """Per index, the one-hot bytes of a piece of `size` entries; index -1 (or `size`): all zero."""
-    return [bytes(1 if j == i else 0 for j in range(size)) for i in range(size)] + [bytes(size)]
-
-
-_PHASES, _ASKS, _SEATS, _EVENTS, _KINDS = (_one_hots(x) for x in (len(Phase), len(Ask), P, E, K))
-_THUMBS = _one_hots(3)
-_NO_EVENTS, _NO_KINDS = _EVENTS[-1], _KINDS[-1]
-_NO_PEEK = bytes(K + P)
-_NO_CHARACTERS = bytes(_O["my_thumbs"] - _CHARS)  # the pieces `characters` to `doubled`
-
-
-class Observer(_Observer):
-    """`encode` joins the observation, one byte per entry (every entry is a small whole number), from
-    its pieces in LAYOUT's order, mostly the state's own bytearrays and slices, one-hot pieces from
-    precomputed tables, and converts to float32 once (the core derives `entries`)."""
-
-    layout = LAYOUT
-
-    def __init__(self, game) -> None:
-        self.game = game
-        n = game.n
-        cfg = game.config
-        self._intro = cfg.intro_game
-        self._characters = cfg.characters
-        template = bytearray(LAYOUT.size)
-        for k in range(n):
-            template[_O["seats"] + k] = 1
-        flags = (cfg.intro_game, cfg.last_minute_additions, cfg.category_is, cfg.thrifting, cfg.characters)
-        for i, f in enumerate(flags):
-            template[_O["options"] + i] = int(f)
-        self._template = bytes(template)
-        self._orders = [[(me + i) % n for i in range(n)] for me in range(n)]
-        self._place = [[(q - me) % n for q in range(n)] + [P] for me in range(n)]  # seat -> place ([-1]: P)
-        self._nobody = [P] * (n + 1)  # once the game is over, nobody acts
-        self._head = bytes(template[: _O["phase"]])  # the pieces `seats` and `options`
-        self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
-        self._no_seats = bytes(P)
-        self._no_scores = (bytes(2 * P),)
-        self._floors_pad, self._filled_pad = bytes(K * (P - n)), bytes(T * (P - n))
-        # _below[i]: events still to come from the deck of stage i on, once stage i's regulars are out.
-        stages = game.stages
-        self._below = []
-        for i in range(len(stages)):
-            left = bytearray(E)
-            for j, d in enumerate(stages[i:], i):
-                last = j == len(stages) - 1
-                left[C.SELL_OUT if (cfg.intro_game and last) else C.DECK_SPECIAL[d]] = 1  # D2R-DECIDE-INTRO
-                if j > i:
-                    for e in C.DECK_REGULARS[d]:
-                        left[e] = 1
-            self._below.append(bytes(left))
-
-    def encode(self, s: State, me: int) -> np.ndarray:
-        n = s.num_players
-        order = self._orders[me]
-        place = self._place[me] if s.phase != _OVER else self._nobody  # seat -> its place after me ([-1]: P)
-        phase, pad = s.phase, self._pad
-        if s.stage < len(s.stages):  # the current deck's events, then everything in the decks below
-            left = bytearray(self._below[s.stage])
-            for e in s.decks[s.stages[s.stage]]:
-                left[e] = 1
-        else:
-            left = _NO_EVENTS
-        won = s.won
-        if any(won):
-            prestige = s.prestige
-            scores = (bytes([len(won[q]) for q in order]), pad, bytes(prestige[me:] + prestige[:me]), pad)
-        else:
-            scores = self._no_scores
-        hands, floors, looks, worn = s.hands, s.floors, s.looks, s.worn
-        sizes = [w.n for w in s.wardrobes]
-        look = bytearray(T * W)
-        for k in looks[me]:
-            if k >= 0:
-                look[LOOK_POS[k]] = 1
-        if self._characters:  # the Look's value with this round's Character effects
-            value = self.game.look_value(s, me, phase == _THUMBS_PHASE and s.thumbs[me] == 2)
-        else:
-            value = sum(map(VALUE_OR_0.__getitem__, looks[me]))
-        peek = s.peek[me]
-        values = s.last_values
-        return _frombuffer(b"".join((
-            self._head, _PHASES[phase], _ASKS[s.ask], _SEATS[place[s.actor]], _SEATS[place[s.turn]],
-            _SEATS[place[s.first]], bytes((s.round,)), _EVENTS[s.event], left, *scores,
-            hands[me], bytes(card_counts(hands[me:] + hands[:me])), pad,  # D2R-HIDDEN-1: others' hands and
-            bytes(sizes[me:] + sizes[:me]), pad,  # Wardrobes as counts only
-            b"".join(floors[me:] + floors[:me]), self._floors_pad,  # D2R-GLOSS-FLOOR
-            s.active[s.turn] if s.turn >= 0 else _NO_KINDS, bytes((s.coins, s.bought, s.thrifted)),
-            look, bytes((value,)),  # D2R-HIDDEN-1: of the others' Looks only which slots are filled
-            b"".join(map(BITS.__getitem__, worn[me:] + worn[:me])), self._filled_pad,
-            s.market, bytes((s.pile.n,)), s.trash,
-            _KINDS[s.card] if phase == _CARD_PHASE or phase == _REACT_PHASE else _NO_KINDS,
-            _SEATS[self._place[me][s.target]],
-            s.peek_hand[me] + _SEATS[(peek - me) % n] if peek >= 0 else _NO_PEEK,  # D2R-HIDDEN-2
-            self._effects(s, order) if self._characters else _NO_CHARACTERS,
-            _THUMBS[s.thumbs[me]],  # D2R-EVENT-2: my own thumbs only
-            # who competed (and their Looks) shows once all have chosen:
-            bytes([x + 1 for x in values[me:] + values[:me]]) + pad if phase != _THUMBS_PHASE and max(values) >= 0
-            else self._no_seats,
-            bytes([len(s.pending[q]) for q in order]) + pad if any(s.pending) else self._no_seats,
-        )), _U8).astype(_F32)
-
-    def _effects(self, s: State, order: list[int]) -> bytes:
-        """The pieces `characters` to `doubled` (every per-round Look effect comes from a Character)."""
-        v = bytearray(_NO_CHARACTERS)
-        for i, q in enumerate(order):
-            if s.characters[q] >= 0:
-                v[H * i + s.characters[q]] = 1
-            v[_USED - _CHARS + i] = s.used[q]  # Deathdrop Diva chosen with the thumbs counts only at the reveal
-        for i, q in enumerate(order):
-            v[_BONUS - _CHARS + i] = s.bonus[q]
-            v[_HO - _CHARS + i] = s.ho[q]
-            v[_ZEROED - _CHARS + T * i : _ZEROED - _CHARS + T * i + T] = BITS[s.zeroed[q]]
-            v[_DOUBLED - _CHARS + T * i : _DOUBLED - _CHARS + T * i + T] = BITS[s.doubled[q]]
-        return bytes(v)
-
-    def string_from(self, s: State, me: int) -> str:
-        g = self.game
-        n = s.num_players
-        ev = C.EVENTS[s.event] if s.event >= 0 else None
-        lines = [
-            f"player_{me} | round {s.round} | event: " + (f"{ev.name} ({ev.prestige})" if ev else "-")
-            + f" | first {seat_name(s.first, 'player not drawn yet')} | {g.decision_name(s)}",
-            "market: " + C.counts_to_string(s.market) + f" | draw pile {sum(s.pile)} | coins {s.coins}",
-            "your hand: " + C.counts_to_string(s.hands[me]),
-            "your look: " + (", ".join(C.KINDS[k].name for k in s.looks[me] if k >= 0) or "-")
-            + f" (value {g.look_value(s, me, s.phase == Phase.THUMBS and s.thumbs[me] == 2)})",
-        ]
-        if s.peek[me] >= 0:
-            lines.append(f"your peek at player_{s.peek[me]}: " + C.counts_to_string(s.peek_hand[me]))
-        for q in range(n):
-            slots = "".join(C.TYPES[t][0] if k >= 0 else "." for t, k in enumerate(s.looks[q]))
-            lines.append(
-                f"p{q}: prestige {g.prestige(s, q)} ({len(s.won[q])} events) | look slots {slots}"
-                f" | hand {sum(s.hands[q])} | wardrobe {sum(s.wardrobes[q])}"
-                f" | floordrobe: {C.counts_to_string(s.floors[q])}"
-            )
-        return "\n".join(lines)
+def string_from(game, s: State, me: int) -> str:
+    """Seat `me`'s view as text."""
+    n = s.num_players
+    ev = C.EVENTS[s.event] if s.event >= 0 else None
+    lines = [
+        f"player_{me} | round {s.round} | event: " + (f"{ev.name} ({ev.prestige})" if ev else "-")
+        + f" | first {seat_name(s.first, 'player not drawn yet')} | {game.decision_name(s)}",
+        "market: " + C.counts_to_string(s.market) + f" | draw pile {sum(s.pile)} | coins {s.coins}",
+        "your hand: " + C.counts_to_string(s.hands[me]),
+        "your look: " + (", ".join(C.KINDS[k].name for k in s.looks[me] if k >= 0) or "-")
+        + f" (value {game.look_value(s, me, s.phase == Phase.THUMBS and s.thumbs[me] == 2)})",
+    ]
+    if s.peek[me] >= 0:
+        lines.append(f"your peek at player_{s.peek[me]}: " + C.counts_to_string(s.peek_hand[me]))
+    for q in range(n):
+        slots = "".join(C.TYPES[t][0] if k >= 0 else "." for t, k in enumerate(s.looks[q]))
+        lines.append(
+            f"p{q}: prestige {game.prestige(s, q)} ({len(s.won[q])} events) | look slots {slots}"
+            f" | hand {sum(s.hands[q])} | wardrobe {sum(s.wardrobes[q])}"
+            f" | floordrobe: {C.counts_to_string(s.floors[q])}"
+        )
+    return "\n".join(lines)

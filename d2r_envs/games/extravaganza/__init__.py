@@ -4,7 +4,8 @@ from d2r_envs.core.package import entry_points
 from d2r_envs.games.extravaganza import invariants
 from d2r_envs.games.extravaganza.actions import ACTIONS
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.encode import LAYOUT, Observer
+from d2r_envs.games.extravaganza.encode import LAYOUT
+from d2r_envs.games.extravaganza.encode_fast import Observer
 from d2r_envs.games.extravaganza.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 2

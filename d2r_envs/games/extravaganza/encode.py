@@ -1,22 +1,28 @@
 """Extravaganza observations, seat-relative: per-seat rows start with the observer, then the players
 to her left, padded to 4 seats. Only what the seat may know (EX-DECIDE-HIDDEN): her own hand and
 reveal cards; of the others, their hand sizes and reveal-card counts; never a deck's order or contents.
+
+This module is the observation's spec: `LAYOUT` (and, under the observation option `views`,
+`LAYOUT_VIEWS`) names its pieces, `encode` writes them plainly from the state's fields, piece by piece,
+the views for learning worked out on their own from the category rules as the README states them, and
+`string_from` is the seat's view as text. The Observer the Game uses is the fast encoder in
+encode_fast.py (its views from views.py), checked byte for byte against `encode` at every node, with
+the views and without (tests/extravaganza/test_encode.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
-from zlib import adler32
 
 import numpy as np
 
 from d2r_envs.core.config import option
-from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
-from d2r_envs.core.zones import card_count
+from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
-from d2r_envs.games.extravaganza import cards as C, views
-from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op, State
+from d2r_envs.games.extravaganza import actions as A
+from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import narrate
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
@@ -105,427 +111,289 @@ _VIEWS = (
 LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
 LAYOUT_VIEWS = ObsLayout(*_STATE, *_VIEWS)  # views=true: the same, then the views for learning
 
-_ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
-
-
-def _onehot(i: int, width: int) -> bytes:
-    return _ONE[i][:width] if i >= 0 else bytes(width)
-
-
-_BITS = [bytes((m >> c) & 1 for c in range(NC)) for m in range(32)]
-
-
-def _bits(mask: int) -> bytes:
-    return _BITS[mask]
-
-
-def _table(width: int, count: int) -> list[bytes]:
-    """Row i: the one-hot of i in `width` entries, for i in 0..count-1; row -1 (the last): all zeros."""
-    return [_onehot(i, width) for i in range(count)] + [bytes(width)]
-
-
-_COLOUR_ROW = _table(NC, NC)
-_SPACE_ROW = _table(S, S)
-_QUEEN_ROW = _table(C.NUM_QUEENS, C.NUM_QUEENS)
-_CAT_ROW = _table(C.NUM_CATEGORIES, C.NUM_CATEGORIES)
-_DESIRE_ROW = _table(C.NUM_DESIRE_KINDS, C.NUM_DESIRE_KINDS)
-
-
-def _row(ids, width: int) -> bytearray:
-    """A row with a 1 at each id (ids >= 0)."""
-    row = bytearray(width)
-    for i in ids:
-        row[i] = 1
-    return row
-
-
-def _rows(lists: list, width: int) -> list[bytearray]:
-    """Per list of ids, a row with a 1 at each id."""
-    return [_row(ids, width) for ids in lists]
-
-
-_AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
-_FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
-_STAGE, _QUEEN_AT, _QUEEN_OF = _AT["stage"], _AT["queen_at"], _AT["queen_of"]
-_SUPPLY, _BAG, _SPENT, _LIPS, _HAND_SIZE = _AT["supply"], _AT["bag"], _AT["spent"], _AT["lips"], _AT["hand_size"]
-_HAND, _STACKS, _TOP, _DISPLAY, _DECK_SIZE = _AT["hand"], _AT["stacks"], _AT["top"], _AT["display"], _AT["deck_size"]
-_CATEGORIES = _AT["categories"]
-_REMOVED, _SONG_COLOUR, _SONG_NEXT, _END = _AT["removed"], _AT["song_colour"], _AT["song_next"], _AT["end_triggered"]
-_LYRICS, _CLAIMING, _SCORES, _TENS, _TENS_LEFT = _AT["lyrics"], _AT["claiming"], _AT["scores"], _AT["tens"], _AT["tens_left"]
-_DESIRE_FACE, _DESIRES = _AT["desire_face"], _AT["desires"]
-_REVEAL_HAND, _REVEAL_COUNT, _REVEALED = _AT["reveal_hand"], _AT["reveal_count"], _AT["revealed"]
-_TURNS, _MOVED, _PATH, _LANDED, _LAND_COLOUR = _AT["turns"], _AT["moved"], _AT["path"], _AT["landed"], _AT["land_colour"]
-_DANCED, _DANCE_AREA, _SPENT_KINDS, _TURN_POINTS = _AT["danced"], _AT["dance_area"], _AT["spent_kinds"], _AT["turn_points"]
-_REVEALED_TURN, _PAYMENT, _HALF, _CHOICE = _AT["revealed_turn"], _AT["payment"], _AT["half"], _AT["choice"]
-_SHOWN, _SHADE_PICKED, _BEDAZZLED, _ODDY_DONE = _AT["shown"], _AT["shade_picked"], _AT["bedazzled"], _AT["oddy_done"]
-_DISPLAY_COLOUR = _AT["display_colour"]
-_REACH, _TOLL = _AT["reach"], _AT["toll"]
-_DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
-_LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
-assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _FIRST + P  # written as one run
-assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
-_O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
-_SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
-_MASK = (1 << SHIFT) - 1
-_U8, _F32 = np.uint8, np.float32
-_SIZE = attrgetter("n")  # a Deck's size
-_KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
-_CARD_COLOUR_ROW = [_COLOUR_ROW[C.CARD_COLOUR[k]] for k in range(K)] + [bytes(NC)]  # by card id; -1: none
-_CARD_STARS = list(C.CARD_STARS) + [0]  # by card id; -1: none
-_NO_POINTS = [0] * J
-
-
-def _rotated(rows: list, me: int) -> bytes:
-    """Per-seat rows (bytes), in seat order, as seat `me` sees them: itself first, then to its left."""
-    return b"".join(rows[me:] + rows[:me])
-
 
 @dataclass(frozen=True)
 class Options:
+    """The observation options (core/obs.py): `Game.make_observer(views=True)`, `encode(..., views=True)`."""
+
     views: bool = option(False, (False, True), "add the views for learning after the state: what a move, a draw or "
                          "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
 
 
-class _Seen:
-    """What one seat's base vector was last written from: copies of the state's fields (None: not yet).
-    Each group of pieces is rewritten only when its fields differ from these by value."""
+def encode(game, s: State, me: int, views: bool = False) -> np.ndarray:
+    """Seat `me`'s observation, piece by piece into the layout's named views: LAYOUT's pieces, then
+    with `views` (the observation option) the views for learning."""
+    n = game.n
+    layout = LAYOUT_VIEWS if views else LAYOUT
+    v = np.zeros(layout.size, np.float32)
+    o = layout.views(v)
+    rel = lambda q: (q - me) % n  # noqa: E731  (a seat's row as `me` sees it)
+    o["modules"][:] = [game.powers, game.desires_on, game.tens_on]
+    o["seats"][:n] = 1
+    if s.first >= 0:
+        o["first"][rel(s.first)] = 1
+    if s.turn >= 0:
+        o["turn"][rel(s.turn)] = 1
+    if not s.over:
+        o["op"][s.todo[0] >> SHIFT] = 1
+        who = game.current_player(s)
+        if who >= 0:
+            o["decider"][rel(who)] = 1
+    for sp in range(25):
+        o["areas"][sp, game.areas[sp]] = 1
+        if s.stage[sp] >= 0:
+            o["stage"][sp, s.stage[sp]] = 1
+    for q in range(n):
+        r = rel(q)
+        if s.pos[q] >= 0:
+            o["queen_at"][r, s.pos[q]] = 1
+        if s.queen[q] >= 0:
+            o["queen_of"][r, s.queen[q]] = 1
+        o["supply"][r] = s.supply[q]
+        o["lips"][r] = s.lips[q]
+        o["hand_size"][r] = sum(s.hands[q])
+        for k in s.stacks[q]:
+            o["stacks"][r, k] = 1
+        if s.stacks[q]:
+            o["top"][r, C.CARD_CATEGORY[s.stacks[q][-1]]] = 1
+        for t in s.lyrics[q]:
+            o["lyrics"][r, t] = 1
+        o["scores"][r] = s.scores[q]
+        o["tens"][r] = s.tens[q]
+        o["desires"][r] = s.desires[q]
+        o["reveal_count"][r] = sum(s.reveal_hands[q])
+        for x in s.revealed[q]:
+            o["revealed"][r, x] = 1
+        o["turns"][r] = s.turns[q]
+    o["bag"][:] = list(s.bag.counts)
+    o["spent"][:] = s.spent
+    o["lip_supply"][0] = s.lip_supply
+    o["hand"][:] = list(s.hands[me])
+    for j in range(5):
+        if s.cats[j] >= 0:
+            o["categories"][j, s.cats[j]] = 1
+        if s.display[j] >= 0:
+            o["display"][s.display[j]] = 1
+        o["deck_size"][j] = s.decks[j].n
+        if s.desire_face[j] >= 0:
+            o["desire_face"][j, s.desire_face[j]] = 1
+    o["removed"][:] = list(s.removed)
+    for i, t in enumerate(s.song):
+        if t >= 0:
+            o["song_colour"][i, C.LYRIC_COLOUR[t]] = 1
+            o["song_words"][i] = C.LYRIC_STARS[t]
+    o["song_next"][s.song_next if s.song_next < game.song_length else C.MAX_SONG] = 1
+    o["flag"][game.flag_slot] = 1
+    o["end_triggered"][0] = s.end_triggered
+    for t in s.claiming:
+        o["claiming"][t] = 1
+    o["tens_left"][:] = s.tens_left
+    o["reveal_hand"][:] = list(s.reveal_hands[me])
+    o["moved"][:] = [s.moved, s.passed, min(s.strut, 60)]
+    for sp in s.path:
+        o["path"][sp] = 1
+    if s.landed >= 0:
+        o["landed"][s.landed] = 1
+    if s.land_colour >= 0:
+        o["land_colour"][s.land_colour] = 1
+    danced = s.playing if s.playing >= 0 else s.danced
+    if danced >= 0:
+        o["danced"][danced] = 1
+    if s.dance_area >= 0:
+        o["dance_area"][s.dance_area] = 1
+    for c in range(5):
+        o["spent_kinds"][0, c] = (s.spent_actual >> c) & 1
+        o["spent_kinds"][1, c] = (s.spent_cards >> c) & 1
+    o["turn_points"][:] = [min(x, 255) for x in s.turn_points]
+    o["revealed_turn"][0] = s.revealed_turn
+    o["payment"][:] = [s.stars, s.paid, s.stage_used, max(0, s.stars - s.paid)]
+    if s.half >= 0:
+        o["half"][s.half] = 1
+    if s.choice >= 0:
+        o["choice"][s.choice] = 1
+    for k in s.shown:
+        o["shown"][k] = 1
+    for j in s.shade_picked:
+        o["shade_picked"][j] = 1
+    for sp in s.bedazzled:
+        o["bedazzled"][sp] = 1
+    for q in s.oddy_done:
+        o["oddy_done"][rel(q)] = 1
+    if views:
+        _write_views(o, game, s, me)
+    return v
 
-    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "modules", "cats", "song", "lyrics", "revealed",
-                 "supply", "hands", "lips", "spent", "bag", "lip_supply", "display", "deck_size", "removed",
-                 "scores", "turns", "whose", "song_at", "claiming", "tens", "tens_left", "reveal_hands",
-                 "desire_face", "desires")
 
-    def __init__(self) -> None:
-        for name in self.__slots__:
-            setattr(self, name, None)
-        self.song_at = (-1, None)
+def _write_views(o: dict, g, s: State, me: int) -> None:
+    """The views for learning, worked out plainly: the display card by judge; deciding my move or my
+    draw, what it could lead to, each landing played on a copy of the state; deciding a colour, what
+    each would count."""
+    mine = [C.card_colour(k) for k in s.stacks[me]]
+    shown = [C.card_colour(k) for k in s.display if k >= 0]
+    for j, k in enumerate(s.display):
+        if k >= 0:
+            o["display_colour"][j, C.card_colour(k)] = 1
+            o["display_stars"][j] = C.card_max_stars(k)
+            lips = shown.count(C.card_colour(k)) + mine.count(C.card_colour(k))
+            if g.powers and s.queen[me] == C.SAVANNAH and lips <= 2:
+                lips += 1
+            o["draw_lips"][j] = lips
+    if not s.over and s.todo[0] >> SHIFT == Op.MOVE and s.turn == me:
+        legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
+        for ray in C.rays(s.pos[me]):
+            for i, d in enumerate(ray):
+                if d in legal:
+                    colour = s.stage[d]
+                    o["reach"][d] = (1 + [s.stage[sp] for sp in ray[:i]].count(colour)) if colour >= 0 else 0
+                    o["toll"][d] = sum(1 for sp in ray[:i] if sp in s.pos)
+    if not s.over and s.todo[0] >> SHIFT in (Op.MOVE, Op.DRAW) and s.turn == me:
+        rates, pay = _dance_rates(g, s, me), _payable(g, s, me)
+        o["dance_rate"][:] = [min(r, 60) for r in rates]
+        o["payable"][0] = min(pay, 20)
+        for j, k in enumerate(s.display):
+            if k >= 0:
+                o["draw_points"][j] = min(255, rates[j] * min(pay, C.card_max_stars(k)))
+        if s.todo[0] >> SHIFT == Op.DRAW:
+            o["draw_gain"][:] = _gains(g, g.clone(s), me)
+        else:
+            o["landing_gain"][s.pos[me]] = max(_gains(g, g.clone(s), me))
+            legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
+            for ray in C.rays(s.pos[me]):
+                for i, d in enumerate(ray):
+                    if d in legal:
+                        o["landing_gain"][d] = max(_gains(g, _landed(g, s, me, d, ray[:i]), me))
+    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.ELEGANZA:
+        o["colour_count"][:] = s.spent
+    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.FLOORWERK:
+        o["colour_count"][:] = [sum(1 for x in s.stage if x == c) for c in range(5)]
 
 
-class Observer(_Observer):
-    """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
-    converts it. The base holds every other piece, each group rewritten only when the fields it shows
-    differ from the copies it was written from (`_Seen`; State.marks' parts first for the stacks, the
-    seldom pieces and the modules' pieces), and per seat where a piece has a row per seat: most steps
-    change a few of them. tests/extravaganza/test_encode.py checks it against a
-    plain encoder written independently, piece by piece, at every node of random games, with and
-    without the views."""
+def _landed(g, s, me, d, path):
+    """A copy of s after my queen moved to d along `path` (EX-MOVE-1..3): each queen passed paid a
+    rhinestone of the colour I hold most (the first such), then the landing rhinestone and the passed
+    ones of its colour (Green Screen: and the passed greens) collected; no other step taken."""
+    t = g.clone(s)
+    for sp in path:
+        if sp in s.pos:
+            c = max(range(5), key=lambda x: (t.supply[me][x], -x))
+            t.supply[me][c] -= 1
+            t.supply[s.pos.index(sp)][c] += 1
+    colour = s.stage[d]
+    if colour >= 0:
+        tart = g.powers and s.queen[me] == C.TART
+        for sp in [d, *path]:
+            if s.stage[sp] == colour or (sp != d and tart and s.stage[sp] == C.GREEN):
+                t.stage[sp] = -1
+                t.supply[me][colour] += 1
+    t.pos[me] = d
+    t.moved = len(path) + 1
+    t.passed = sum(1 for sp in path if sp in s.pos)
+    return t
 
-    Options = Options
-    layout = LAYOUT
 
-    def __init__(self, game, views: bool = False) -> None:
-        self.game = game
-        self.views = views
-        self.options = {"views": views}
-        self.layout = LAYOUT_VIEWS if views else LAYOUT
-        n = game.n
-        self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
-        self._pad = [0] * (P - n)  # one entry per seat row not in the game
-        self._no_rows = [-1] * (P - n)  # the same, in a one-hot table (row -1: zeros)
-        self._base = []  # per seat: what never changes in the game, then the kept groups
-        for me in range(n):
-            f = self.layout.frame(self.layout.blank(), me, n)
-            f.put("modules", (int(game.powers), int(game.desires_on), int(game.tens_on)))
-            for k in range(n):
-                f.one("seats", k)
-            f.put("areas", b"".join(_onehot(game.areas[sp], NC) for sp in range(S)))
-            f.one("flag", game.flag_slot)
-            self._base.append(bytearray(f))
-        self._seen = [_Seen() for _ in range(n)]
-        self._stage: tuple = (None, b"")  # a copy of State.stage and the piece stage for it (every seat's)
+def _gains(g, t, me):
+    """The view draw_gain in state t: per judge, the best of dancing its display card (my hand and
+    played cards paying) or a hand card (the drawn card paying too), the last entry without a draw;
+    a dance: dance_rate x the stars payable (up to the card's), Tuckingham Palace's colour bonus, up to
+    the track's cap of 40."""
+    rates = _dance_rates(g, t, me)
+    hand = t.hands[me]
 
-    def _write_stacks(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """The rows of stacks and top of each seat whose stack changed."""
-        seen = k.stacks or [None] * self.game.n
-        for q, stack in enumerate(s.stacks):
-            if stack != seen[q]:
-                seen[q] = stack[:]
-                r = (q - me) % self.game.n
-                base[_STACKS + r * K:_STACKS + (r + 1) * K] = _row(stack, K)
-                at = _TOP + r * C.NUM_CATEGORIES
-                base[at:at + C.NUM_CATEGORIES] = _CAT_ROW[C.CARD_CATEGORY[stack[-1]] if stack else -1]
-        k.stacks = seen
+    def points(k):  # card k danced, out of my hand
+        pay = _payable(g, t, me)
+        if not pay:
+            return 0
+        j = t.cats.index(C.CARD_CATEGORY[k])
+        x = rates[j] * min(pay, C.card_max_stars(k))
+        if g.powers and t.queen[me] == C.JEN:
+            x += len({c for c in range(5) if t.supply[me][c]} | {C.card_colour(y) for y in t.stacks[me]}
+                     | {C.card_colour(k)})
+        return min(x, 40 - t.scores[me][j])
 
-    def _write_seldom(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """Those of queen_of, categories, song_colour + song_words and lyrics that changed."""
-        queen = s.queen
-        if queen != k.queen:
-            k.queen = queen[:]
-            base[_QUEEN_OF:_QUEEN_OF + C.NUM_QUEENS * self.game.n] = b"".join(
-                map(_QUEEN_ROW.__getitem__, queen[me:] + queen[:me]))
-        if s.cats != k.cats:
-            k.cats = s.cats[:]
-            base[_CATEGORIES:_CATEGORIES + J * C.NUM_CATEGORIES] = b"".join(_CAT_ROW[c] for c in s.cats)
-        if s.song != k.song:
-            k.song = s.song[:]
-            song = (b"".join(_COLOUR_ROW[C.LYRIC_COLOUR[t] if t >= 0 else -1] for t in s.song)
-                    + bytes(NC * (SONG - len(s.song)))
-                    + bytes(C.LYRIC_STARS[t] if t >= 0 else 0 for t in s.song))
-            base[_SONG_COLOUR:_SONG_COLOUR + len(song)] = song
-        n = self.game.n
-        lyrics = s.lyrics
-        if lyrics != k.lyrics:
-            seen = k.lyrics or [None] * n
-            for q in range(n):
-                if lyrics[q] != seen[q]:
-                    seen[q] = lyrics[q][:]
-                    at = _LYRICS + (q - me) % n * L
-                    base[at:at + L] = _row(seen[q], L)
-            k.lyrics = seen
+    def best_of_hand():
+        best = 0
+        for k in [k for k in range(C.NUM_CARDS) if hand[k]]:
+            hand[k] -= 1
+            best = max(best, points(k))
+            hand[k] += 1
+        return best
 
-    def _write_stones(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """The supply rows of the seats whose supply changed; bag, spent."""
-        if s.supply != k.supply:
-            k.supply = self._write_rows(base, _SUPPLY, NC, s.supply, k.supply, me)
-        counts = s.bag.counts
-        if counts != k.bag:
-            k.bag = counts[:]
-            base[_BAG:_BAG + NC] = k.bag
-        if s.spent != k.spent:
-            k.spent = s.spent[:]
-            base[_SPENT:_SPENT + NC] = k.spent
+    out = []
+    for k in t.display:
+        if k < 0:
+            out.append(0)
+            continue
+        best = points(k)
+        hand[k] += 1
+        out.append(max(best, best_of_hand()))
+        hand[k] -= 1
+    return out + [best_of_hand()]
 
-    def _write_hands(self, base: bytearray, hands: list, me: int, k: _Seen) -> None:
-        """hand_size and hand, for the seats whose hand changed."""
-        n = self.game.n
-        seen = k.hands
-        if seen is None:
-            seen = k.hands = [None] * n
-        for q in range(n):
-            hand = hands[q]
-            if hand != seen[q]:
-                seen[q] = bytes(hand)
-                base[_HAND_SIZE + (q - me) % n] = (adler32(hand) & 0xFFFF) - 1  # core.zones.card_count, inlined
-                if q == me:
-                    base[_HAND:_HAND + K] = hand  # EX-DECIDE-HIDDEN: my own hand only
 
-    def _write_display(self, base: bytearray, s: State, k: _Seen, sizes: list[int]) -> None:
-        """display (the cards that left it cleared, those that came set) and deck_size."""
-        old, display = k.display or (), s.display
-        for c in old:
-            if c >= 0:
-                base[_DISPLAY + c] = 0
-        for c in display:
-            if c >= 0:
-                base[_DISPLAY + c] = 1
-        k.display, k.deck_size = display[:], sizes
-        base[_DECK_SIZE:_DECK_SIZE + J] = sizes
+def _dance_rates(g, s, me):
+    """The view dance_rate, from the category rules as the README states them (EX-CAT-*)."""
+    near = [q for q in range(g.n) if q != me and s.pos[me] >= 0 and s.pos[q] in C.nearby(s.pos[me])]
+    stones = [sum(s.supply[q]) for q in range(g.n)]
+    stack = [len(s.stacks[q]) for q in range(g.n)]
+    hand_stars = sorted([C.card_max_stars(k) for k in range(C.NUM_CARDS) for _ in range(s.hands[me][k])])[::-1]
+    display_stars = sorted([C.card_max_stars(k) for k in s.display if k >= 0])[::-1]
+    lyric = C.LYRIC_STARS[s.song[s.song_next]] if s.song_next < g.song_length else 0
+    around = {s.stage[sp] for sp in C.nearby(s.pos[me]) if s.stage[sp] >= 0} if s.pos[me] >= 0 else set()
+    per_category = {
+        C.BOOTY: stones[me] + sum(stones[q] for q in near if stones[q] < stones[me]),
+        C.RUNWAY: s.moved + 2 * s.passed + s.strut,
+        C.ELEGANZA: max(s.spent),
+        C.FLOORWERK: max(list(s.stage).count(c) for c in range(5)),
+        C.HANDWERK: sum(hand_stars[:3]),
+        C.LYRICISM: lyric + len({C.LYRIC_COLOUR[t] for t in s.lyrics[me]}),
+        C.SHAWAM: len([sp for sp in range(25) if s.stage[sp] < 0 and sp not in s.pos]),
+        C.SHADE: sum(display_stars[:3]),
+        C.TUCK: stack[me] + 1 + sum(stack[q] for q in near if stack[q] < stack[me] + 1),
+        C.TWIRLS: len(around) + len([c for c in range(5) if s.supply[me][c]]),
+    }
+    return [per_category[cat] for cat in s.cats]
 
-    def _write_song_at(self, base: bytearray, s: State, k: _Seen) -> None:
-        """song_next, end_triggered, claiming."""
-        k.song_at, k.claiming = (s.song_next, s.end_triggered), s.claiming[:]
-        row = bytearray(SONG + 1)
-        row[s.song_next if s.song_next < self.game.song_length else SONG] = 1
-        base[_SONG_NEXT:_SONG_NEXT + SONG + 1] = row
-        base[_END] = 1 if s.end_triggered else 0
-        base[_CLAIMING:_CLAIMING + L] = _row(k.claiming, L)
 
-    def _write_modules(self, base: bytearray, s: State, me: int, k: _Seen) -> None:
-        """The pieces of 10s & Reveals and of Judge Desires that changed (a module's stay 0 when it is off)."""
-        n = self.game.n
-        if self.game.tens_on:
-            if s.revealed != k.revealed:
-                k.revealed = list(map(list, s.revealed))
-                base[_REVEALED:_REVEALED + C.NUM_REVEALS * n] = _rotated(_rows(s.revealed, C.NUM_REVEALS), me)
-            tens = s.tens
-            if tens != k.tens:
-                k.tens = self._write_rows(base, _TENS, J, tens, k.tens, me)
-            if s.tens_left != k.tens_left:
-                k.tens_left = s.tens_left[:]
-                base[_TENS_LEFT:_TENS_LEFT + J] = k.tens_left
-            if s.reveal_hands != k.reveal_hands:
-                k.reveal_hands = list(map(bytes, s.reveal_hands))
-                base[_REVEAL_HAND:_REVEAL_HAND + C.NUM_REVEALS] = k.reveal_hands[me]  # EX-DECIDE-HIDDEN: mine only
-                counts = list(map(card_count, k.reveal_hands))
-                base[_REVEAL_COUNT:_REVEAL_COUNT + n] = counts[me:] + counts[:me]
-        if self.game.desires_on:
-            face = s.desire_face
-            if face != k.desire_face:
-                k.desire_face = face[:]
-                base[_DESIRE_FACE:_DESIRE_FACE + J * C.NUM_DESIRE_KINDS] = b"".join(itemgetter(*face)(_DESIRE_ROW))
-            desires = s.desires
-            if desires != k.desires:
-                k.desires = self._write_rows(base, _DESIRES, J, desires, k.desires, me)
+def _payable(g, s, me):
+    """The view payable: same-colour pairs from rhinestones, hand and played cards (EX-DANCE-1..3), Green
+    Screen's green rhinestones pairing with anything, Stage Presence one more of its area's colour."""
+    items = list(s.supply[me])
+    for k in range(C.NUM_CARDS):
+        items[C.card_colour(k)] += s.hands[me][k]
+    for k in s.stacks[me]:
+        items[C.card_colour(k)] += 1
+    wild = 0
+    if g.powers and s.queen[me] == C.TART:
+        wild = s.supply[me][C.GREEN]
+        items[C.GREEN] -= wild
+    elif g.powers and s.queen[me] == C.KIKI and not s.stage_used and s.pos[me] >= 0:
+        items[g.areas[s.pos[me]]] += 1
+    best = 0
+    for used in range(wild + 1):  # wild items: some make pairs with odd ones, the rest pair among themselves
+        odd = sum(x % 2 for x in items)
+        best = max(best, sum(x // 2 for x in items) + min(used, odd) + (wild - min(used, odd)) // 2)
+    return best
 
-    def _write_rows(self, base: bytearray, at: int, width: int, rows: list, seen: list | None, me: int) -> list:
-        """The per-seat rows (lists of counts) of a piece that differ from `seen`, each at its seat's place
-        as `me` sees them; the new copies."""
-        n = self.game.n
-        seen = seen or [None] * n
-        for q in range(n):
-            if rows[q] != seen[q]:
-                seen[q] = row = rows[q][:]
-                i = at + (q - me) % n * width
-                base[i:i + width] = row
-        return seen
 
-    def encode(self, s: State, me: int) -> np.ndarray:
-        g = self.game
-        n = g.n
-        base, k = self._base[me], self._seen[me]
-        # the kept groups, each compared with what it was written from
-        stage = s.stage
-        if stage != k.stage:
-            kept = self._stage  # the piece is the same for every seat
-            if stage != kept[0]:
-                kept = self._stage = (stage[:], b"".join(itemgetter(*stage)(_COLOUR_ROW)))
-            k.stage = kept[0]
-            base[_STAGE:_STAGE + S * NC] = kept[1]
-        pos = s.pos
-        if pos != k.pos:
-            k.pos = pos[:]
-            base[_QUEEN_AT:_QUEEN_AT + S * P] = b"".join(itemgetter(*pos[me:], *pos[:me], *self._no_rows)(_SPACE_ROW))
-        parts = s.marks.parts
-        if parts[PLAYED] is not k.played:
-            k.played = parts[PLAYED]
-            self._write_stacks(base, s, me, k)
-        if parts[SELDOM] is not k.seldom:
-            k.seldom = parts[SELDOM]
-            self._write_seldom(base, s, me, k)
-        if parts[MODULES] is not k.modules:
-            k.modules = parts[MODULES]
-            self._write_modules(base, s, me, k)
-        if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
-            self._write_stones(base, s, me, k)
-        lips = s.lips
-        if lips != k.lips or s.lip_supply != k.lip_supply:
-            k.lips, k.lip_supply = lips[:], s.lip_supply
-            base[_LIPS:_LIPS + P + 1] = lips[me:] + lips[:me] + self._pad + [s.lip_supply]  # lips, lip_supply
-        hands = s.hands
-        if hands != k.hands:
-            self._write_hands(base, hands, me, k)
-        # deck sizes read every time: in one game they change with the display, but two branches of a
-        # search may show the same display over decks of different sizes
-        sizes = list(map(_SIZE, s.decks))
-        if s.display != k.display or sizes != k.deck_size:
-            self._write_display(base, s, k, sizes)
-        if s.removed != k.removed:
-            k.removed = bytes(s.removed)
-            base[_REMOVED:_REMOVED + K] = k.removed
-        scores = s.scores
-        if scores != k.scores:
-            k.scores = list(map(list, scores))
-            row = []
-            for q in self._orders[me]:
-                row += scores[q]
-            base[_SCORES:_SCORES + J * n] = row
-        turns = s.turns
-        if turns != k.turns:
-            k.turns = turns[:]
-            base[_TURNS:_TURNS + n] = turns[me:] + turns[:me]
-        first, turn = s.first, s.turn
-        if (first, turn) != k.whose:
-            k.whose = (first, turn)
-            row = bytearray(2 * P)  # first, turn: contiguous
-            if first >= 0:
-                row[(first - me) % n] = 1
-            if turn >= 0:
-                row[P + (turn - me) % n] = 1
-            base[_FIRST:_FIRST + 2 * P] = row
-        if s.song_next != k.song_at[0] or s.end_triggered != k.song_at[1] or s.claiming != k.claiming:
-            self._write_song_at(base, s, k)
-        v = bytearray(base)
-        # the step under way, and this turn's pieces (mostly zero)
-        if not s.over:
-            head = s.todo[0]
-            code = head >> SHIFT
-            v[_OP + code] = 1
-            if code >= 10:  # who decides (rules.Game.current_player; none at chance)
-                who = head & _MASK if code in _SEAT_OPS else turn
-                if who >= 0:
-                    v[_DECIDER + (who - me) % n] = 1
-        if s.moved or s.passed or s.strut:
-            v[_MOVED:_MOVED + 3] = (s.moved, s.passed, min(s.strut, 60))
-        if s.path:
-            for sp in s.path:
-                v[_PATH + sp] = 1
-        if s.landed >= 0:
-            v[_LANDED + s.landed] = 1
-        if s.land_colour >= 0:
-            v[_LAND_COLOUR + s.land_colour] = 1
-        danced = s.playing if s.playing >= 0 else s.danced
-        if danced >= 0:
-            v[_DANCED + danced] = 1
-        if s.dance_area >= 0:
-            v[_DANCE_AREA + s.dance_area] = 1
-        if s.spent_actual or s.spent_cards:
-            v[_SPENT_KINDS:_SPENT_KINDS + 2 * NC] = _KINDS_BITS[s.spent_actual << NC | s.spent_cards]
-        points = s.turn_points
-        if points != _NO_POINTS and points:
-            try:
-                v[_TURN_POINTS:_TURN_POINTS + J] = points
-            except ValueError:  # (clipped at 255)
-                v[_TURN_POINTS:_TURN_POINTS + J] = [x if x < 255 else 255 for x in points]
-        if s.revealed_turn:
-            v[_REVEALED_TURN] = 1
-        stars, paid = s.stars, s.paid
-        if stars or paid or s.stage_used:
-            v[_PAYMENT:_PAYMENT + 4] = (stars, paid, s.stage_used, stars - paid if stars > paid else 0)
-        if s.half >= 0:
-            v[_HALF + s.half] = 1
-        if s.choice >= 0:
-            v[_CHOICE + s.choice] = 1
-        if s.shown:
-            for c in s.shown:
-                v[_SHOWN + c] = 1
-        if s.shade_picked:
-            for j in s.shade_picked:
-                v[_SHADE_PICKED + j] = 1
-        if s.bedazzled:
-            for sp in s.bedazzled:
-                v[_BEDAZZLED + sp] = 1
-        if s.oddy_done:
-            for q in s.oddy_done:
-                v[_ODDY_DONE + (q - me) % n] = 1
-        if self.views:
-            self._write_views(v, s, me)
-        return np.frombuffer(v, _U8).astype(_F32)
-
-    def _write_views(self, v: bytearray, s: State, me: int) -> None:
-        """The views for learning (LAYOUT_VIEWS' last pieces)."""
-        g = self.game
-        display = s.display
-        view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
-                + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
-        v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
-        if s.turn == me and not s.over:
-            code = s.todo[0] >> SHIFT
-            if code == _O_MOVE or code == _O_DRAW:
-                rates = views.dance_rates(g, s, me)
-                if code == _O_MOVE:
-                    gains, reach, toll = views.move_views(g, s, me, rates)
-                    v[_REACH:_REACH + 2 * S] = reach + toll  # reach, toll: contiguous
-                    v[_LANDING_GAIN:_LANDING_GAIN + S] = gains
-                else:
-                    v[_DRAW_GAIN:_DRAW_GAIN + J + 1] = views.dance_gains(g, s, me, rates)
-                pay = views.payable_stars(g, s, me)
-                v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
-                    [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
-                    + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
-            elif code == _O_ELEGANZA or code == _O_FLOORWERK:
-                v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
-
-    def string_from(self, s: State, me: int) -> str:
-        from d2r_envs.games.extravaganza import narrate
-
-        g = self.game
-        head = "game over" if s.over else g.decision_name(s)
-        lines = [f"player_{me} | turn of {seat_name(s.turn, 'nobody (set-up)')} | {head}",
-                 f"song {s.song_next}/{g.song_length}{' (flag revealed)' if s.end_triggered else ''} | bag "
-                 f"{s.bag.n} | spent {narrate._stones(s.spent)} | lips left {s.lip_supply}",
-                 narrate.stage_text(g, s),
-                 "display: " + "; ".join(
-                     f"{narrate.judge(g, s, j)}: {C.CARD_NAMES[s.display[j]] if s.display[j] >= 0 else '-'} "
-                     f"({s.decks[j].n} left)" for j in range(J))]
-        for q in range(g.n):
-            lines.append(narrate.player_text(g, s, q))
-        lines.append("your hand: " + (", ".join(C.CARD_NAMES[k] for k in range(K) if s.hands[me][k]) or "-"))
-        if g.tens_on:
-            lines.append("your reveal cards: " + (", ".join(
-                C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[me][r]) or "-"))
-        if g.desires_on:
-            lines.append("desires: " + "; ".join(
-                f"{C.JUDGES[j]}: {C.desire_text(d) if d >= 0 else '-'}" for j, d in enumerate(s.desire_face)))
-        if s.shown:
-            lines.append("Handwerk shown: " + ", ".join(C.CARD_NAMES[k] for k in s.shown))
-        return "\n".join(lines)
+def string_from(game, s: State, me: int) -> str:
+    """Seat `me`'s view as text."""
+    head = "game over" if s.over else game.decision_name(s)
+    lines = [f"player_{me} | turn of {seat_name(s.turn, 'nobody (set-up)')} | {head}",
+             f"song {s.song_next}/{game.song_length}{' (flag revealed)' if s.end_triggered else ''} | bag "
+             f"{s.bag.n} | spent {narrate._stones(s.spent)} | lips left {s.lip_supply}",
+             narrate.stage_text(game, s),
+             "display: " + "; ".join(
+                 f"{narrate.judge(game, s, j)}: {C.CARD_NAMES[s.display[j]] if s.display[j] >= 0 else '-'} "
+                 f"({s.decks[j].n} left)" for j in range(J))]
+    for q in range(game.n):
+        lines.append(narrate.player_text(game, s, q))
+    lines.append("your hand: " + (", ".join(C.CARD_NAMES[k] for k in range(K) if s.hands[me][k]) or "-"))
+    if game.tens_on:
+        lines.append("your reveal cards: " + (", ".join(
+            C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[me][r]) or "-"))
+    if game.desires_on:
+        lines.append("desires: " + "; ".join(
+            f"{C.JUDGES[j]}: {C.desire_text(d) if d >= 0 else '-'}" for j, d in enumerate(s.desire_face)))
+    if s.shown:
+        lines.append("Handwerk shown: " + ", ".join(C.CARD_NAMES[k] for k in s.shown))
+    return "\n".join(lines)

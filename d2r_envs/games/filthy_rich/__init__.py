@@ -4,7 +4,8 @@ from d2r_envs.core.package import entry_points
 from d2r_envs.games.filthy_rich import invariants
 from d2r_envs.games.filthy_rich.actions import ACTIONS
 from d2r_envs.games.filthy_rich.config import Config
-from d2r_envs.games.filthy_rich.encode import LAYOUT, Observer
+from d2r_envs.games.filthy_rich.encode import LAYOUT
+from d2r_envs.games.filthy_rich.encode_fast import Observer
 from d2r_envs.games.filthy_rich.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 4

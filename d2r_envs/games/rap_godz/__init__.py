@@ -4,7 +4,8 @@ from d2r_envs.core.package import entry_points
 from d2r_envs.games.rap_godz import invariants
 from d2r_envs.games.rap_godz.actions import ACTIONS
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.encode import LAYOUT, Observer
+from d2r_envs.games.rap_godz.encode import LAYOUT
+from d2r_envs.games.rap_godz.encode_fast import Observer
 from d2r_envs.games.rap_godz.rules import NAME, VERSION, Game
 
 DEFAULT_PLAYERS = 4

@@ -2,24 +2,30 @@
 
 Only what the seat may know: its own hand and draft offer; of the other hands only how many cards of
 each Album they hold (every draw names its deck); everything else lies face up.
+
+This module is the observation's spec: `LAYOUT` names its pieces, `encode` writes them plainly from the
+state's fields, piece by piece, and `string_from` is the seat's view as text. The Observer the Game
+uses is the fast encoder in encode_fast.py, checked byte for byte against `encode` at every node
+(tests/rap_godz/test_encode.py).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from d2r_envs.core.obs import ObsLayout, Observer as _Observer, Piece
+from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State, counter_offsets
+from d2r_envs.games.rap_godz.state import Phase, State
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
 P, NP, NC = C.MAX_PLAYERS, C.NUM_PLAY, C.NUM_COME
 NR, NCI = C.NUM_RAPPERZ, C.NUM_CITIEZ
 _COME, _RAP, _CITY = C.COME_FIRST, C.RAPPER_FIRST, C.CITY_FIRST
+_ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
@@ -73,432 +79,120 @@ LAYOUT = ObsLayout(
 )
 
 
-_O = LAYOUT.offsets
-_SIZE = {piece.name: int(np.prod(piece.shape)) for piece in LAYOUT.pieces}
-_VIEWS, _VIEWS_SIZE = _O["card_fit"], _O["majority"] - _O["card_fit"]  # card_fit .. come_cost, one run
-_SLOT_FIT = _O["slot_fit"]
-_COME_COST_AT = _O["come_cost"] - _VIEWS
-
-# The piece `majority` as positions in the combos' values (3 a combo, then a 0 at the end for a Beef
-# card's row), for bytes.translate.
-_ZERO = 3 * len(standing.COMBOS)
-_TO_256 = [bytes(256 - k) for k in range(256)]  # the zeros that make k bytes a translate table
-_COMBO_ROWS = bytearray(j for i in standing.COMBO_OF
-                        for j in ((3 * i, 3 * i + 1, 3 * i + 2) if i >= 0 else (_ZERO,) * 3))
-
-
-def _short_by(r: int) -> list[int]:
-    """Per amount x of resource r, the piece `short` of the cards locked on r alone, as a big-endian
-    integer: the three resources' rows touch different kinds, so adding them joins them."""
-    rows = []
-    for x in range(C.TRACK_MAX + 1):
-        row = bytearray(NP)
-        for k, c in enumerate(C.CARDS):
-            if c.lock and c.lock[0] == r and x < c.lock[1]:
-                row[k] = c.lock[1] - x
-        rows.append(int.from_bytes(row, "big"))
-    return rows
-
-
-_SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
-_COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
-_OVER = int(Phase.OVER)
-_DRAFT = int(Phase.CITY)  # the last phase with draft offers
-_DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
-_ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
-_CARD_DECK = [c.deck for c in C.CARDS]
-
-
-def _onehot(i: int, width: int) -> bytes:
-    return bytes(1 if j == i else 0 for j in range(width))
-
-
-_RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: bytes(NR)}  # kind (-1: none) -> row
-_CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
-
-# A seat's career record (State.record's part, state.RECORD bytes): its rows of the pieces `res` to
-# `owed`, then of `held` to `timeline`.
-_CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
-                  ("held", NC), ("colours", C.NUM_COLOURS), ("icons", C.NUM_COLOURS), ("timeline", 3))
-_RECORD = sum(w for _, w in _CAREER_PIECES)
-_COLUMNS = _RECORD - REC_TIMELINE  # the timeline's columns, at the record's end
-assert _RECORD == RECORD and [w for _, w in _CAREER_PIECES[:6]] == [REC_UP, 3, 1, 3, 1, REC_TIMELINE - REC_HELD]
-
-
-class _Setup:
-    """What the set-up fixes (each seat's Rapper and City, the Citiez on the board, the Goalz in play)."""
-
-    __slots__ = ("rappers", "cities", "fixed", "city_colours", "majority")
-
-    def __init__(self, game, s: State) -> None:
-        self.rappers = b"".join([_RAPPER_ROW[k] for k in s.rappers])
-        self.cities = b"".join([_CITY_ROW[k] for k in s.cities])
-        fixed = bytearray(NCI + C.NUM_GOALZ)  # the pieces `board_cities` and `goals`
-        for k in game.board_cities(s):
-            fixed[k - _CITY] = 1
-        for goal in s.goals:
-            fixed[NCI + goal] = 1
-        self.fixed = bytes(fixed)
-        self.city_colours = [C.CITIEZ[k - _CITY].colour for k in game.board_cities(s)]
-        self.majority = standing.signature(self.city_colours, s.goals)
-
-
-# The views for learning and the piece slots by what they depend on, shared by every observer in the
-# process. Their values are bytearrays, as are the heads, Beef rows and majority rows the observer keeps:
-# a bytearray slice set from bytes copies them into a new bytearray first (about 1,200 instructions more).
-_FITS: dict[tuple, bytearray] = {}  # (Rapper, City) -> the piece card_fit
-_SHORTS: dict[tuple, bytearray] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
-_SLOT_ROWS: dict[tuple, bytearray] = {}  # the face-up Come Upz -> the piece slots
-
-
-def _fit(key: tuple) -> bytearray:
-    """The piece `card_fit` for a (Rapper, City) (-1: none yet)."""
-    rapper = C.RAPPERZ[key[0] - _RAP].colour if key[0] >= 0 else -2
-    city = C.CITIEZ[key[1] - _CITY].colour if key[1] >= 0 else -2
-    fit = _FITS[key] = bytearray(b"".join(bytes((c == rapper, c == city)) for c in _COLOUR))
-    return fit
-
-
-def _short(key: tuple) -> bytearray:
-    """The piece `short` for these resources."""
-    short = _SHORT_BY[0][key[0]] + _SHORT_BY[1][key[1]] + _SHORT_BY[2][key[2]]
-    short = _SHORTS[key] = bytearray(short.to_bytes(NP, "big"))
-    return short
-
-
-def _slot_rows(slots: tuple) -> bytearray:
-    """The piece `slots` for the face-up Come Upz."""
-    rows = bytearray(C.MAX_SLOTS * NC)
-    for j, k in enumerate(slots):
+def encode(game, s: State, me: int) -> np.ndarray:
+    """Seat `me`'s observation, piece by piece into LAYOUT's named views."""
+    n = s.num_players
+    out = np.zeros(LAYOUT.size, np.float32)
+    v = LAYOUT.views(out)
+    rel = lambda p: (p - me) % n  # noqa: E731  (a seat's row as `me` sees it)
+    v["seats"][:n] = 1
+    v["phase"][s.phase] = 1
+    v["album"][s.album] = 1
+    v["track"][s.track] = 1
+    if s.turn >= 0:
+        v["turn"][rel(s.turn)] = 1
+    if s.phase != Phase.OVER and not s.chance and s.actor >= 0:  # nobody decides at chance or at the end
+        v["actor"][rel(s.actor)] = 1
+    if s.medallion >= 0:
+        v["medallion"][rel(s.medallion)] = 1
+    v["supply"][:] = s.supply
+    v["hand"][:] = list(s.hands[me][:NP])  # my own hand only
+    v["offer"][:] = list(s.offers[me][_RAP:])  # my own draft offer only (RG-SETUP-2)
+    for p in range(n):
+        r = rel(p)
+        v["res"][r] = s.res[p]
+        v["upgraded"][r] = [s.upgraded[p] >> i & 1 for i in range(C.NUM_RES)]
+        v["points"][r] = min(255, game.points(s, p))
+        v["plaques"][r] = s.plaques[p]
+        v["owed"][r] = min(255, s.owed[p])
+        for k in range(NP):
+            card = C.CARDS[k]
+            if s.hands[p][k] and not card.come:  # of every hand, its cards per Album
+                v["hand_albums"][r, card.deck] += s.hands[p][k]
+            if s.held[p][k]:
+                v["held"][r, k - _COME] = s.held[p][k]
+            t = s.timelines[p][k]
+            if t:
+                v["timeline"][r, 0] += t
+                v["timeline"][r, 1] += t if card.come else 0
+                v["timeline"][r, 2] += t if card.beef else 0
+                if not card.beef:  # a Beef card has no colour
+                    v["colours"][r, card.colour] += t
+                    v["icons"][r, card.colour] += t * card.icons
+        if s.rappers[p] >= 0:
+            v["rapper"][r, s.rappers[p] - _RAP] = 1
+        if s.cities[p] >= 0:
+            v["city"][r, s.cities[p] - _CITY] = 1
+        v["used"][r] = s.used[p]
+        v["pickups"][r] = s.pickups[p]
+        v["cubes"][r] = s.cubes[p]
+    for k in game.board_cities(s):
+        v["board_cities"][k - _CITY] = 1
+    for goal in s.goals:
+        v["goals"][goal] = 1
+    for goal, p in enumerate(s.goal_won):
+        if p >= 0:
+            v["goal_won"][goal, rel(p)] = 1
+    for j, k in enumerate(s.slots):
         if k >= 0:
-            rows[j * NC + k - _COME] = 1
-    if len(_SLOT_ROWS) >= 4096:
-        _SLOT_ROWS.clear()
-    _SLOT_ROWS[slots] = rows
-    return rows
+            v["slots"][j, k - _COME] = 1
+    v["decks"][:] = [d.n for d in s.decks] + [d.n for d in s.come_decks]
+    for i, t in enumerate(s.track_pickups):
+        if t >= 0:
+            v["track_pickups"][i, t] = 1
+    v["cube_supply"][0] = s.cube_supply
+    if s.beef_card >= 0:
+        v["beef_album"][C.CARDS[s.beef_card].deck] = 1
+    if s.starter >= 0:
+        v["starter"][rel(s.starter)] = 1
+        v["target"][rel(s.target)] = 1
+    for i, d in enumerate(s.dice):
+        if d:
+            v["dice"][i, d - 1] = 1
+    v["bonus"][:] = s.bonus
+    v["spend_left"][0] = s.spend_left
+    if s.slot >= 0:
+        v["buying"][s.slot] = 1
+    # the views for learning
+    rapper = C.RAPPERZ[s.rappers[me] - _RAP].colour if s.rappers[me] >= 0 else None
+    city = C.CITIEZ[s.cities[me] - _CITY].colour if s.cities[me] >= 0 else None
+    for k, card in enumerate(C.CARDS):
+        if not card.beef:
+            v["card_fit"][k] = [card.colour == rapper, card.colour == city]
+        if card.lock:
+            v["short"][k] = max(0, card.lock[1] - s.res[me][card.lock[0]])
+    for j, k in enumerate(s.slots):
+        if k >= 0:
+            v["slot_fit"][j] = [*v["card_fit"][k], game.can_play(s, me, k)]
+    v["come_cost"][0] = game.come_cost(s, me)
+    for k, row in enumerate(standing.gains(game, s, me)):
+        v["majority"][k] = [min(MAJORITY_MAX, round(20 * x)) for x in row]
+    return out
 
 
-_NOTHING_SHORT = bytes([1] + [0] * 255)  # the piece short -> per card kind, 1 where I lack nothing for its lock
-
-
-class _Board:
-    """Where each piece lies in the observer's board: one byte array holding every seat's rows in
-    seat order (not rotated), each seat's own pieces (hand, offer, views, majority) side by side, and
-    the seat one-hots by absolute seat; `index[me]` gathers seat me's observation from it in one
-    numpy take (rotating, padding with the zero byte)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        at = 0
-
-        def take(size: int) -> int:
-            nonlocal at
-            start, at = at, at + size
-            return start
-
-        self.zero, self.one = take(1), take(1)
-        self.head = take(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)  # seats absolute
-        # State.record and the hands as they lie, each copied whole (the supply is the record's last row)
-        self.career = take((n + 1) * _RECORD)
-        self.supply = self.career + n * _RECORD
-        self.hands, self.albums = take(n * C.NUM_KINDS), take(n * C.ALBUMS)
-        self.rappers, self.cities = take(n * NR), take(n * NCI)
-        self.offers = take(n * (NR + NCI))
-        self.fixed = take(NCI + C.NUM_GOALZ)
-        self.slots, self.decks = take(_SIZE["slots"]), take(6)
-        # State.counters, as it lies: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes
-        offsets = counter_offsets(n)
-        self.used = take(offsets[-1])
-        self.goal_won, self.track, self.pickups, self.cubes, self.cube_supply = (self.used + o for o in offsets[1:6])
-        self.beef = take(C.ALBUMS)
-        self.starter, self.target = take(n), take(n)
-        self.rest = take(_SIZE["dice"] + _SIZE["bonus"] + 1 + C.MAX_SLOTS)  # dice, bonus, spend_left, buying
-        self.dynamic = (self.beef, at)  # beef_album .. buying: zero outside Beef and buying
-        self.views, self.majority = take(n * _VIEWS_SIZE), take(n * NP * 3)
-        self.playable = take(n * NP)  # per seat, per card kind: I could play it (slot_fit gathers from it)
-        self.size = at
-        self.timeline_at = [p * _RECORD + REC_TIMELINE for p in range(n)]  # each seat's columns in State.record
-        self.index = [self._index(me) for me in range(n)]
-        # Each seat's slot_fit entries of its index, as writable bytes (a memoryview on the array): set
-        # from the bytes below by slot_index, with no numpy call.
-        self.slot_fit = [memoryview(idx[_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS]).cast("B") for idx in self.index]
-        # per seat, per card kind k (-1: an empty slot), its slot_fit entries' board positions (as index bytes)
-        self._slot_at = [{-1: _positions((self.zero,) * 3),
-                          **{k: _positions((v + 2 * k, v + 2 * k + 1, self.playable + me * NP + k)) for k in range(NP)}}
-                         for me, v in ((me, self.views + me * _VIEWS_SIZE) for me in range(n))]
-        self._slot_pad = [_positions([self.zero] * (3 * (C.MAX_SLOTS - j))) for j in range(C.MAX_SLOTS + 1)]
-
-    def _index(self, me: int) -> np.ndarray:
-        n, idx = self.n, np.zeros(LAYOUT.size, np.intp)  # zero: the zero byte
-        seat = [(me + j) % n for j in range(n)]  # relative place j -> absolute seat
-
-        def put(name: str, source) -> None:
-            """Piece `name`'s entries, in order, from the board positions `source` gives (a list)."""
-            idx[_O[name] : _O[name] + len(source)] = source
-
-        put("seats", [self.one] * n)
-        head, w = self.head, _SIZE["phase"] + _SIZE["album"] + _SIZE["track"]
-        put("phase", range(head, head + _SIZE["phase"]))
-        put("album", range(head + _SIZE["phase"], head + _SIZE["phase"] + C.ALBUMS))
-        put("track", range(head + _SIZE["phase"] + C.ALBUMS, head + w))
-        for k, name in enumerate(("turn", "actor", "medallion")):
-            put(name, [head + w + k * n + q for q in seat])
-        at = 0
-        for name, width in _CAREER_PIECES:
-            put(name, [self.career + q * _RECORD + at + i for q in seat for i in range(width)])
-            at += width
-        put("supply", range(self.supply, self.supply + 3))
-        put("hand", range(self.hands + me * C.NUM_KINDS, self.hands + me * C.NUM_KINDS + NP))
-        put("hand_albums", [self.albums + q * C.ALBUMS + a for q in seat for a in range(C.ALBUMS)])
-        put("rapper", [self.rappers + q * NR + i for q in seat for i in range(NR)])
-        put("city", [self.cities + q * NCI + i for q in seat for i in range(NCI)])
-        put("used", [self.used + q for q in seat])
-        put("offer", range(self.offers + me * (NR + NCI), self.offers + (me + 1) * (NR + NCI)))
-        put("board_cities", range(self.fixed, self.fixed + NCI))
-        put("goals", range(self.fixed + NCI, self.fixed + NCI + C.NUM_GOALZ))
-        for g in range(C.NUM_GOALZ):
-            idx[_O["goal_won"] + g * P : _O["goal_won"] + g * P + n] = [self.goal_won + g * n + q for q in seat]
-        put("slots", range(self.slots, self.slots + _SIZE["slots"]))
-        put("decks", range(self.decks, self.decks + 6))
-        put("track_pickups", range(self.track, self.track + _SIZE["track_pickups"]))
-        put("pickups", [self.pickups + q * 3 + t for q in seat for t in range(3)])
-        put("cubes", [self.cubes + q for q in seat])
-        put("cube_supply", [self.cube_supply])
-        put("beef_album", range(self.beef, self.beef + C.ALBUMS))
-        put("starter", [self.starter + q for q in seat])
-        put("target", [self.target + q for q in seat])
-        rest = _O["buying"] + C.MAX_SLOTS - _O["dice"]
-        idx[_O["dice"] : _O["dice"] + rest] = range(self.rest, self.rest + rest)
-        idx[_VIEWS : _VIEWS + _VIEWS_SIZE] = range(self.views + me * _VIEWS_SIZE, self.views + (me + 1) * _VIEWS_SIZE)
-        put("majority", range(self.majority + me * NP * 3, self.majority + (me + 1) * NP * 3))
-        idx[_O["slot_fit"] : _O["slot_fit"] + 3 * C.MAX_SLOTS] = self.zero  # set by slot_index
-        return idx
-
-    def slot_index(self, me: int, slots: tuple) -> bytes:
-        """Where seat me's piece `slot_fit` lies on the board for these face-up Come Upz (the bytes of
-        its index entries): each slot's card_fit (two entries) and its playable entry."""
-        return b"".join(map(self._slot_at[me].__getitem__, slots)) + self._slot_pad[len(slots)]
-
-
-def _positions(at) -> bytes:
-    """Board positions as the bytes of index entries (np.intp)."""
-    return np.array(at, np.intp).tobytes()
-
-
-# bonus, spend_left and buying within the board's `rest` (which starts with dice)
-_BONUS_AT, _SPEND_AT, _BUYING_AT = _O["bonus"] - _O["dice"], _O["spend_left"] - _O["dice"], _O["buying"] - _O["dice"]
-assert _O["bonus"] == _O["dice"] + _SIZE["dice"] and _O["spend_left"] == _O["bonus"] + 2 and _O["buying"] == _O["spend_left"] + 1
-assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] + 2 * NP
-
-
-class Observer(_Observer):
-    """One board per observer (`_Board`): every seat's rows in seat order, kept up to date where the
-    state changed, and each seat's observation gathered from it, rotated, in one numpy take. The counts
-    the rules keep in the observation's shape (State.record, albums, counters: `core.stamped.Tally`) are
-    copied in one slice each when their stamp is not the one last copied; the set-up's rows are written
-    when State.table's part 0 changed; each seat's views for learning when what they depend on changed,
-    from process-wide tables, and its piece majority when the timelines (State.table's part 1) or the
-    set-up changed. The head, the hand, the offer and the decks are written at every call.
-    tests/rap_godz/test_encode.py checks it against a plain numpy encoder written piece by piece, at
-    every node, and that a mark seen twice always covers the same contents.
-    """
-
-    layout = LAYOUT
-
-    def __init__(self, game) -> None:
-        self.game = game
-        n = self.n = game.n
-        b = self._b = _Board(n)
-        self._board = bytearray(b.size)
-        self._board[b.one] = 1
-        self._array = np.frombuffer(self._board, np.uint8)
-        self._heads: dict[tuple, bytearray] = {}  # (phase, album, track, turn, actor, medallion) -> the head
-        self._record_stamp: object = None  # State.record's stamp last written
-        self._albums_stamp: object = None
-        self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
-        self._setup_made: _Setup | None = None
-        self._setup_written: object = None
-        self._table_mark: object = None
-        self._counters_stamp: object = None
-        self._decks: tuple = ()  # the deck sizes last written
-        self._offers = True  # the board may hold draft offers
-        self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
-        self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
-        self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
-        self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy of State.slots)
-        self._slots_key: tuple | None = None  # the same as a tuple, the key of the slot tables
-        self._slots_indexed: list = [None] * n  # per seat, the key its index last gathered slot_fit for
-        self._dynamic = True  # beef_album .. buying may hold something
-        # (Beef card, starter, target, dice, bonus, spend left, slot) -> the pieces beef_album .. buying
-        self._dynamics: dict[tuple, bytearray] = {}
-        # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
-        self._majority_timelines: list = [None] * n
-        self._majority_setup: list = [None] * n
-
-    def _setup(self, s: State) -> _Setup:
-        """What the set-up fixes, kept while State.table's part 0 (the set-up) is the same."""
-        mark = s.table.parts[0]
-        if mark is not self._setup_mark:
-            self._setup_mark, self._setup_made = mark, _Setup(self.game, s)
-        return self._setup_made
-
-    def _write_setup(self, s: State) -> None:
-        """The set-up's rows (State.table's mark changed): Rapperz, Citiez, the Citiez on the board, Goalz."""
-        b, board, n = self._b, self._board, self.n
-        setup = self._setup(s)
-        if setup is not self._setup_written:
-            self._setup_written = setup
-            board[b.rappers : b.rappers + n * NR] = setup.rappers
-            board[b.cities : b.cities + n * NCI] = setup.cities
-            board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
-        self._table_mark = s.table.parts[0]
-
-    def _head(self, key: tuple) -> bytearray:
-        phase, album, track, turn, actor, medallion = key
-        n = self.n
-        v = bytearray(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)
-        v[phase] = 1
-        v[_SIZE["phase"] + album] = 1
-        v[_SIZE["phase"] + C.ALBUMS + track] = 1
-        at = _SIZE["phase"] + _SIZE["album"] + _SIZE["track"]
-        for k, seat in enumerate((turn, actor, medallion)):
-            if seat >= 0:
-                v[at + k * n + seat] = 1
-        self._heads[key] = v
-        return v
-
-    def encode(self, s: State, me: int) -> np.ndarray:
-        b, board = self._b, self._board
-        phase = s.phase
-        key = (phase, s.album, s.track, s.turn, s.actor if phase != _OVER and not s.chance else -1, s.medallion)
-        head = self._heads.get(key) or self._head(key)
-        board[b.head : b.head + len(head)] = head
-        record = s.record
-        if record.stamp is not self._record_stamp:  # the career records and the plaque supply, in seat order
-            self._record_stamp = record.stamp
-            board[b.career : b.career + len(record.data)] = record.data
-        albums = s.albums
-        if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
-            self._albums_stamp = albums.stamp
-            board[b.albums : b.albums + 3 * self.n] = albums.data
-        if s.table.parts[0] is not self._table_mark:
-            self._write_setup(s)
-        counters = s.counters
-        if counters.stamp is not self._counters_stamp:  # abilities used, Goalz won, Pick Upz, Beef cubes
-            self._counters_stamp = counters.stamp
-            board[b.used : b.used + len(counters.data)] = counters.data
-        at = b.hands + me * C.NUM_KINDS
-        board[at : at + C.NUM_KINDS] = s.hands[me]
-        if phase <= _DRAFT:  # my draft offer; every offer is empty once the draft is over (RG-SETUP-2)
-            at = b.offers + me * (NR + NCI)
-            board[at : at + NR + NCI] = s.offers[me][_RAP:]
-            self._offers = True
-        elif self._offers:
-            board[b.offers : b.offers + self.n * (NR + NCI)] = bytes(self.n * (NR + NCI))
-            self._offers = False
-        d, c = s.decks, s.come_decks
-        decks = (d[0].n, d[1].n, d[2].n, c[0].n, c[1].n, c[2].n)
-        if decks != self._decks:  # a tuple set into the board costs more than this check
-            self._decks = decks
-            board[b.decks : b.decks + 6] = decks
-        # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
-        # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
-        # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        mark, used, table = record.parts[me], counters.stamp, s.table.parts[0]
-        if mark is not self._views_record[me] or used is not self._views_used[me] or table is not self._views_table[me]:
-            self._views_record[me], self._views_used[me], self._views_table[me] = mark, used, table
-            at = b.views + me * _VIEWS_SIZE
-            fkey, rkey = (s.rappers[me], s.cities[me]), tuple(s.res[me])
-            fit = _FITS.get(fkey) or _fit(fkey)
-            short = _SHORTS.get(rkey) or _short(rkey)
-            board[at : at + 2 * NP] = fit
-            board[at + 2 * NP : at + 3 * NP] = short
-            board[at + _COME_COST_AT] = self.game.come_cost(s, me)  # on the Rapper and its ability used only
-            at = b.playable + me * NP
-            board[at : at + NP] = short.translate(_NOTHING_SHORT)
-        slots = s.slots
-        if slots != self._slots_seen:  # the piece slots
-            self._slots_seen = slots[:]
-            self._slots_key = key = tuple(slots)
-            board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
-        if self._slots_indexed[me] is not self._slots_key:  # where my slot_fit lies, for these slots
-            key = self._slots_indexed[me] = self._slots_key
-            b.slot_fit[me][:] = b.slot_index(me, key)
-        marks = s.table.parts
-        if marks[1] is not self._majority_timelines[me] or marks[0] is not self._majority_setup[me]:
-            self._majority_timelines[me], self._majority_setup[me] = marks[1], marks[0]
-            at = b.majority + me * NP * 3
-            board[at : at + NP * 3] = self._majority(s, me)
-        # Beef and buying (beef_album .. buying): zero but in a Beef or while buying a Come Upz.
-        if phase in _DYNAMIC_PHASES:
-            self._write_dynamic(s)
-        elif self._dynamic:
-            start, end = b.dynamic
-            board[start:end] = bytes(end - start)
-            self._dynamic = False
-        # mode="wrap": every index lies on the board, and numpy's wrap loop is cheaper than its raising one
-        return self._array.take(b.index[me], mode="wrap").astype(np.float32)
-
-    def _write_dynamic(self, s: State) -> None:
-        b, board = self._b, self._board
-        start, end = b.dynamic
-        key = (s.beef_card, s.starter, s.target, *s.dice, *s.bonus, s.spend_left, s.slot)
-        v = self._dynamics.get(key)
-        if v is None:
-            v = self._dynamics[key] = self._dynamic_bytes(s)
-        board[start:end] = v
-        self._dynamic = True
-
-    def _dynamic_bytes(self, s: State) -> bytearray:
-        """The pieces beef_album .. buying (seats absolute)."""
-        b = self._b
-        start, end = b.dynamic
-        v = bytearray(end - start)
-        if s.beef_card >= 0:
-            v[_CARD_DECK[s.beef_card]] = 1
-        if s.starter >= 0:
-            v[b.starter - start + s.starter] = 1
-        if s.target >= 0:
-            v[b.target - start + s.target] = 1
-        rest = b.rest - start
-        for i in range(3):
-            if s.dice[i]:
-                v[rest + i * C.DIE_SIDES + s.dice[i] - 1] = 1
-        v[rest + _BONUS_AT : rest + _BONUS_AT + 2] = s.bonus
-        v[rest + _SPEND_AT] = s.spend_left
-        if s.slot >= 0:
-            v[rest + _BUYING_AT + s.slot] = 1
-        if len(self._dynamics) >= 4096:
-            self._dynamics.clear()
-        return v
-
-    def _majority(self, s: State, me: int) -> bytearray:
-        """The piece `majority` of seat `me`, from the timelines' columns (in the career records)."""
-        data = s.record.data
-        cols = [data[at : at + _COLUMNS] for at in self._b.timeline_at]
-        values = standing.quantized(cols, self._setup(s).majority, me, 20, MAJORITY_MAX)
-        return _COMBO_ROWS.translate(values + _TO_256[len(values)])
-
-    def string_from(self, s: State, me: int) -> str:
-        g = self.game
-        lines = [f"you are player_{me} | Album {s.album + 1} Track {s.track + 1} | Medallion {seat_name(s.medallion, 'not won yet')}"
-                 f" | {g.decision_name(s)}"]
-        lines.append("Goalz: " + ", ".join(C.GOALZ[k][0] + (f" (player_{s.goal_won[k]})" if s.goal_won[k] >= 0 else "")
-                                         for k in s.goals) + " | Citiez: " + ", ".join(C.KIND_NAMES[k] for k in g.board_cities(s)))
-        lines.append("Come Upz: " + ", ".join(C.KIND_NAMES[k] if k >= 0 else "-" for k in s.slots)
-                     + f" | decks {[d.n for d in s.decks]} come {[d.n for d in s.come_decks]} | supply {s.supply}")
-        lines.append("Pick Upz on the tracks: " + ", ".join(
-            f"{C.RESOURCES[i // 3]} {C.PICKUP_SPACES[i % 3]}: {C.PICKUP_TYPES[t]}" for i, t in enumerate(s.track_pickups) if t >= 0))
-        if s.starter >= 0:
-            lines.append(f"Beef: player_{s.starter} vs player_{s.target}, dice {s.dice}, bonus {s.bonus}")
-        for p in range(s.num_players):
-            albums = [card_count(s.hands[p][a:b]) for a, b in _ALBUM_SPANS]
-            rapper = C.KIND_NAMES[s.rappers[p]] if s.rappers[p] >= 0 else "-"
-            city = C.KIND_NAMES[s.cities[p]] if s.cities[p] >= 0 else "-"
-            lines.append(f"player_{p}: {g.points(s, p)} pts {s.plaques[p]} | {rapper}{' (used)' if s.used[p] else ''}, {city}"
-                         f" | res {s.res[p]} | Pick Upz {s.pickups[p]} | cubes {s.cubes[p]} | hand {albums}"
-                         f" | held: {C.counts_to_string(s.held[p])} | timeline: {C.counts_to_string(s.timelines[p])}")
-        lines.append("your hand: " + C.counts_to_string(s.hands[me]))
-        if any(s.offers[me]):
-            lines.append("your draft offer: " + C.counts_to_string(s.offers[me]))
-        return "\n".join(lines)
+def string_from(game, s: State, me: int) -> str:
+    """Seat `me`'s view as text."""
+    medallion = seat_name(s.medallion, "not won yet")
+    lines = [f"you are player_{me} | Album {s.album + 1} Track {s.track + 1} | Medallion {medallion}"
+             f" | {game.decision_name(s)}"]
+    goals = ", ".join(C.GOALZ[k][0] + (f" (player_{s.goal_won[k]})" if s.goal_won[k] >= 0 else "") for k in s.goals)
+    lines.append(f"Goalz: {goals} | Citiez: " + ", ".join(C.KIND_NAMES[k] for k in game.board_cities(s)))
+    lines.append("Come Upz: " + ", ".join(C.KIND_NAMES[k] if k >= 0 else "-" for k in s.slots)
+                 + f" | decks {[d.n for d in s.decks]} come {[d.n for d in s.come_decks]} | supply {s.supply}")
+    lines.append("Pick Upz on the tracks: " + ", ".join(
+        f"{C.RESOURCES[i // 3]} {C.PICKUP_SPACES[i % 3]}: {C.PICKUP_TYPES[t]}"
+        for i, t in enumerate(s.track_pickups) if t >= 0))
+    if s.starter >= 0:
+        lines.append(f"Beef: player_{s.starter} vs player_{s.target}, dice {s.dice}, bonus {s.bonus}")
+    for p in range(s.num_players):
+        albums = [card_count(s.hands[p][a:b]) for a, b in _ALBUM_SPANS]
+        rapper = C.KIND_NAMES[s.rappers[p]] if s.rappers[p] >= 0 else "-"
+        city = C.KIND_NAMES[s.cities[p]] if s.cities[p] >= 0 else "-"
+        used = " (used)" if s.used[p] else ""
+        lines.append(f"player_{p}: {game.points(s, p)} pts {s.plaques[p]} | {rapper}{used}, {city}"
+                     f" | res {s.res[p]} | Pick Upz {s.pickups[p]} | cubes {s.cubes[p]} | hand {albums}"
+                     f" | held: {C.counts_to_string(s.held[p])} | timeline: {C.counts_to_string(s.timelines[p])}")
+    lines.append("your hand: " + C.counts_to_string(s.hands[me]))
+    if any(s.offers[me]):
+        lines.append("your draft offer: " + C.counts_to_string(s.offers[me]))
+    return "\n".join(lines)

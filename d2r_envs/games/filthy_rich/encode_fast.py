@@ -1,0 +1,228 @@
+"""The fast Filthy Rich encoder: the Observer the Game uses. Its vector is exactly the one encode.py,
+the observation's spec, defines (tests/filthy_rich/test_encode.py checks it byte for byte against
+`encode.encode` at every node of seeded games, for every seat and player count, the option on and off);
+its text is the spec's `string_from`.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter, mul
+
+import numpy as np
+
+from d2r_envs.core.obs import Observer as _Observer
+from d2r_envs.core.zones import card_counts
+from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich import encode as spec
+from d2r_envs.games.filthy_rich.encode import LAYOUT, MONEY, NA, B, L, P, PG, S
+from d2r_envs.games.filthy_rich.state import Phase, State
+
+_O = LAYOUT.offsets
+_U8, _F32, _frombuffer = np.uint8, np.float32, np.frombuffer
+_OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
+# Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
+_PHASE = _O["phase"]
+_ASK = _O["ask"]
+_ACTOR = _O["actor"]
+_TURN = _O["turn"]
+_MONEY = _O["money"]
+_PAGE = _O["page"]
+_ACTIONS = _O["actions_left"]
+_DICE = _O["dice"]
+_NDICE = _O["dice_count"]
+_HAND = _O["hand"]
+_HSIZE = _O["hand_sizes"]
+_DECK = _O["deck_size"]
+_DISCARD = _O["discard"]
+_ALIVE = _O["alive"]
+_ASSETS = _O["assets"]
+_BUSINESSES = _O["businesses"]
+_LUX = _O["luxuries"]
+_FOR_SALE = _O["for_sale"]
+_TAXES = _O["taxes"]
+_BOOK = _O["book"]
+_VISIBLE = _O["visible"]
+_VOWNER = _O["visible_owner"]
+_CARD = _O["card"]
+_LOT = _O["lot"]
+_HIGH = _O["high_bid"]
+_HIGH_BIDDER = _O["high_bidder"]
+_LOWEST = _O["lowest_bid"]
+_PRICE = [x.price for x in C.LUXURIES]
+_A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
+assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
+assert (sum(b.tax for b in C.BUSINESSES) + sum(x.tax for x in C.LUXURIES)
+        + sum(C.card_of(k).tax * C.COPIES[k] for k in C.ASSET_KINDS)) <= 64, "taxes fit their piece unclipped"
+_SIGN = [bytes(1 if i == b else 0 for i in range(B)) for b in range(B)] + [bytes(B)]  # business (-1: none) -> one-hot
+_IS = [bytes(1 if x == q + 1 else 0 for x in range(256)) for q in range(P)]  # translate: seat + 1 -> 1, else 0
+_BYTE = [bytes((i,)) for i in range(256)]  # a number -> its one byte
+_PADS = [(bytes(P - n), bytes((P - n) * NA), bytes((P - n) * B), bytes((P - n) * L)) for n in range(P + 1)]  # per n
+
+
+_HEADS: dict[tuple, bytes] = {}  # (phase, ask, actor's place, turn's place) -> the pieces `phase` to `turn`
+
+
+def _head(key: tuple) -> bytes:
+    phase, ask, actor, turn = key
+    v = bytearray(_O["money"] - _O["phase"])
+    v[phase] = 1
+    v[_ASK - _PHASE + ask] = 1
+    if actor >= 0:  # (before the first turn, and once the game is over, nobody acts)
+        v[_ACTOR - _PHASE + actor] = 1
+        v[_TURN - _PHASE + turn] = 1
+    head = _HEADS[key] = bytes(v)
+    return head
+
+
+def _turn_bytes(page: int, actions_left: int, extra_dice: int) -> bytes:
+    """The pieces `page` to `dice_count` before any die is rolled."""
+    v = bytearray(_O["hand"] - _O["page"])
+    v[page] = 1
+    v[PG + actions_left] = 1
+    v[-1] = min(page + 1 + extra_dice, 255)
+    return bytes(v)
+
+
+_TURN_BYTES = [[[_turn_bytes(pg, a, x) for x in range(8)] for a in range(C.ACTIONS_PER_TURN + 1)] for pg in range(PG)]
+
+
+def _dice_bytes(page: int, actions_left: int, dice: list[int], extra_dice: int) -> bytes:
+    """The pieces `page` to `dice_count` once dice are rolled."""
+    v = bytearray(_O["hand"] - _O["page"])
+    v[page] = 1
+    v[PG + actions_left] = 1
+    for d in dice:
+        v[_DICE - _PAGE + d] += 1
+    v[-1] = page + 1 + extra_dice
+    return bytes(v)
+
+
+def _tail(s: State, rel: list[int]) -> bytes:
+    """The pieces `card` to `lowest_bid`, for a card being played or an auction."""
+    v = bytearray(_O["lowest_bid"] + 1 - _CARD)
+    if s.card >= 0:
+        v[s.card - B] = 1
+    if s.phase == _AUCTION:
+        v[_LOT - _CARD + s.lot] = 1
+        if s.high >= 0:
+            v[_HIGH - _CARD] = min(s.high, MONEY)
+            v[_HIGH_BIDDER - _CARD + rel[s.high_bidder]] = 1
+        v[_LOWEST - _CARD] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
+    return bytes(v)
+
+
+_NO_TAIL = bytes(_O["lowest_bid"] + 1 - _CARD)
+LAYOUT.check_order(  # encode() joins the observation from its pieces in this order
+    "seats", "options", "phase", "ask", "actor", "turn", "money", "page", "actions_left", "dice", "dice_count",
+    "hand", "hand_sizes", "deck_size", "discard", "alive", "assets", "businesses", "luxuries", "for_sale", "taxes",
+    "book", "visible", "visible_owner", "card", "lot", "high_bid", "high_bidder", "lowest_bid")
+
+
+class _Board:
+    """What the observation keeps of the table while the state's containers keep the stamps it was
+    built from (core/stamped.py) and the same players are in: the pieces `alive` to `taxes`
+    (contiguous in LAYOUT) with the seats' rows in seat order, joined twice over (so that any
+    rotation is one slice), and per observer those pieces rotated to it. A board built after
+    another takes over the rows of each container whose stamp held."""
+
+    __slots__ = ("owner", "lux", "assets", "alive", "n", "alive2", "assets2", "owned2", "lux2", "for_sale",
+                 "taxes2", "blocks")
+
+    def __init__(self, game, s: State, old: "_Board | None") -> None:
+        self.owner, self.lux, self.assets = owner, lux, assets = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp
+        self.alive = s.alive[:]  # (a plain list, compared by value)
+        self.n = n = s.num_players
+        self.alive2 = bytes(s.alive) * 2
+        if old is not None and old.assets is assets:
+            self.assets2 = old.assets2
+        else:
+            self.assets2 = b"".join([a[_A0:_A1] for a in s.assets.counts]) * 2
+        self.owned2 = old.owned2 if old is not None and old.owner is owner else b"".join(s.owner.held) * 2
+        if old is not None and old.lux is lux:
+            self.lux2, self.for_sale = old.lux2, old.for_sale
+        else:  # (after the luxuries' padding, the `for_sale` piece)
+            self.lux2, self.for_sale = b"".join(s.lux_owner.held) * 2, _PADS[n][3] + s.lux_owner.free
+        self.taxes2 = bytes(map(mul, game.tax_table(s), s.alive)) * 2  # (0 for a player knocked out)
+        self.blocks: list = [None] * n
+
+    def block(self, me: int) -> bytes:
+        """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
+        n = self.n
+        end = me + n
+        pad, pad_assets, pad_businesses, _ = _PADS[n]
+        block = self.blocks[me] = b"".join((
+            self.alive2[me:end], pad, self.assets2[me * NA : end * NA], pad_assets,
+            self.owned2[me * B : end * B], pad_businesses, self.lux2[me * L : end * L], self.for_sale,
+            self.taxes2[me:end], pad))
+        return block
+
+
+def _view(game, s: State) -> tuple[bytes, bytes]:
+    """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
+    order, joined twice over (so that any rotation is one slice)."""
+    row = game.visible_row(s)
+    owner = s.owner.of
+    owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
+    return b"".join(itemgetter(*row)(_SIGN)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
+
+
+class Observer(_Observer):
+    """`encode` joins the observation, one byte per entry (every entry is a whole number up to 255),
+    from its pieces in LAYOUT's order, mostly the state's own bytearrays and slices of them rotated
+    to the seat, and converts to float32 once (the core derives `entries`). What it works out from
+    the table (the business, luxury, asset and tax pieces, and per page the visible signs) it keeps
+    while the state's containers keep their stamps (`_Board`, `_views`)."""
+
+    layout = LAYOUT
+
+    def __init__(self, game) -> None:
+        self.game = game
+        n = game.n
+        self._head = bytes([1] * n + [0] * (P - n) + [game.config.one_tax_per_turn])  # the pieces `seats`, `options`
+        self._pad = bytes(P - n)  # a per-seat piece's rows beyond the player count
+        self._slots_pad = bytes(S * (P - n))
+        self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
+        self._rot = [itemgetter(*[(me + i) % n for i in range(n)]) for me in range(n)]  # seat order -> from me
+        # What it worked out from the table, kept while the state's containers keep their stamps:
+        self._board: _Board | None = None
+        self._views: list = [None, None]  # the book's and owners' stamps, then each page's `_view` (None: not yet)
+
+    def encode(self, s: State, me: int) -> np.ndarray:
+        n = s.num_players
+        rel = self._rel[me]  # seat -> its place after me (index -1: none)
+        phase = s.phase
+        key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
+        head = _HEADS.get(key) or _head(key)
+        rot = self._rot[me]
+        try:
+            money = bytes(rot(s.money))
+        except ValueError:  # above 255
+            money = bytes([min(m, MONEY) for m in rot(s.money)])
+        page = s.page
+        if s.dice:
+            turn = _dice_bytes(page, s.actions_left, s.dice, s.extra_dice)
+        else:  # page, actions_left, no dice yet, dice_count: one precomputed run of bytes
+            turn = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
+                page, s.actions_left, s.extra_dice)
+        hands = s.hands
+        board = self._board
+        if (board is None or board.owner is not s.owner.stamp or board.lux is not s.lux_owner.stamp
+                or board.assets is not s.assets.stamp or board.alive != s.alive):
+            board = self._board = _Board(self.game, s, board)
+        book = s.book
+        views = self._views
+        if views[0] is not book.stamp or views[1] is not s.owner.stamp:
+            views = self._views = [book.stamp, s.owner.stamp] + [None] * PG
+        view = views[2 + page]
+        if view is None:
+            view = views[2 + page] = _view(self.game, s)
+        visible, slots = view
+        pad = self._pad
+        return _frombuffer(b"".join((
+            self._head, head, money, pad, turn, hands[me], bytes(card_counts(rot(hands))), pad,
+            _BYTE[s.deck.n], s.discard, board.blocks[me] or board.block(me), book.cells, visible,
+            slots[S * me : S * (me + n)], self._slots_pad,
+            _NO_TAIL if s.card < 0 and phase != _AUCTION else _tail(s, rel))), _U8).astype(_F32)
+
+    def string_from(self, s: State, me: int) -> str:
+        return spec.string_from(self.game, s, me)
