@@ -99,7 +99,7 @@ class State:
     desire_face: list[int]  # per judge, the face-up desire kind (-1: none) (EX-DESIRE-1)
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
-    # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part after every
+    # Marks for the observer (encode_fast.py; core/stamped.py `Marks`): the rules renew a part after every
     # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics; MODULES: revealed,
     # tens, tens_left, reveal_hands, desire_face, desires.
     marks: Marks

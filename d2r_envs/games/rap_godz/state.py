@@ -79,7 +79,7 @@ class State:
     cube_supply: int
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
-    # Marks for the observer (encode.py; core/stamped.py `Marks`): the rules renew a part whenever what
+    # Marks for the observer (encode_fast.py; core/stamped.py `Marks`): the rules renew a part whenever what
     # it covers changes. `table`: part 0 the set-up (the Rapperz, Citiez, the extra City, Goalz), part 1
     # the timelines (renewed with each card played into one).
     table: Marks
