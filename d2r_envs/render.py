@@ -110,18 +110,18 @@ def seeded_state(game: Game, seed: int = 0, moves: int = 40) -> Any:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    import d2r_envs
+    from d2r_envs import registry
 
     parser = argparse.ArgumentParser(prog="python -m d2r_envs.render",
                                      description="Draw a seeded mid-game state of a game as SVG (or PNG with the render extra).")
-    parser.add_argument("game", choices=d2r_envs.names())
+    parser.add_argument("game", choices=registry.names())
     parser.add_argument("--players", type=int, help="number of players (default: the game's default)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the moves and chance (default 2026)")
     parser.add_argument("--moves", type=int, default=40, help="random legal moves before the picture (default 40)")
     parser.add_argument("--seat", type=int, help="draw what this seat may see (default: from above, everything)")
     parser.add_argument("--out", required=True, help="the picture file, .svg or .png")
     args = parser.parse_args(argv)
-    game = d2r_envs.make_game(args.game, args.players)
+    game = registry.make_game(args.game, args.players)
     picture(game, seeded_state(game, args.seed, args.moves), args.seat).save(args.out)
     print(args.out)
     return 0
