@@ -140,3 +140,14 @@ def test_the_readme_picture_is_what_its_command_draws(tmp_path: Path) -> None:
         render.main([*args[:-1], str(out)])
     assert out.read_text(encoding="utf-8") == (DOCS / "table.svg").read_text(encoding="utf-8"), (
         "docs/table.svg is out of date: draw it again with " + command.group(1))
+
+
+def test_the_changelog_names_every_environment_version_and_model() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    for name in d2r_envs.names():
+        version = registry.game_package(name).VERSION
+        for v in range(version + 1):
+            assert f"`{name}_v{v}`" in changelog, f"CHANGELOG.md lacks the environment version {name}_v{v}"
+    for manifest in (ROOT / "models").glob("*/*/manifest.json"):
+        ref = f"{manifest.parent.parent.name}/{manifest.parent.name}"
+        assert f"`{ref}`" in changelog, f"CHANGELOG.md lacks the shipped model {ref}"
