@@ -151,3 +151,18 @@ def test_the_changelog_names_every_environment_version_and_model() -> None:
     for manifest in (ROOT / "models").glob("*/*/manifest.json"):
         ref = f"{manifest.parent.parent.name}/{manifest.parent.name}"
         assert f"`{ref}`" in changelog, f"CHANGELOG.md lacks the shipped model {ref}"
+
+
+def test_the_numbers_the_pages_quote_are_the_codes() -> None:
+    """The speed bars and d2r-bench's task count, as the pages state them."""
+    from d2r_envs import bench
+    from training.benchmark import tasks
+
+    speed = (DOCS / "speed.md").read_text(encoding="utf-8")
+    assert f"every game's AEC loop at least {bench.AEC_RATIO_BAR:g}x" in speed
+    assert f"every bare engine at least {bench.ENGINE_RATIO_BAR:g}x" in speed
+    said = re.search(r"Version 1 \(`training/benchmark/data/v1/`\) is data shipped with the package: (\d+) tasks",
+                     (DOCS / "benchmark.md").read_text(encoding="utf-8").replace("\n", " "))
+    assert said and int(said.group(1)) == len(tasks.load(1).tasks)
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"d2r-bench v1: {len(tasks.load(1).tasks)} tasks" in changelog
