@@ -59,7 +59,7 @@ def test_the_site_builds_with_strict(tmp_path: Path) -> None:
     assert "d2r_envs.make" in (site / "api" / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("source", ["docs/getting-started.md", "README.md"])
+@pytest.mark.parametrize("source", ["docs/getting-started.md", "docs/environments.md", "README.md"])
 def test_every_python_example_runs(source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocks = _python_blocks((ROOT / source).read_text(encoding="utf-8"))
     assert len(blocks) >= 2, f"{source}: expected its examples in ```python blocks"
