@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 import d2r_envs
-from d2r_envs import registry, replay
+from d2r_envs import describe, registry, replay
 from d2r_envs.core import config as _config
 from training import commands  # argument definitions only: no torch
 
@@ -55,10 +55,6 @@ def _missing_extra(command: str, extra: str, modules: tuple[str, ...]) -> str | 
     return None
 
 
-def _md_cell(value: Any) -> str:
-    return str(value).replace("|", "\\|")
-
-
 # Subcommands ------------------------------------------------------------------------------------
 
 
@@ -80,50 +76,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
-    name = args.game
-    pkg = registry.game_package(name)
-    players = args.players if args.players is not None else pkg.DEFAULT_PLAYERS
     try:
-        env = d2r_envs.raw_env(name, players)
+        print(describe.markdown(args.game, args.players))
     except ValueError as e:
         return _error(str(e))
-    spec = env.game.spec
-    actions, layout = registry.action_space(name), registry.obs_layout(name)
-    doc = (pkg.__doc__ or "").strip().splitlines()
-    out = [f"# {name} ({env.metadata['name']})", ""]
-    if doc:
-        out += [doc[0], ""]
-    out += [
-        f"- players: {players} (allowed {spec.min_players}-{spec.max_players}, default {pkg.DEFAULT_PLAYERS})",
-        f"- agents: {', '.join(env.possible_agents)}",
-        f"- actions: Discrete({spec.num_actions}), the same for every player count; fingerprint {actions.fingerprint()}",
-        f"- observation: Dict(observation=Box(0, high, ({layout.size},), float32), "
-        f"action_mask=Box(0, 1, ({spec.num_actions},), int8)); fingerprint {layout.fingerprint()}",
-        f"- returns: {spec.min_return:g} to {spec.max_return:g}; truncated after {spec.max_game_length} decisions",
-        "",
-        "## Options",
-        "",
-        "| option | default | allowed | meaning |",
-        "|---|---|---|---|",
-    ]
-    for key, default, allowed, meaning in _config.describe(pkg.Config):
-        out.append(f"| `{key}` | {_md_cell(json.dumps(default))} | {_md_cell(allowed)} | {_md_cell(meaning)} |")
-    seen = _config.describe(pkg.Observer.Options)
-    if seen:
-        out += ["", "## Observation options", "",
-                "`d2r_envs.make(..., observation={...})`; a training config's `env.observation`.", "",
-                "| option | default | allowed | meaning |", "|---|---|---|---|"]
-        for key, default, allowed, meaning in seen:
-            out.append(f"| `{key}` | {_md_cell(json.dumps(default))} | {_md_cell(allowed)} | {_md_cell(meaning)} |")
-    out += ["", "## Actions", "", actions.describe(), "", "## Observation", "", layout.describe()]
-    for key, default, _, _ in seen:  # what a switch adds to the vector
-        if default is False:
-            wide = env.game.make_observer(**{key: True}).layout
-            extra = [p.name for p in wide.pieces if p.name not in layout.offsets]
-            if extra:
-                out += ["", f"With `{key}: true`: Box(0, high, ({wide.size},), float32), fingerprint "
-                        f"{wide.fingerprint()}; the pieces above, then:", "", wide.describe(extra)]
-    print("\n".join(out))
     return 0
 
 

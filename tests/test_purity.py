@@ -226,7 +226,7 @@ def test_an_import_circle_through_a_function_is_found(tmp_path: Path) -> None:
 LAYERS = [
     ("core", ["d2r_envs.core"]),
     ("games", ["d2r_envs.games"]),
-    ("registry", ["d2r_envs.registry"]),
+    ("registry and its description of a game", ["d2r_envs.registry", "d2r_envs.describe"]),
     ("pictures", ["d2r_envs.render"]),
     ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
     ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
