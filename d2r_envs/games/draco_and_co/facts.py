@@ -1,8 +1,9 @@
 """What happens in Draco & Co, as rules.py tells it while a state is narrated.
 
 When a State has a sink (`State.tell`, core.events.sink), rules.py tells it one of these at each point
-where something happens, right after the state has changed; narrate.py turns them into words. Seats
-are absolute, characters are ids (cards.py), places count from 0 (first place, next to Draco).
+where something happens, once the state shows it (a toast's proposal and its shares, place by place,
+are told before any payment); narrate.py turns them into words. Seats are absolute, characters are ids
+(cards.py), places count from 0 (first place, next to Draco).
 """
 
 from __future__ import annotations
