@@ -5,8 +5,9 @@ an enum, `str`, `tuple[...]` of those (shared: they cannot change), or `list[...
 `dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
 itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A field declared with
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
-replace it, never change it in place. `copier(cls)` writes one flat function per State class, as
-fast as a clone written out field by field.
+replace it, never change it in place. A field made by `core.events.sink()` (where the rules tell what
+happens while a state is narrated) is left None in a clone. `copier(cls)` writes one flat function per
+State class, as fast as a clone written out field by field.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import enum
 import types
 import typing
 from typing import Any, Callable
+
+from d2r_envs.core.events import SINK
 
 _IMMUTABLE = (int, float, bool, str, bytes, type(None))
 _copiers: dict[type, Callable[[Any], Any]] = {}
@@ -74,7 +77,9 @@ def copier(cls: type) -> Callable[[Any], Any]:
     hints = typing.get_type_hints(cls)
     lines = ["def clone(s):", "    t = new(cls)"]
     for f in dataclasses.fields(cls):
-        if f.compare:
+        if f.metadata.get(SINK):
+            expr = "None"  # a clone never inherits a sink: it stays with the state it was set on
+        elif f.compare:
             try:
                 expr = copy_expr(hints[f.name], f"s.{f.name}")
             except TypeError as err:

@@ -5,6 +5,12 @@ move or a chance outcome) and the state after (`Game.events`), so the rules code
 paths never pay for it. Each `Event` says what every seat sees and, where a seat sees more (its
 own drawn card) or less (another's hidden card), what that seat sees instead; `Log` records the
 events of a game and hands each seat only its own view.
+
+A game whose rules say what happens as it happens gives its State a `sink()` field: the rules tell
+their facts (a move, a payment, a draw) to it when one is set, and do nothing more when it is None.
+The field is no part of the game state: it is not compared or shown, and a clone starts without one
+(core/clone.py), so a sink reaches only the state it was set on; the game's narration sets one on a
+copy of the state before and applies the action to that copy again.
 """
 
 from __future__ import annotations
@@ -27,6 +33,15 @@ class Event:
     def seen_by(self, seat: int) -> str:
         """The text `seat` sees ("" when it sees nothing of this event)."""
         return self.private.get(seat, self.public)
+
+
+SINK = "d2r_envs.events.sink"  # the metadata key that marks a State's sink field
+
+
+def sink() -> Any:
+    """A State field for an optional sink of the rules' facts (a callable, or None): not compared, not
+    shown, and left None by a clone."""
+    return field(default=None, compare=False, repr=False, metadata={SINK: True})
 
 
 def public(text: str) -> Event:

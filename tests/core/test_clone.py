@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from d2r_envs.core.clone import clone, copier, shared_mutables
+from d2r_envs.core.events import sink
 
 
 class Colour(enum.IntEnum):
@@ -55,3 +56,17 @@ def test_an_undeclared_shape_is_refused_naming_the_field() -> None:
 
     with pytest.raises(TypeError, match=r"Bad.thing: cannot clone a field of type"):
         copier(Bad)
+
+
+@dataclass(slots=True)
+class Told:
+    n: int
+    tell: object = sink()
+
+
+def test_a_sink_is_no_part_of_the_state_and_a_clone_starts_without_one() -> None:
+    told: list = []
+    a = Told(1, told.append)
+    b = clone(a)
+    assert b.tell is None and a.tell is not None
+    assert a == b and a == Told(1) and "tell" not in repr(a)

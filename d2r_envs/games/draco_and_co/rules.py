@@ -1,4 +1,8 @@
-"""Draco & Co rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+"""Draco & Co rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
+
+Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
+(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from d2r_envs.core.zones import Deck
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co import facts as F
 from d2r_envs.games.draco_and_co.config import Config
 from d2r_envs.games.draco_and_co.state import ZONES, Ask, Phase, State
 
@@ -142,10 +147,14 @@ class Game(core.Game[State]):
             s.hands[seat][a] += 1  # DRACO-DRAW-1
         else:
             s.removed[a] += 1  # DRACO-VARIANT-1: set aside face down
+        if s.tell is not None:
+            s.tell(F.Drawn(seat, a))
         if s.draw_pile.n == 0:  # the last card: the discards become the new draw pile (DRACO-END-1)
             s.exhausted += 1
             s.draw_pile.refill(s.discard)
             s.discard = [0] * C.NUM_KINDS
+            if s.tell is not None:
+                s.tell(F.PileRanOut(s.exhausted))
 
     def _apply_chance(self, s: State, a: int) -> None:
         if s.draws:
@@ -158,10 +167,14 @@ class Game(core.Game[State]):
             s.order = [-1] * self.places
             s.todo = list(self.characters)
             s.slots = list(range(self.places))
+            if s.tell is not None:
+                s.tell(F.Began(a, s.cup))
         elif s.phase == Phase.CIRCLE or s.ask == Ask.PLACE:
             self._place(s, a)
         else:  # Ask.DIE
             s.die = a + 1
+            if s.tell is not None:
+                s.tell(F.Rolled(s.turn, s.die))
             st = C.CATALOGUE[s.card].steps[s.step]
             if st.op == C.Op.MOVE_DIE:  # DRACO-CARD-MOVE-DIE
                 self._move(s, s.picked[-1], st.amount * s.die)
@@ -177,6 +190,8 @@ class Game(core.Game[State]):
         if len(s.todo) == 1:
             s.order[s.slots.pop(0)] = s.todo.pop()
         if not s.todo:
+            if s.tell is not None:
+                s.tell(F.LaidOut())
             if s.phase == Phase.CIRCLE:
                 s.phase = Phase.DEAL
                 s.draws = [p for _ in range(C.HAND_SIZE) for p in range(self.n)]  # DRACO-SETUP-4
@@ -187,6 +202,8 @@ class Game(core.Game[State]):
     def _apply_decision(self, s: State, a: int) -> None:
         p = s.turn
         if a == A.DECLINE:
+            if s.tell is not None:
+                s.tell(F.Declined(p))
             s.draws.append(p)  # DRACO-DRAW-1
             s.phase = Phase.DRAW
         elif a == A.TOAST:
@@ -198,6 +215,8 @@ class Game(core.Game[State]):
             s.picked, s.todo, s.slots = [], [], []
             s.ask = Ask.NONE
             s.phase = Phase.CARD
+            if s.tell is not None:
+                s.tell(F.Played(p, k))
         elif a < A.PLAYER:
             self._choose_character(s, A.absolute_character(a - A.CHARACTER, p, self.n))
         elif a < A.DIRECTION:  # DRACO-CARD-STEAL
@@ -206,19 +225,25 @@ class Game(core.Game[State]):
             taken = min(st.amount, s.money[target])  # DRACO-WEALTH-3
             s.money[target] -= taken
             s.money[p] += taken
+            if s.tell is not None:
+                s.tell(F.Stole(p, target, taken))
             self._step_done(s)
         else:
             k = C.CATALOGUE[s.card].steps[s.step].amount
             if a == A.DIRECTION:  # Draco passes the first k characters: they become the last (DRACO-CARD-DRACO-MOVE)
                 s.order = s.order[k:] + s.order[:k]
+                if s.tell is not None:
+                    s.tell(F.DracoMoved(p, k, tuple(s.order[-k:]), True))
             else:
                 s.order = s.order[-k:] + s.order[:-k]
+                if s.tell is not None:
+                    s.tell(F.DracoMoved(p, k, tuple(s.order[:k]), False))
             self._step_done(s)
 
     def _choose_character(self, s: State, c: int) -> None:
         if s.ask == Ask.ORDER:  # DRACO-CARD-MOVE-GROUP, DRACO-MOVE-4
             st = C.CATALOGUE[s.card].steps[s.step]
-            self._move(s, c, st.amount)
+            self._move(s, c, st.amount, s.turn)
             s.todo.remove(c)
             if len(s.todo) == 1:
                 self._move(s, s.todo.pop(), st.amount)
@@ -226,10 +251,16 @@ class Game(core.Game[State]):
                 self._step_done(s)
             return
         if s.ask == Ask.ARRANGE:  # DRACO-CARD-REARRANGE-SPECIALS
-            s.order[s.slots.pop(0)] = c
+            i = s.slots.pop(0)
+            s.order[i] = c
             s.todo.remove(c)
+            if s.tell is not None:
+                s.tell(F.Arranged(s.turn, c, i))
             if len(s.todo) == 1:
-                s.order[s.slots.pop(0)] = s.todo.pop()
+                i, last = s.slots.pop(0), s.todo.pop()
+                s.order[i] = last
+                if s.tell is not None:
+                    s.tell(F.Arranged(-1, last, i))
             if not s.todo:
                 self._step_done(s)
             return
@@ -237,22 +268,30 @@ class Game(core.Game[State]):
         op = st.op
         if op == C.Op.MOVE:  # DRACO-CARD-MOVE
             s.picked.append(c)
-            self._move(s, c, st.amount)
+            self._move(s, c, st.amount, s.turn)
             self._step_done(s)
         elif op == C.Op.MOVE_DIE:  # DRACO-CARD-MOVE-DIE
             s.picked.append(c)
             s.ask = Ask.DIE  # the character is chosen before the die is rolled (DRACO-PLAY-4)
+            if s.tell is not None:
+                s.tell(F.ChosenToMove(s.turn, c, s.order.index(c), st.amount > 0))
         elif op == C.Op.SWAP:  # DRACO-CARD-SWAP
             s.picked.append(c)
             if s.sub == 0:
                 s.sub = 1
+                if s.tell is not None:
+                    s.tell(F.ChosenToSwap(s.turn, c, s.order.index(c)))
             else:
                 i, j = s.order.index(s.picked[-2]), s.order.index(c)
                 s.order[i], s.order[j] = s.order[j], s.order[i]
+                if s.tell is not None:
+                    s.tell(F.Swapped(s.turn, s.picked[-2], c, i, j))
                 self._step_done(s)
         else:  # Op.MONTE: three characters, then chance lays them back in their places (DRACO-CARD-MONTE)
             s.picked.append(c)
             s.sub += 1
+            if s.tell is not None:
+                s.tell(F.ChosenToShuffle(s.turn, c, s.order.index(c), s.sub))
             if s.sub == 3:
                 chosen = s.picked[-3:]
                 s.slots = sorted(s.order.index(x) for x in chosen)
@@ -274,9 +313,13 @@ class Game(core.Game[State]):
                 if pile.n == 0 and any(s.discard):  # the pile ran out on an empty discard earlier
                     pile.refill(s.discard)
                     s.discard = [0] * C.NUM_KINDS
+                    if s.tell is not None:
+                        s.tell(F.PileRefilled())
                 if pile.n > 0:
                     return
-                s.draws.pop(0)  # nothing left to draw anywhere
+                seat = s.draws.pop(0)  # nothing left to draw anywhere
+                if s.tell is not None:
+                    s.tell(F.NoCardToDraw(seat))
                 continue
             ph = s.phase
             if ph == Phase.DEAL:
@@ -291,18 +334,26 @@ class Game(core.Game[State]):
     def _start_turn(self, s: State, p: int) -> None:
         s.turn = p
         s.turns += 1
+        if s.tell is not None:
+            s.tell(F.TurnBegan(p, s.turns))
         if any(s.hands[p]):
             s.phase = Phase.PLAY  # DRACO-TURN-2: play, toast, draw
         else:  # nothing to play: straight on to the toast (DRACO-DRAW-2: hands may empty)
+            if s.tell is not None:
+                s.tell(F.NothingToPlay(p))
             self._after_play(s)
 
     def _after_play(self, s: State) -> None:
         p = s.turn
         if s.cup == p and not s.cup_initial:  # the proposer returns the cup after playing (DRACO-CUP-1)
             s.cup = -1
+            if s.tell is not None:
+                s.tell(F.CupReturned(p, False))
         if s.cup == -1:  # DRACO-TOAST-1: only while the cup is in the centre
             s.phase = Phase.TOAST
         else:
+            if s.tell is not None:
+                s.tell(F.CupHeld(p, s.cup))
             s.draws.append(p)  # DRACO-DRAW-1
             s.phase = Phase.DRAW
 
@@ -310,6 +361,8 @@ class Game(core.Game[State]):
         p = s.turn
         if s.cup == p and s.cup_initial:  # the set-up cup returns at the end of the first round (DRACO-CUP-2)
             s.cup, s.cup_initial = -1, False
+            if s.tell is not None:
+                s.tell(F.CupReturned(p, True))
         self._start_turn(s, (p + 1) % self.n)  # DRACO-TURN-1: clockwise
 
     def _run_card(self, s: State) -> None:
@@ -339,6 +392,8 @@ class Game(core.Game[State]):
             s.picked.append(cands[0])
             if op == C.Op.MOVE_DIE:  # DRACO-PLAY-4
                 s.ask = Ask.DIE
+                if s.tell is not None:
+                    s.tell(F.OnlyOne(cands[0]))
                 return True
             self._move(s, cands[0], st.amount)
             return False
@@ -356,6 +411,8 @@ class Game(core.Game[State]):
             return True
         if op == C.Op.DRACO_FLIP:  # DRACO-CARD-DRACO-FLIP
             s.order.reverse()
+            if s.tell is not None:
+                s.tell(F.Reversed())
             return False
         if op == C.Op.DRACO_MOVE:  # DRACO-CARD-DRACO-MOVE
             s.ask = Ask.DIRECTION
@@ -377,6 +434,8 @@ class Game(core.Game[State]):
             return False
         if op == C.Op.OLD_FRIENDSHIP:  # DRACO-CARD-OLD-FRIENDSHIP
             s.sarah_owner = p  # DRACO-SARAH-2
+            if s.tell is not None:
+                s.tell(F.SarahClaimed(p))
             return False
         if op == C.Op.SHUFFLE_ALL:  # DRACO-CARD-SHUFFLE-ALL
             s.todo = sorted(s.order)
@@ -402,24 +461,31 @@ class Game(core.Game[State]):
 
     # Rule primitives ----------------------------------------------------------------------------
 
-    def _move(self, s: State, c: int, k: int) -> None:
-        """Move character c k places forward (k < 0: backward); nobody passes Draco."""
+    def _move(self, s: State, c: int, k: int, by: int = -1) -> None:
+        """Move character c k places forward (k < 0: backward); nobody passes Draco. `by`: the seat
+        that chose c, -1 where the card did."""
         order = s.order
         i = order.index(c)
         j = min(max(i - k, 0), len(order) - 1)  # DRACO-MOVE-1 (forward: toward place 0), DRACO-MOVE-2
         if j != i:
             order.pop(i)
             order.insert(j, c)  # DRACO-MOVE-3: the others shift, keeping their order
+        if s.tell is not None:
+            s.tell(F.Moved(c, k, i, j, by))
 
     def _gain(self, s: State, p: int, amount: int) -> None:
         s.money[p] += amount
         s.bank -= amount
+        if s.tell is not None:
+            s.tell(F.Gained(p, amount))
 
     def _pay(self, s: State, p: int, amount: int) -> None:
         """Pay the bank what you can, up to `amount` (DRACO-WEALTH-3)."""
         paid = min(amount, s.money[p])
         s.money[p] -= paid
         s.bank += paid
+        if s.tell is not None:
+            s.tell(F.Paid(p, amount, paid))
 
     def controller(self, s: State, c: int) -> int:
         """The seat controlling character c, or -1 (Brother John, Zork, unclaimed Aunt Sarah)."""
@@ -440,11 +506,11 @@ class Game(core.Game[State]):
             c = order[place]
             if c == C.BROTHER_JOHN:  # he passes his share to the next place (DRACO-JOHN-1)
                 c = order[place + 1]
-            if c == C.ZORK:  # Draco gives Zork nothing (DRACO-ZORK-1)
-                continue
-            owner = self.controller(s, c)
+            owner = -1 if c == C.ZORK else self.controller(s, c)  # Draco gives Zork nothing (DRACO-ZORK-1)
             if owner >= 0:  # DRACO-SARAH-1: unclaimed Aunt Sarah receives nothing
                 gains[owner] += amount
+            if s.tell is not None:
+                s.tell(F.Share(place, order[place], c, amount, owner))
         last = len(order) - 1
         richest = self.richest(s)
         for place, amount in ((last, C.TOAST_CHARGES[0]), (last - 1, C.TOAST_CHARGES[1])):  # DRACO-TOAST-3
@@ -458,24 +524,39 @@ class Game(core.Game[State]):
                 payer = self.controller(s, c)
             if payer >= 0:  # DRACO-ZORK-3, DRACO-JOHN-2, DRACO-SARAH-1: otherwise nobody pays
                 costs[payer] += amount
+            if s.tell is not None:
+                s.tell(F.Charge(place, order[place], c, amount, payer))
         return gains, costs
 
     def _toast(self, s: State) -> None:
         p = s.turn
+        final = s.exhausted >= self.ends_after  # the final toast (DRACO-END-2)
+        if s.tell is not None:
+            s.tell(F.Toasted(p, final))
         gains, costs = self.toast_deltas(s)
         for q in range(self.n):  # net amounts; whoever cannot pay pays what they can (DRACO-WEALTH-3)
             new = max(0, s.money[q] + gains[q] - costs[q])
-            s.bank -= new - s.money[q]
+            change = new - s.money[q]
+            s.bank -= change
             s.money[q] = new
+            if s.tell is not None:
+                s.tell(F.Settled(q, gains[q] - costs[q], change))
         s.cup, s.cup_initial = p, False  # DRACO-CUP-1: the proposer takes the cup
-        if s.exhausted >= self.ends_after:  # the final toast (DRACO-END-2)
+        if s.tell is not None:
+            s.tell(F.CupTaken(p))
+        if final:
             s.phase = Phase.OVER
             s.winners = self.winners(s)  # DRACO-END-3
+            if s.tell is not None:
+                s.tell(F.GameOver())
             return
         i = s.order.index(C.AUNT_SARAH)  # DRACO-SARAH-3: claimed or not
         for j in (i - 1, i + 1):  # DRACO-TOAST-4: her neighbours' controllers draw; Draco is none (DRACO-DRACO-1)
             if 0 <= j < self.places and s.order[j] < 12:
-                s.draws.append(self.controller(s, s.order[j]))
+                q = self.controller(s, s.order[j])
+                s.draws.append(q)
+                if s.tell is not None:
+                    s.tell(F.BesideSarah(s.order[j], q))
         s.draws.append(p)  # DRACO-DRAW-1
         s.phase = Phase.DRAW
 

@@ -1,10 +1,17 @@
-"""Draco & Co state: plain data, changed in place by rules.Game."""
+"""Draco & Co state: plain data, changed in place by rules.Game.
+
+`tell` is no part of the state: the sink the rules tell what happens to (facts.py) while a copy is
+narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
+"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.draco_and_co import cards as C
 
@@ -62,6 +69,7 @@ class State:
     die: int = 0  # last die roll on this card (0: none)
     winners: list[int] = field(default_factory=list)
     turns: int = 0  # turns started, for display
+    tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens
 
 
 # Where the action cards are (core/zones.py): the census and redeterminise come from this.

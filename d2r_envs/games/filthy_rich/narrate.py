@@ -1,12 +1,19 @@
 """Filthy Rich narration: the event log of a transition (`events`) and what a legal action does (`explain`).
 
-Read only by logs and people (d2r_envs.core.events), never by the rules' fast paths, and never stored in
-the State. A transition can set off a cascade (the last die settles every hit, the 0-roll payouts, the
-selling round, the Protection Racket dues, the taxes, knock-outs and auctions; a draw can end the turn
-and start the next), so `events` replays it on `_Sim`, a light copy of the state before the action
-that follows rules.Game step by step and says what each step does. The replay reads only the plain
-fields of the state (never its caches), and its end is checked against the state after: money,
-players still in, owners, luxuries, page and phase (tests/filthy_rich/test_narrate.py).
+Read only by logs and people (d2r_envs.core.events), never by the rules' fast paths. A transition can
+set off a cascade (the last die settles every hit, the 0-roll payouts, the selling round, the Protection
+Racket dues, the taxes, knock-outs and auctions; a draw can end the turn and start the next), and the
+rules say what happens in it, once: `events` applies the action to a copy of the state before it with a
+sink set (`State.tell`), and the rules tell each thing as it happens (facts.py: a die and what it hits,
+a payment with its payer, receiver and reason, a sign opened or closed, a knock-out, a bid, the end).
+Each fact is put into words as it is told, reading the names, fortunes and piles it mentions from the
+copy as it stands at that moment. This module holds the words only.
+
+Why a copy of the state before rather than the caller's state: `Game.events` keeps its meaning for
+every caller (core.events.Log, the web table, the tests), who never holds a state with a sink on it,
+and only a log pays for the narration (the action applied a second time); without a sink the rules pay
+one test of `s.tell` at each point where something happens. `after` is what the rules make of the state
+before and the action, so the narration does not need it.
 
 Who sees what follows encode.py: every seat sees money, the book, the table, the discard pile and the
 hand sizes; a seat's hand is its own. A run of draws is announced once, to all, by the transition that
@@ -24,18 +31,13 @@ from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Ask, Phase, State
+from d2r_envs.games.filthy_rich import facts as F
+from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
-K, B = C.NUM_KINDS, C.NUM_BUSINESSES
+B = C.NUM_BUSINESSES
 E = C.Effect
-_KIND = {c.effect: B + i for i, c in enumerate(C.CARDS)}
-_CONNECTIONS, _INSURANCE, _BILLBOARD = _KIND[E.CONNECTIONS], _KIND[E.INSURANCE], _KIND[E.BILLBOARD]
-_OFFSHORE, _RACKET, _PORTFOLIO = _KIND[E.OFFSHORE], _KIND[E.RACKET], _KIND[E.PORTFOLIO]
-_ASSET_KINDS = C.ASSET_KINDS
+_INSURANCE, _RACKET = C.EFFECT_KIND[E.INSURANCE], C.EFFECT_KIND[E.RACKET]
 _SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]
-_TAX_MEN = [b for b, x in enumerate(C.BUSINESSES) if x.hit == C.Hit.TAX_MAN]
-_PLAY_ASK = {E.IRS_AUDIT: Ask.PLAYER, E.LAWSUIT: Ask.PLAYER, E.FIRE: Ask.BUSINESS, E.SCOUT: Ask.SCOUT,
-             E.PAGE_TURNER: Ask.PAGE}
 
 
 def who(p: int) -> str:
@@ -52,623 +54,226 @@ def _slots(mask: int) -> str:
     return ("slot " if len(slots) == 1 else "slots ") + "+".join(map(str, slots))
 
 
-def _row(book: list[list[int]], page: int) -> list[int]:
-    """The business whose sign is visible in each slot looking from `page` (-1: none)."""
-    row = list(book[page])
-    for pg in range(page - 1, -1, -1):
-        below = book[pg]
-        row = [b if b >= 0 else below[i] for i, b in enumerate(row)]
-    return row
-
-
 def _cards(counts) -> str:
     return C.counts_to_string(counts)
 
 
-def _tax_symbols(owner, lux_owner, assets, p: int) -> int:
-    """Player p's tax symbols: businesses, luxuries and assets, less Government Connections."""
-    t = sum(C.BUSINESSES[b].tax for b, o in enumerate(owner) if o == p)
-    t += sum(C.LUXURIES[x].tax for x, o in enumerate(lux_owner) if o == p)
-    t += sum(assets[p][k] * C.card_of(k).tax for k in _ASSET_KINDS)
-    cut = assets[p][_CONNECTIONS] * C.card_of(_CONNECTIONS).amount
-    return max(0, t - cut)
+def _biz(s: State, b: int) -> str:
+    """'Lemonade Empire (player_1)', or the name alone for a business nobody runs."""
+    o = s.owner.of[b]
+    return f"{C.BUSINESSES[b].name} ({who(o)})" if o >= 0 else C.BUSINESSES[b].name
 
 
-class _Sim:
-    """The state before a transition, as plain lists, stepped through the rules with a running commentary."""
+# Facts into words -----------------------------------------------------------------------------------
 
-    def __init__(self, game, s: State) -> None:
-        self.game = game
-        self.n = game.n
-        self.one_tax = bool(game.config.one_tax_per_turn)
-        self.money = list(s.money)
-        self.alive = list(s.alive)
-        self.owner = list(s.owner.of)
-        self.sign_page = list(s.sign_page)
-        self.sign_mask = list(s.sign_mask)
-        self.book = [list(pg) for pg in s.book.rows]
-        self.lux_owner = list(s.lux_owner.of)
-        self.assets = [bytearray(a) for a in s.assets.counts]
-        self.hands = [bytearray(h) for h in s.hands]
-        self.discard = bytearray(s.discard)
-        self.deck_n = s.deck.n
-        self.phase = s.phase
-        self.ask = s.ask
-        self.page = s.page
-        self.first = s.first
-        self.turn = s.turn
-        self.actor = s.actor
-        self.actions_left = s.actions_left
-        self.card = s.card
-        self.extra_dice = s.extra_dice
-        self.dice = list(s.dice)
-        self.sellers = list(s.sellers)
-        self.draws = list(s.draws)
-        self.resume = s.resume
-        self.lots = list(s.lots)
-        self.lot = s.lot
-        self.seller = s.seller
-        self.high = s.high
-        self.high_bidder = s.high_bidder
-        self.passes = s.passes
-        self.winner = s.winner
-        self.out: list[Event] = []
 
-    # Commentary --------------------------------------------------------------------------------
+def events(game, before: State, action: int, after: State) -> list[Event]:
+    """What happened in `before` --action--> `after`, in order, as each seat may see it."""
+    told = game.clone(before)
+    out: list[Event] = []
+    told.tell = lambda fact: out.extend(_words(game, told, fact))
+    game.apply_legal(told, action)
+    return out
 
-    def say(self, text: str) -> None:
-        self.out.append(public(text))
 
-    def biz(self, b: int) -> str:
-        o = self.owner[b]
-        return f"{C.BUSINESSES[b].name} ({who(o)})" if o >= 0 else C.BUSINESSES[b].name
+def _facts(game, s: State, action: int) -> list[tuple]:
+    """What the rules tell as they apply `action` to a copy of `s`."""
+    told = game.clone(s)
+    facts: list[tuple] = []
+    told.tell = facts.append
+    game.apply_legal(told, action)
+    return facts
 
-    # Money ------------------------------------------------------------------------------------
 
-    def gain(self, p: int, amount: int, why: str) -> None:
-        self.money[p] += amount
-        self.say(f"{who(p)} collects {_money(amount)} from the bank ({why})")
+def _short(s: State) -> str:
+    """What the queued draws will really bring, where the deck and the discard pile cannot fill them
+    ("" where they can; nothing else moves cards in or out of them during a run of draws)."""
+    left = s.deck.n + sum(s.discard)
+    if not left or left >= len(s.draws):
+        return ""  # (none left at all: the line that drops the draws follows at once)
+    got = {q: s.draws[:left].count(q) for q in dict.fromkeys(s.draws)}
+    cut = [f"{who(q)} gets {got[q]}" for q in got if got[q] < s.draws.count(q)]
+    return f" (only {plural(left, 'card')} left in the deck and the discard pile: {', '.join(cut)})"
 
-    def spend(self, p: int, amount: int, why: str) -> None:
-        """A payment the player chose and can afford, to the bank."""
-        self.money[p] -= amount
-        if amount:
-            self.say(f"{who(p)} pays the bank {_money(amount)} ({why})")
 
-    def owe(self, p: int, amount: int, why: str, to: int = -1) -> None:
-        """A forced payment to the bank (to = -1) or a player; one who cannot pay it all pays what they
-        have and is out."""
-        if not self.alive[p] or amount <= 0:
-            return
-        paid = min(amount, self.money[p])
-        self.money[p] -= paid
-        receiver = "the bank" if to < 0 else who(to)
-        if to >= 0:
-            self.money[to] += paid
-        if paid < amount:
-            pays = f"pays {receiver} {_money(paid)} and " if paid else ""
-            self.say(f"{who(p)} owes {receiver} {_money(amount)} ({why}) but has only {_money(paid)}: "
-                     f"{who(p)} {pays}is knocked out")
-            self.knock_out(p)
-        else:
-            self.say(f"{who(p)} pays {receiver} {_money(paid)} ({why})")
+def _why(why: tuple) -> str:
+    """Why money moved: 'sale of Lemonade Empire, 2 sign cards', 'taxes: 3 tax symbols x 2 zeros'."""
+    match why:
+        case F.Sale(b):
+            return f"sale of {C.BUSINESSES[b].name}, {plural(C.SIZE[b], 'sign card')}"
+        case F.Portfolio(copies):
+            return "Stock Portfolio" + (f" x{copies}" if copies > 1 else "")
+        case F.ByCard(kind):
+            return C.KIND_NAMES[kind]
+        case F.Hit(b, die, own):
+            return f"{C.BUSINESSES[b].name} hit by die {die + 1}" + (
+                ", the bank paying for the roller's own business" if own else "")
+        case F.Billboard(b, die):
+            return f"Billboard, {C.BUSINESSES[b].name} hit by die {die + 1}"
+        case F.ZeroPaid(kind):
+            return f"{C.KIND_NAMES[kind]}: a 0 was rolled"
+        case F.Audit(symbols):
+            return f"IRS Audit: taxes once, {plural(symbols, 'tax symbol')}"
+        case F.Dues():
+            return "Protection Racket dues"
+        case F.Taxes(symbols, zeros):
+            return f"taxes: {plural(symbols, 'tax symbol')}" + (f" x {plural(zeros, 'zero')}" if zeros > 1 else "")
+    raise ValueError(f"no words for {why!r}")
 
-    def tax_symbols(self, p: int) -> int:
-        return _tax_symbols(self.owner, self.lux_owner, self.assets, p)
 
-    # Players ----------------------------------------------------------------------------------
-
-    def in_turn_order(self) -> list[int]:
-        n = self.n
-        return [q % n for q in range(self.turn, self.turn + n) if self.alive[q % n]]
-
-    def next_alive(self, p: int) -> int:
-        for i in range(1, self.n + 1):
-            q = (p + i) % self.n
-            if self.alive[q]:
-                return q
-        return p
-
-    def knock_out(self, p: int) -> None:
-        self.alive[p] = False
-        hand, assets = self.hands[p], self.assets[p]
-        gone = []
-        if any(hand):
-            gone.append(f"hand {_cards(hand)}")
-        if any(assets):
-            gone.append(f"assets {_cards(assets)}")
-        for k in range(K):
-            self.discard[k] += hand[k] + assets[k]
-        self.hands[p] = bytearray(K)
-        self.assets[p] = bytearray(K)
-        if gone:
-            self.say(f"{who(p)} is out: their cards go to the discard pile ({'; '.join(gone)})")
-        else:
-            self.say(f"{who(p)} is out")
-        closed = [b for b, o in enumerate(self.owner) if o == p]
-        if closed:
-            self.say(f"{who(p)}'s businesses close, their signs leaving the book: "
-                     + ", ".join(f"{C.BUSINESSES[b].name} (page {self.sign_page[b] + 1})" for b in closed))
-        for b in closed:
-            self.close(b)
-        self.money[p] = 0
-        left = [q for q in range(self.n) if self.alive[q]]
-        mine = sorted((x for x, o in enumerate(self.lux_owner) if o == p), key=lambda x: C.LUXURIES[x].price)
-        names = ", ".join(C.LUXURIES[x].name for x in mine)
-        if len(left) == 1:
-            for x in mine:
-                self.lux_owner[x] = REMOVED
-            if mine:
-                self.say(f"{who(p)}'s luxuries leave the game, with nobody left to bid: {names}")
-            self.win(left[0])
-            return
-        for x in mine:
-            self.lux_owner[x] = ON_AUCTION
-            self.lots.append((x, p))
-        if mine:
-            self.say(f"{who(p)}'s luxuries will be auctioned, cheapest first: {names}")
-
-    def win(self, p: int) -> None:
-        self.winner = p
-        self.phase = Phase.OVER
-        self.actor = -1
-        self.lots = []
-        self.lot = -1
-        self.lux_owner = [REMOVED if o == ON_AUCTION else o for o in self.lux_owner]
-
-    # Businesses -------------------------------------------------------------------------------
-
-    def close(self, b: int) -> None:
-        page = self.book[self.sign_page[b]]
-        for slot in range(C.SLOTS):
-            if self.sign_mask[b] >> slot & 1:
-                page[slot] = -1
-        self.owner[b] = -1
-        self.sign_page[b] = -1
-        self.sign_mask[b] = 0
-        self.discard[b] += 1
-
-    def sell(self, p: int, b: int, when: str) -> None:
-        name = C.BUSINESSES[b].name
-        self.say(f"{who(p)} sells {name}{when}: its sign leaves page {self.sign_page[b] + 1}")
-        self.close(b)
-        self.gain(p, _SALE[b], f"sale of {name}, {plural(C.SIZE[b], 'sign card')}")
-
-    def open(self, p: int, b: int, anchor: int) -> None:
-        mask = C.PLACEMENTS[b][anchor]
-        biz = C.BUSINESSES[b]
-        self.say(f"{who(p)} opens {biz.name}: {indefinite(biz.shape)} sign on page {self.page + 1}, {_slots(mask)}")
-        fees: dict[int, list[tuple[int, int]]] = {}
-        if self.page:
-            below = _row(self.book, self.page - 1)
-            for slot in C.SLOTS_OF[mask]:
-                c = below[slot]
-                if c >= 0 and self.owner[c] != p:
-                    fees.setdefault(self.owner[c], []).append((slot, c))
-        self.hands[p][b] -= 1
-        self.spend(p, biz.cost, f"launch cost of {biz.name}")
-        for q, covered in fees.items():
-            fee = C.COVER_FEE * len(covered)
-            self.money[p] -= fee
-            self.money[q] += fee
-            what = ", ".join(f"slot {slot + 1} over {C.BUSINESSES[c].name}" for slot, c in covered)
-            self.say(f"{who(p)} pays {who(q)} {_money(fee)} (covering fee: {what})")
-        self.owner[b] = p
-        self.sign_page[b] = self.page
-        self.sign_mask[b] = mask
-        for slot in C.SLOTS_OF[mask]:
-            self.book[self.page][slot] = b
-
-    # Turns ------------------------------------------------------------------------------------
-
-    def dice_count(self) -> int:
-        return self.page + 1 + self.extra_dice
-
-    def start_turn(self, p: int) -> None:
-        self.turn = self.actor = p
-        self.extra_dice = 0
-        self.dice = []
-        self.actions_left = C.ACTIONS_PER_TURN
-        self.phase = Phase.ACTIONS
-        self.say(f"{who(p)}'s turn: the book is on page {self.page + 1} ({who(p)} has {_money(self.money[p])})")
-        if self.assets[p][_PORTFOLIO]:
-            copies = self.assets[p][_PORTFOLIO]
-            why = "Stock Portfolio" + (f" x{copies}" if copies > 1 else "")
-            self.gain(p, copies * C.card_of(_PORTFOLIO).amount, why)
-        prices = [C.LUXURIES[x].price for x, o in enumerate(self.lux_owner) if o == NO_OWNER]
-        if prices:
-            reach = self.money[p]
-            if reach < min(prices) and p in self.owner:
-                reach += sum(_SALE[b] for b, o in enumerate(self.owner) if o == p)
-            if reach >= min(prices):
-                self.phase = Phase.LUXURY
-
-    def roll(self, why: str = "") -> None:
-        self.actions_left = 0
-        self.phase = Phase.DICE
-        self.dice = []
-        self.say(f"{who(self.turn)} rolls {plural(self.dice_count(), 'business die')}{why}")
-
-    def end_turn(self) -> None:
-        p = self.turn
-        self.phase = Phase.DRAW
-        hand_n = sum(self.hands[p])
-        if self.alive[p] and hand_n < C.HAND_SIZE:
-            self.draws = [p] * (C.HAND_SIZE - hand_n)
-            self.say(f"{who(p)} draws back up to {C.HAND_SIZE}: {plural(len(self.draws), 'card')}" + self.short())
-
-    # Draws --------------------------------------------------------------------------------------
-
-    def short(self) -> str:
-        """What the queued draws will really bring, where the deck and the discard pile cannot fill them
-        ("" where they can; nothing else moves cards in or out of them during a run of draws)."""
-        left = self.deck_n + sum(self.discard)
-        if not left or left >= len(self.draws):
-            return ""  # (none left at all: the line that drops the draws follows at once)
-        got = {q: self.draws[:left].count(q) for q in dict.fromkeys(self.draws)}
-        cut = [f"{who(q)} gets {got[q]}" for q in got if got[q] < self.draws.count(q)]
-        return f" (only {plural(left, 'card')} left in the deck and the discard pile: {', '.join(cut)})"
-
-    def drop_draws(self) -> None:
-        """The deck and the discard pile are empty: the draws still due are lost."""
-        due = {q: self.draws.count(q) for q in dict.fromkeys(self.draws)}
-        text = "the deck and the discard pile are empty: no more cards to draw"
-        self.say(text + "".join(f"; {who(q)} gets {plural(m, 'card')} fewer than due" for q, m in due.items()))
-        if self.phase == Phase.DEAL:  # a hand cut short is told here, as its last deal draw will not come
-            for q in due:
-                if any(self.hands[q]):
-                    self.out.append(secret(q, f"{who(q)} is dealt {_cards(self.hands[q])}"))
-        self.draws = []
-
-    def draw(self, k: int) -> None:
-        """One card drawn: the others are told nothing (the run was announced); the drawer is told the card,
-        or at the deal, once their last card is in, their whole hand (which started empty)."""
-        p = self.draws.pop(0)
-        self.deck_n -= 1
-        self.hands[p][k] += 1
-        if self.phase != Phase.DEAL:
-            self.out.append(secret(p, f"{who(p)} draws {C.KIND_NAMES[k]}"))
-        elif p not in self.draws:
-            self.out.append(secret(p, f"{who(p)} is dealt {_cards(self.hands[p])}"))
-
-    def zeros_taxed(self) -> int:
-        zeros = self.dice.count(0)
-        return min(zeros, 1) if self.one_tax else zeros
-
-    def hits(self) -> None:
-        roller = self.turn
-        row = _row(self.book, self.page)
-        for i, d in enumerate(self.dice):
-            if d == 0 or row[d - 1] < 0:
-                continue
-            b = row[d - 1]
-            o = self.owner[b]
-            biz = C.BUSINESSES[b]
-            why = f"{biz.name} hit by die {i + 1}"
-            if biz.hit == C.Hit.ROLLER and o != roller:
-                if not self.alive[roller]:
-                    self.say(f"{who(roller)} is out and pays nothing for the hit on {self.biz(b)}")
-                self.owe(roller, biz.pay, why, to=o)
-                if self.phase == Phase.OVER:
-                    return
-                if not self.alive[roller]:
-                    row = _row(self.book, self.page)
-            else:
-                self.gain(o, biz.pay, why + (", the bank paying for the roller's own business"
-                                             if biz.hit == C.Hit.ROLLER else ""))
-            if self.assets[o][_BILLBOARD]:
-                self.gain(o, self.assets[o][_BILLBOARD] * C.card_of(_BILLBOARD).amount, f"Billboard, {why}")
-        zeros = self.zeros_taxed()
-        for z in range(zeros):
-            for b in _TAX_MEN:
-                o = self.owner[b]
-                if o >= 0:
-                    self.gain(o, C.BUSINESSES[b].zero_pay, f"{C.BUSINESSES[b].name}: a 0 was rolled")
-            for q in self.in_turn_order():
-                if self.assets[q][_OFFSHORE]:
-                    pay = self.assets[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount
-                    self.gain(q, pay, "Offshore Account: a 0 was rolled")
-        if zeros:
-            self.say(f"taxes are due ({plural(zeros, 'zero')}): players running a business may first sell, "
-                     f"in turn order from {who(roller)}")
-            self.sellers = self.in_turn_order()
-            self.phase = Phase.TAX_SELL
-        else:
-            self.phase = Phase.PAGE_DIE
-
-    def next_seller(self) -> bool:
-        while self.sellers and not (self.alive[self.sellers[0]] and self.sellers[0] in self.owner):
-            self.sellers.pop(0)
-        if self.sellers:
-            self.actor = self.sellers[0]
-            return True
-        self.pay_taxes()
-        return False
-
-    def pay_taxes(self) -> None:
-        zeros = self.zeros_taxed()
-        for _ in range(zeros):
-            for q in self.in_turn_order():
-                if self.assets[q][_RACKET]:
-                    due = self.assets[q][_RACKET] * C.card_of(_RACKET).amount
-                    for r in self.in_turn_order():
-                        if r != q and self.alive[q]:
-                            self.owe(r, due, "Protection Racket dues", to=q)
-                            if self.phase == Phase.OVER:
-                                return
-        taxes = [self.tax_symbols(q) if self.alive[q] else 0 for q in range(self.n)]
-        for q in self.in_turn_order():
-            symbols = taxes[q]
-            times = f" x {plural(zeros, 'zero')}" if zeros > 1 else ""
-            self.owe(q, zeros * symbols, f"taxes: {plural(symbols, 'tax symbol')}{times}")
-            if self.phase == Phase.OVER:
-                return
-        self.actor = self.turn
-        self.phase = Phase.PAGE_DIE
-
-    # Auctions ---------------------------------------------------------------------------------
-
-    def lowest_bid(self) -> int:
-        return C.LUXURIES[self.lot].price if self.high < 0 else self.high + 1
-
-    def next_lot(self) -> None:
-        self.lot, self.seller = self.lots.pop(0)
-        self.high = self.high_bidder = -1
-        self.passes = 0
-        self.phase = Phase.AUCTION
-        self.actor = self.next_alive(self.seller)
-        lux = C.LUXURIES[self.lot]
-        self.say(f"auction of {who(self.seller)}'s {lux.name} (price ${lux.price}, tax {lux.tax}): "
-                 f"bidding starts with {who(self.actor)}, at ${lux.price} or more")
-
-    def auction_step(self) -> bool:
-        bidders = sum(self.alive)
-        lux = C.LUXURIES[self.lot]
-        while True:
-            if self.high_bidder >= 0 and self.passes >= bidders - 1:
-                x, q = self.lot, self.high_bidder
-                self.say(f"{who(q)} wins the auction of {lux.name} for {_money(self.high)}")
-                self.spend(q, self.high, f"auction of {lux.name}")
-                self.lux_owner[x] = q
-                self.lot = -1
-                if self.lux_owner.count(q) >= 3:
-                    self.say(f"{lux.name} is {who(q)}'s third luxury")
-                    self.win(q)
-                    return True
-                break
-            if self.high_bidder < 0 and self.passes >= bidders:
-                self.say(f"nobody bids for {lux.name}: it leaves the game")
-                self.lux_owner[self.lot] = REMOVED
-                self.lot = -1
-                break
-            if self.lowest_bid() > self.money[self.actor] or self.actor == self.high_bidder:
-                if self.actor != self.high_bidder:
-                    self.say(f"{who(self.actor)} cannot pay {_money(self.lowest_bid())} and passes")
-                self.passes += 1
-                self.actor = self.next_alive(self.actor)
-                continue
-            return False
-        self.high = self.high_bidder = -1
-        self.passes = 0
-        if self.lots:
-            self.next_lot()
-            return True
-        self.phase = self.resume
-        self.actor = self.turn
-        return True
-
-    # The flow (rules.Game._advance) -------------------------------------------------------------
-
-    def advance(self) -> None:
-        while True:
-            ph = self.phase
-            if ph == Phase.ACTIONS:
-                if not (self.draws or self.lots):
-                    p = self.actor
-                    if self.actions_left and sum(self.hands[p]) or p in self.owner:
-                        return
-                    why = " (no cards left to play and no business to sell)" if self.actions_left else ""
-                    self.roll(why)
-                    continue
-            elif ph == Phase.OVER:
-                self.draws = []
-                return
-            if self.draws:
-                if self.deck_n:
-                    return
-                if any(self.discard):
-                    self.deck_n = sum(self.discard)
-                    self.discard = bytearray(K)
-                    self.say(f"the deck is empty: the discard pile ({plural(self.deck_n, 'card')}) is shuffled "
-                             "into a new deck")
-                    return
-                self.drop_draws()
-                continue
-            if self.lots and ph != Phase.AUCTION:
-                self.resume = ph
-                self.next_lot()
-                continue
-            if ph == Phase.DEAL:
-                self.start_turn(self.first)
-            elif ph == Phase.DRAW:
-                self.start_turn(self.next_alive(self.turn))
-            elif ph == Phase.ACTIONS:
-                continue
-            elif ph == Phase.TAX_SELL:
-                if self.next_seller():
-                    return
-            elif ph == Phase.AUCTION:
-                if not self.auction_step():
-                    return
-            else:
-                return
-
-    # One transition -----------------------------------------------------------------------------
-
-    def apply(self, action: int) -> None:
-        if self.draws:
-            self.draw(action)
-        elif self.phase == Phase.FIRST_PLAYER:
-            self.first = action
-            self.phase = Phase.DEAL
-            self.draws = [(p + action) % self.n for _ in range(C.HAND_SIZE) for p in range(self.n)]
-            self.say(f"{who(action)} goes first; each player is dealt {C.HAND_SIZE} cards" + self.short())
-        elif self.phase == Phase.DICE:
-            self.die(action)
-        elif self.phase == Phase.PAGE_DIE:
-            if action <= C.PAGES and action - 1 != self.page:
-                self.say(f"the page die shows {action}: the book turns to page {action}")
-                self.page = action - 1
-            else:
-                self.say(f"the page die shows {action}: the book stays on page {self.page + 1}")
-            self.end_turn()
-        else:
-            self.decide(action)
-        self.advance()
-
-    def die(self, d: int) -> None:
-        self.dice.append(d)
-        count = self.dice_count()
-        head = f"business die {len(self.dice)} of {count} shows {d}"
-        if d == 0:
-            taxed = not self.one_tax or self.dice.count(0) == 1
-            self.say(head + (": taxes!" if taxed else ": a 0, but taxes were already called this turn"))
-        else:
-            b = _row(self.book, self.page)[d - 1]
-            self.say(head + (f": it hits {self.biz(b)}" if b >= 0 else f": slot {d} is empty"))
-        if len(self.dice) == count:
-            self.hits()
-
-    def decide(self, a: int) -> None:
-        ph = self.phase
-        p = self.actor
-        if A.SELL <= a < A.PLAY:
-            self.sell(p, a - A.SELL, " before taxes" if ph == Phase.TAX_SELL else "")
-            return
-        if ph == Phase.LUXURY:
-            if a == A.DONE:
-                self.say(f"{who(p)} buys no luxury")
-                self.phase = Phase.ACTIONS
-                return
-            x = a - A.LUXURY
+def _words(game, s: State, fact: tuple) -> list[Event]:
+    """What each seat reads of `fact`, told by the rules of `s` as it happened."""
+    match fact:
+        case F.Began(first):
+            return [public(f"{who(first)} goes first; each player is dealt {C.HAND_SIZE} cards" + _short(s))]
+        case F.Drawn(p, kind):
+            if s.phase != Phase.DEAL:
+                return [secret(p, f"{who(p)} draws {C.KIND_NAMES[kind]}")]
+            if p in s.draws:  # the deal: told once the hand is in
+                return []
+            return [secret(p, f"{who(p)} is dealt {_cards(s.hands[p])}")]
+        case F.Reshuffled():
+            n = s.deck.n
+            return [public(f"the deck is empty: the discard pile ({plural(n, 'card')}) is shuffled into a new deck")]
+        case F.DrawsLost(due):
+            lost = {q: due.count(q) for q in dict.fromkeys(due)}
+            text = "the deck and the discard pile are empty: no more cards to draw"
+            text += "".join(f"; {who(q)} gets {plural(m, 'card')} fewer than due" for q, m in lost.items())
+            out = [public(text)]
+            if s.phase == Phase.DEAL:  # a hand cut short is told here, as its last deal draw will not come
+                out += [secret(q, f"{who(q)} is dealt {_cards(s.hands[q])}") for q in lost if any(s.hands[q])]
+            return out
+        case F.DrawsBackUp(p, count):
+            return [public(f"{who(p)} draws back up to {C.HAND_SIZE}: {plural(count, 'card')}" + _short(s))]
+        case F.TurnBegan(p):
+            return [public(f"{who(p)}'s turn: the book is on page {s.page + 1} ({who(p)} has {_money(s.money[p])})")]
+        case F.NoLuxury(p):
+            return [public(f"{who(p)} buys no luxury")]
+        case F.Bought(p, x, price):
             lux = C.LUXURIES[x]
-            self.say(f"{who(p)} buys {lux.name}")
-            self.spend(p, lux.price, f"price of {lux.name}")
-            self.lux_owner[x] = p
-            count = self.lux_owner.count(p)
-            if count >= 3:
-                self.say(f"{lux.name} is {who(p)}'s third luxury")
-                self.win(p)
-            else:
-                self.phase = Phase.ACTIONS
-        elif ph == Phase.ACTIONS:
-            if a == A.DONE:
-                self.roll()
-                return
-            self.actions_left -= 1
-            if a < A.OPEN:
-                self.play(p, a - A.PLAY + B)
-            elif a < A.DISCARD:
-                b, anchor = divmod(a - A.OPEN, C.SLOTS)
-                self.open(p, b, anchor)
-            else:
-                k = a - A.DISCARD
-                self.hands[p][k] -= 1
-                self.discard[k] += 1
-                self.say(f"{who(p)} discards {C.KIND_NAMES[k]}")
-                self.gain(p, C.DISCARD_PAY, "discarding a card")
-        elif ph == Phase.TARGET:
-            self.target(p, a)
-        elif ph == Phase.TAX_SELL:
-            self.say(f"{who(p)} sells no more businesses")
-            self.sellers.pop(0)
-        elif ph == Phase.AUCTION:
-            lux = C.LUXURIES[self.lot]
-            if a == A.DONE:
-                self.say(f"{who(p)} passes on {lux.name}")
-                self.passes += 1
-            else:
-                self.high = self.lowest_bid() + A.BID_STEPS[a - A.BID]
-                self.high_bidder = p
-                self.passes = 0
-                self.say(f"{who(p)} bids {_money(self.high)} for {lux.name}")
-            self.actor = self.next_alive(p)
+            return [public(f"{who(p)} buys {lux.name}")] + _paid_bank(p, price, f"price of {lux.name}")
+        case F.Rolls(p, count, forced):
+            why = " (no cards left to play and no business to sell)" if forced else ""
+            return [public(f"{who(p)} rolls {plural(count, 'business die')}{why}")]
+        case F.Die(value, nth, count, b, taxed):
+            head = f"business die {nth} of {count} shows {value}"
+            if value == 0:
+                return [public(head + (": taxes!" if taxed else ": a 0, but taxes were already called this turn"))]
+            return [public(head + (f": it hits {_biz(s, b)}" if b >= 0 else f": slot {value} is empty"))]
+        case F.TaxesDue(zeros):
+            return [public(f"taxes are due ({plural(zeros, 'zero')}): players running a business may first sell, "
+                           f"in turn order from {who(s.turn)}")]
+        case F.KeepsBusinesses(p):
+            return [public(f"{who(p)} sells no more businesses")]
+        case F.PageDie(value, was, page):
+            if page != was:
+                return [public(f"the page die shows {value}: the book turns to page {page + 1}")]
+            return [public(f"the page die shows {value}: the book stays on page {was + 1}")]
+        case F.Sold(p, b, page, tax_time):
+            when = " before taxes" if tax_time else ""
+            return [public(f"{who(p)} sells {C.BUSINESSES[b].name}{when}: its sign leaves page {page + 1}")]
+        case F.Discarded(p, kind, pay):
+            return [public(f"{who(p)} discards {C.KIND_NAMES[kind]}"),
+                    public(f"{who(p)} collects {_money(pay)} from the bank (discarding a card)")]
+        case F.Opened(p, b, page, mask, cost, fees):
+            biz = C.BUSINESSES[b]
+            sign = f"{indefinite(biz.shape)} sign on page {page + 1}, {_slots(mask)}"
+            out = [public(f"{who(p)} opens {biz.name}: {sign}")]
+            out += _paid_bank(p, cost, f"launch cost of {biz.name}")
+            for q, covered in _by_receiver(fees).items():
+                what = ", ".join(f"slot {slot + 1} over {C.BUSINESSES[c].name}" for slot, c, _ in covered)
+                fee = sum(f for _, _, f in covered)
+                out.append(public(f"{who(p)} pays {who(q)} {_money(fee)} (covering fee: {what})"))
+            return out
+        case F.AssetPlayed(p, kind, cost):
+            card = C.card_of(kind)
+            return [public(f"{who(p)} plays {card.name} ({card.text})")] + _paid_bank(p, cost, f"cost of {card.name}")
+        case F.Played(p, kind):
+            card = C.card_of(kind)
+            return [public(f"{who(p)} plays {card.name} ({card.text})")]
+        case F.Networking(p, kind, count):
+            card = C.card_of(kind)
+            return [public(f"{who(p)} plays {card.name}: they draw {plural(count, 'card')}" + _short(s))]
+        case F.ExtraDie(p, count):
+            return [public(f"{who(p)} will roll {count} business dice this turn")]
+        case F.NothingToScout(p):
+            return [public(f"no business card lies in the discard pile: {who(p)} draws a card instead" + _short(s))]
+        case F.Aimed(p, kind, q):
+            return [public(f"{who(p)} aims {C.KIND_NAMES[kind]} at {who(q)}")]
+        case F.Fire(p, b, owner, page, insured):
+            name = f"{C.BUSINESSES[b].name} ({who(owner)})"
+            if insured:
+                return [public(f"{who(p)} sets a Mysterious Fire at {name}, but {who(owner)}'s Fire Insurance "
+                               "stops it; the Fire Insurance goes to the discard pile")]
+            return [public(f"{who(p)}'s Mysterious Fire burns {name}: its card goes to the discard pile and "
+                           f"its sign leaves page {page + 1}")]
+        case F.Scouted(p, b):
+            return [public(f"{who(p)}'s Business Scout takes {C.BUSINESSES[b].name} from the discard pile "
+                           "into their hand")]
+        case F.PageTurned(p, page):
+            return [public(f"{who(p)}'s Page Turner turns the book to page {page + 1}")]
+        case F.Gained(p, amount, why):
+            return [public(f"{who(p)} collects {_money(amount)} from the bank ({_why(why)})")]
+        case F.Owed(p, amount, paid, to, why):
+            if not s.alive[p]:  # out already: nothing to pay
+                if isinstance(why, F.Hit):
+                    return [public(f"{who(p)} is out and pays nothing for the hit on {_biz(s, why.b)}")]
+                return []
+            if amount <= 0:
+                return [public(f"{who(p)} has no tax symbols and pays nothing")] if isinstance(why, F.Audit) else []
+            receiver = "the bank" if to < 0 else who(to)
+            if paid < amount:
+                pays = f"pays {receiver} {_money(paid)} and " if paid else ""
+                return [public(f"{who(p)} owes {receiver} {_money(amount)} ({_why(why)}) but has only "
+                               f"{_money(paid)}: {who(p)} {pays}is knocked out")]
+            return [public(f"{who(p)} pays {receiver} {_money(paid)} ({_why(why)})")]
+        case F.KnockedOut(p, hand, assets, closed):
+            gone = [f"{what} {_cards(cards)}" for what, cards in (("hand", hand), ("assets", assets)) if any(cards)]
+            out = [public(f"{who(p)} is out: their cards go to the discard pile ({'; '.join(gone)})" if gone
+                          else f"{who(p)} is out")]
+            if closed:
+                out.append(public(f"{who(p)}'s businesses close, their signs leaving the book: "
+                                  + ", ".join(f"{C.BUSINESSES[b].name} (page {pg + 1})" for b, pg in closed)))
+            return out
+        case F.LuxuriesLeave(p, xs):
+            names = ", ".join(C.LUXURIES[x].name for x in xs)
+            return [public(f"{who(p)}'s luxuries leave the game, with nobody left to bid: {names}")]
+        case F.ToAuction(p, xs):
+            names = ", ".join(C.LUXURIES[x].name for x in xs)
+            return [public(f"{who(p)}'s luxuries will be auctioned, cheapest first: {names}")]
+        case F.AuctionOpens(x, seller, bidder):
+            lux = C.LUXURIES[x]
+            return [public(f"auction of {who(seller)}'s {lux.name} (price ${lux.price}, tax {lux.tax}): "
+                           f"bidding starts with {who(bidder)}, at ${lux.price} or more")]
+        case F.Bid(p, x, amount):
+            return [public(f"{who(p)} bids {_money(amount)} for {C.LUXURIES[x].name}")]
+        case F.PassedOn(p, x):
+            return [public(f"{who(p)} passes on {C.LUXURIES[x].name}")]
+        case F.CannotBid(p, lowest):
+            return [public(f"{who(p)} cannot pay {_money(lowest)} and passes")]
+        case F.AuctionWon(p, x, price):
+            lux = C.LUXURIES[x]
+            return ([public(f"{who(p)} wins the auction of {lux.name} for {_money(price)}")]
+                    + _paid_bank(p, price, f"auction of {lux.name}"))
+        case F.Unsold(x):
+            return [public(f"nobody bids for {C.LUXURIES[x].name}: it leaves the game")]
+        case F.Won(p, x):
+            third = [public(f"{C.LUXURIES[x].name} is {who(p)}'s third luxury")] if x >= 0 else []
+            return third + _end_events(game, s)
+    raise ValueError(f"no words for {fact!r}")
 
-    def play(self, p: int, k: int) -> None:
-        card = C.card_of(k)
-        self.hands[p][k] -= 1
-        if card.asset:
-            self.say(f"{who(p)} plays {card.name} ({card.text})")
-            self.spend(p, card.cost, f"cost of {card.name}")
-            self.assets[p][k] += 1
-            if card.effect == E.LOAN:
-                self.gain(p, card.amount, card.name)
-            return
-        self.discard[k] += 1
-        eff = card.effect
-        if eff == E.NETWORKING:  # its text is the draw: "player_1 plays Networking: they draw 3 cards"
-            self.draws += [p] * card.amount
-            self.say(f"{who(p)} plays {card.name}: they draw {plural(card.amount, 'card')}" + self.short())
-            return
-        self.say(f"{who(p)} plays {card.name} ({card.text})")
-        if eff == E.WINDFALL:
-            self.gain(p, card.amount, card.name)
-        elif eff == E.ADVERTISING:
-            self.extra_dice += 1
-            self.say(f"{who(p)} will roll {self.dice_count()} business dice this turn")
-        elif eff == E.SCOUT and not any(self.discard[:B]):
-            self.draws.append(p)
-            self.say(f"no business card lies in the discard pile: {who(p)} draws a card instead" + self.short())
-        else:
-            self.card = k
-            self.ask = _PLAY_ASK[eff]
-            self.phase = Phase.TARGET
 
-    def target(self, p: int, a: int) -> None:
-        card = C.card_of(self.card)
-        eff = card.effect
-        self.phase = Phase.ACTIONS
-        self.ask = Ask.NONE
-        self.card = -1
-        if eff == E.IRS_AUDIT or eff == E.LAWSUIT:
-            q = (p + 1 + a - A.PLAYER) % self.n
-            self.say(f"{who(p)} aims {card.name} at {who(q)}")
-            if eff == E.IRS_AUDIT:
-                symbols = self.tax_symbols(q)
-                if symbols:
-                    self.owe(q, symbols, f"IRS Audit: taxes once, {plural(symbols, 'tax symbol')}")
-                else:
-                    self.say(f"{who(q)} has no tax symbols and pays nothing")
-            else:
-                self.owe(q, card.amount, "Lawsuit", to=p)
-        elif eff == E.FIRE:
-            b = a - A.BUSINESS
-            q = self.owner[b]
-            if self.assets[q][_INSURANCE]:
-                self.say(f"{who(p)} sets a Mysterious Fire at {self.biz(b)}, but {who(q)}'s Fire Insurance "
-                         "stops it; the Fire Insurance goes to the discard pile")
-                self.assets[q][_INSURANCE] -= 1
-                self.discard[_INSURANCE] += 1
-            else:
-                self.say(f"{who(p)}'s Mysterious Fire burns {self.biz(b)}: its card goes to the discard pile and "
-                         f"its sign leaves page {self.sign_page[b] + 1}")
-                self.close(b)
-        elif eff == E.SCOUT:
-            b = a - A.BUSINESS
-            self.discard[b] -= 1
-            self.hands[p][b] += 1
-            self.say(f"{who(p)}'s Business Scout takes {C.BUSINESSES[b].name} from the discard pile into their hand")
-        else:
-            self.page = a - A.PAGE
-            self.say(f"{who(p)}'s Page Turner turns the book to page {self.page + 1}")
+def _paid_bank(p: int, amount: int, why: str) -> list[Event]:
+    """A payment `p` chose and could afford, to the bank (nothing said of $0)."""
+    return [public(f"{who(p)} pays the bank {_money(amount)} ({why})")] if amount else []
 
 
-def trace(game, before: State, action: int) -> _Sim:
-    """The replay of one transition from `before` (a state the action is legal in), with its commentary
-    in `.out`; the state after is not needed (the tests compare the replay's end with it)."""
-    sim = _Sim(game, before)
-    sim.apply(action)
-    return sim
+def _by_receiver(fees: tuple) -> dict[int, list[tuple[int, int, int]]]:
+    """Covering fees (slot, receiver, business covered, fee), grouped by receiver in slot order."""
+    out: dict[int, list[tuple[int, int, int]]] = {}
+    for slot, q, c, fee in fees:
+        out.setdefault(q, []).append((slot, c, fee))
+    return out
 
 
 def _end_events(game, s: State) -> list[Event]:
@@ -689,30 +294,7 @@ def _end_events(game, s: State) -> list[Event]:
     return [public(head), public("final standings: " + "; ".join(lines))]
 
 
-def events(game, before: State, action: int, after: State) -> list[Event]:
-    """What happened in `before` --action--> `after`, in order, as each seat may see it."""
-    sim = trace(game, before, action)
-    out = sim.out
-    if sim.money != list(after.money):  # a replay out of step with the rules (a bug): say where the money stands
-        out.append(public("money now: " + ", ".join(f"{who(p)} {_money(m)}" for p, m in enumerate(after.money))))
-    if after.phase == Phase.OVER:
-        out += _end_events(game, after)
-    return out
-
-
 # Explanations -----------------------------------------------------------------------------------
-
-
-def _fees(s: State, p: int, mask: int) -> dict[int, int]:
-    """The covering fees that `p` would pay per receiving seat for a sign at `mask` on the current page."""
-    out: dict[int, int] = {}
-    if s.page:
-        below = _row(s.book.rows, s.page - 1)
-        for slot in C.SLOTS_OF[mask]:
-            c = below[slot]
-            if c >= 0 and s.owner.of[c] != p:
-                out[s.owner.of[c]] = out.get(s.owner.of[c], 0) + C.COVER_FEE
-    return out
 
 
 def explain(game, s: State, a: int) -> str:
@@ -731,10 +313,8 @@ def explain(game, s: State, a: int) -> str:
             return (f"end your actions and roll {plural(count, 'business die')}: each die hits "
                     "the sign visible in its slot, and each 0 makes everyone pay $1 per tax symbol; then the page die")
         if ph == Phase.TAX_SELL:
-            zeros = s.dice.count(0)
-            if game.config.one_tax_per_turn:
-                zeros = min(zeros, 1)
-            symbols = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, p)
+            zeros = game.zeros_taxed(s)
+            symbols = game.tax_symbols(s, p)
             due = zeros * symbols
             text = f"keep your businesses; your taxes will be {_money(due)} ({plural(symbols, 'tax symbol')}"
             text += f" x {zeros} zeros)" if zeros > 1 else ")"
@@ -771,7 +351,8 @@ def explain(game, s: State, a: int) -> str:
         b, anchor = index
         biz = C.BUSINESSES[b]
         mask = C.PLACEMENTS[b][anchor]
-        fees = _fees(s, p, mask)
+        opened = next(f for f in _facts(game, s, a) if isinstance(f, F.Opened))
+        fees = {q: sum(fee for _, _, fee in covered) for q, covered in _by_receiver(opened.fees).items()}
         text = f"{biz.name}: {biz.text}; sign on page {s.page + 1}, {_slots(mask)}"
         if fees:
             total = sum(fees.values())
@@ -787,7 +368,7 @@ def explain(game, s: State, a: int) -> str:
             return ""
         card = C.card_of(s.card)
         if card.effect == E.IRS_AUDIT:
-            due = _tax_symbols(s.owner.of, s.lux_owner.of, s.assets.counts, q)
+            due = game.tax_symbols(s, q)
             text = (f"{who(q)} pays the bank {_money(due)} now ({plural(due, 'tax symbol')}); "
                     f"they have {_money(s.money[q])}")
         else:

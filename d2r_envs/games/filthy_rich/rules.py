@@ -1,4 +1,8 @@
-"""Filthy Rich rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+"""Filthy Rich rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
+
+Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
+(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich import facts as F
 from d2r_envs.games.filthy_rich.config import Config
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Ask, Phase, State
 
@@ -303,13 +308,21 @@ class Game(core.Game[State]):
             s.phase = _DEAL
             s.draws = [p for _ in range(C.HAND_SIZE) for p in range(action, action + self.n)]  # FR-SETUP-1
             s.draws = [p % self.n for p in s.draws]
+            if s.tell is not None:
+                s.tell(F.Began(action))
         elif s.phase == _DICE:
             s.dice.append(action)
+            if s.tell is not None:
+                b = self.visible(s, action - 1) if action else -1
+                s.tell(F.Die(action, len(s.dice), s.page + 1 + s.extra_dice, b, self.zeros_taxed(s) == s.dice.count(0)))
             if len(s.dice) == s.page + 1 + s.extra_dice:  # FR-DICE-1
                 self._hits(s)
         elif s.phase == _PAGE_DIE:
+            was = s.page
             if action <= C.PAGES:  # FR-DICE-6
                 s.page = action - 1
+            if s.tell is not None:
+                s.tell(F.PageDie(action, was, s.page))
             self._end_turn(s)
         else:
             self._decide(s, action)
@@ -319,6 +332,8 @@ class Game(core.Game[State]):
         p = s.draws.pop(0)
         s.deck.take(k)
         s.hands[p][k] += 1
+        if s.tell is not None:
+            s.tell(F.Drawn(p, k))
 
     def _advance(self, s: State) -> None:
         """Move on through steps that need no decision: reshuffles, the turn's start and end, auctions."""
@@ -329,6 +344,8 @@ class Game(core.Game[State]):
                     p = s.actor
                     if s.actions_left and s.hands[p] != _NO_CARDS or 1 in s.owner.held[p]:
                         return
+                    if s.tell is not None:
+                        s.tell(F.Rolls(s.turn, s.page + 1 + s.extra_dice, s.actions_left > 0))
                     self._roll(s)  # no actions left (or an empty hand) and nothing to sell
                     continue
             elif ph == _OVER:
@@ -340,7 +357,11 @@ class Game(core.Game[State]):
                 if any(s.discard):  # the deck ran out: shuffle the discards into a new deck (FR-DRAW-2)
                     s.deck.refill(s.discard)
                     s.discard = bytearray(K)
+                    if s.tell is not None:
+                        s.tell(F.Reshuffled())
                     return
+                if s.tell is not None:
+                    s.tell(F.DrawsLost(tuple(s.draws)))
                 s.draws = []  # every card is in a hand or on the table: no more to draw (FR-DECIDE-3)
                 continue
             if s.lots and ph != _AUCTION:  # FR-DECIDE-8: auctions first, whatever comes next
@@ -368,8 +389,11 @@ class Game(core.Game[State]):
         s.dice = []
         s.actions_left = C.ACTIONS_PER_TURN  # FR-ACT-1
         s.phase = _ACTIONS
-        if s.assets.counts[p][_PORTFOLIO]:
-            self._gain(s, p, s.assets.counts[p][_PORTFOLIO] * C.card_of(_PORTFOLIO).amount)
+        if s.tell is not None:
+            s.tell(F.TurnBegan(p))
+        copies = s.assets.counts[p][_PORTFOLIO]
+        if copies:
+            self._gain(s, p, copies * C.card_of(_PORTFOLIO).amount, F.Portfolio(copies) if s.tell is not None else None)
         # The luxury decision only where one is within reach, selling every business if need be (FR-LUX-1).
         cheapest = s.lux_owner.free.find(1)  # the luxuries are in price order
         if cheapest >= 0:
@@ -388,19 +412,25 @@ class Game(core.Game[State]):
 
     # Money --------------------------------------------------------------------------------------
 
-    def _gain(self, s: State, p: int, amount: int) -> None:
+    def _gain(self, s: State, p: int, amount: int, why: tuple | None = None) -> None:
+        """`why`: what pays (a facts.py reason), given only while the state is narrated."""
         s.money[p] += amount
         s.from_bank += amount
+        if s.tell is not None:
+            s.tell(F.Gained(p, amount, why))
 
     def _spend(self, s: State, p: int, amount: int) -> None:
         """A payment the player chose and can afford, to the bank."""
         s.money[p] -= amount
         s.to_bank += amount
 
-    def _owe(self, s: State, p: int, amount: int, to: int = -1) -> None:
+    def _owe(self, s: State, p: int, amount: int, to: int = -1, why: tuple | None = None) -> None:
         """A forced payment to the bank (to = -1) or a player; a player who cannot pay it all pays
-        what they have and is knocked out."""
+        what they have and is knocked out. `why`: what is owed (a facts.py reason), given only while
+        the state is narrated."""
         if not s.alive[p] or amount <= 0:
+            if s.tell is not None:
+                s.tell(F.Owed(p, amount, 0, to, why))
             return
         paid = min(amount, s.money[p])  # FR-DECIDE-2
         s.money[p] -= paid
@@ -408,10 +438,16 @@ class Game(core.Game[State]):
             s.money[to] += paid
         else:
             s.to_bank += paid
+        if s.tell is not None:
+            s.tell(F.Owed(p, amount, paid, to, why))
         if paid < amount:  # FR-OUT-1
             self._knock_out(s, p)
 
     def _knock_out(self, s: State, p: int) -> None:
+        if s.tell is not None:
+            page = s.sign_page
+            closed = tuple((b, page[b]) for b, o in enumerate(s.owner.of) if o == p)
+            s.tell(F.KnockedOut(p, bytes(s.hands[p]), bytes(s.assets.counts[p]), closed))
         s.alive[p] = False
         for k in range(K):  # FR-OUT-2: cards discarded, then signs out of the book
             s.discard[k] += s.hands[p][k] + s.assets.counts[p][k]
@@ -426,22 +462,29 @@ class Game(core.Game[State]):
         if len(left) == 1:  # FR-OUT-3; no one to bid: the luxuries leave the game
             for x in mine:
                 s.lux_owner.set(x, REMOVED)
+            if s.tell is not None and mine:
+                s.tell(F.LuxuriesLeave(p, tuple(mine)))
             self._win(s, left[0])
             return
         for x in mine:
             s.lux_owner.set(x, ON_AUCTION)
             s.lots.append((x, p))
+        if s.tell is not None and mine:
+            s.tell(F.ToAuction(p, tuple(mine)))
 
-    def _win(self, s: State, p: int) -> None:
+    def _win(self, s: State, p: int, x: int = -1) -> None:
+        """`p` wins: with luxury `x` its third, or (x = -1) as the last player in."""
         s.winner = p
         s.phase = Phase.OVER
         s.actor = -1
         s.lots = []
         s.lot = -1
         lux = s.lux_owner
-        for x, o in enumerate(lux.of):
+        for y, o in enumerate(lux.of):
             if o == ON_AUCTION:
-                lux.set(x, REMOVED)
+                lux.set(y, REMOVED)
+        if s.tell is not None:
+            s.tell(F.Won(p, x))
 
     # Businesses ---------------------------------------------------------------------------------
 
@@ -452,8 +495,10 @@ class Game(core.Game[State]):
         s.discard[b] += 1
 
     def _sell(self, s: State, p: int, b: int) -> None:  # FR-SELL-1
+        if s.tell is not None:
+            s.tell(F.Sold(p, b, s.sign_page[b], s.phase == _TAX_SELL))
         self._close(s, b)
-        self._gain(s, p, _SALE[b])
+        self._gain(s, p, _SALE[b], F.Sale(b) if s.tell is not None else None)
 
     def _open(self, s: State, p: int, b: int, anchor: int) -> None:
         mask = C.PLACEMENTS[b][anchor]
@@ -469,6 +514,11 @@ class Game(core.Game[State]):
         put, pg = s.book.put, s.page  # FR-SIGN-1: the current page
         for slot in C.SLOTS_OF[mask]:
             put(pg, slot, b)
+        if s.tell is not None:
+            covered = [(slot, owed[slot]) for slot in C.SLOTS_OF[mask] if owed[slot] >= 0]
+            below = self.visible_row(s, pg - 1) if covered else []
+            fees = tuple((slot, q, below[slot], C.COVER_FEE) for slot, q in covered)
+            s.tell(F.Opened(p, b, pg, mask, C.BUSINESSES[b].cost, fees))
 
     # Decisions ----------------------------------------------------------------------------------
 
@@ -481,16 +531,22 @@ class Game(core.Game[State]):
         if ph == _LUXURY:
             if a == _DONE:
                 s.phase = _ACTIONS
+                if s.tell is not None:
+                    s.tell(F.NoLuxury(p))
             else:
                 x = a - _LUXURY_A
                 self._spend(s, p, _PRICE[x])  # FR-LUX-1
                 s.lux_owner.set(x, p)
+                if s.tell is not None:
+                    s.tell(F.Bought(p, x, _PRICE[x]))
                 if s.lux_owner.held[p].count(1) >= 3:  # FR-LUX-2
-                    self._win(s, p)
+                    self._win(s, p, x)
                 else:
                     s.phase = _ACTIONS
         elif ph == _ACTIONS:
             if a == _DONE:
+                if s.tell is not None:
+                    s.tell(F.Rolls(s.turn, s.page + 1 + s.extra_dice, False))
                 self._roll(s)
                 return
             s.actions_left -= 1  # FR-ACT-1
@@ -505,17 +561,25 @@ class Game(core.Game[State]):
                 s.discard[k] += 1
                 s.money[p] += C.DISCARD_PAY
                 s.from_bank += C.DISCARD_PAY
+                if s.tell is not None:
+                    s.tell(F.Discarded(p, k, C.DISCARD_PAY))
         elif ph == _TARGET:
             self._resolve_target(s, p, a)
         elif ph == _TAX_SELL:
             s.sellers.pop(0)  # FR-TAX-1: this player sells no more
+            if s.tell is not None:
+                s.tell(F.KeepsBusinesses(p))
         elif ph == _AUCTION:
             if a == _DONE:
                 s.passes += 1
+                if s.tell is not None:
+                    s.tell(F.PassedOn(p, s.lot))
             else:
                 s.high = self._lowest_bid(s) + A.BID_STEPS[a - A.BID]
                 s.high_bidder = p
                 s.passes = 0
+                if s.tell is not None:
+                    s.tell(F.Bid(p, s.lot, s.high))
             s.actor = self._next_bidder(s, p)  # FR-AUCT-4: clockwise; one who passed may bid later
 
     def _play(self, s: State, p: int, k: int) -> None:  # FR-ACT-3, FR-ACT-4, FR-DATA-3
@@ -524,19 +588,29 @@ class Game(core.Game[State]):
         if card.asset:  # FR-ACT-4: paid to the bank, stays on the table
             self._spend(s, p, card.cost)
             s.assets.add(p, k)
+            if s.tell is not None:
+                s.tell(F.AssetPlayed(p, k, card.cost))
             if card.effect == E.LOAN:
-                self._gain(s, p, card.amount)
+                self._gain(s, p, card.amount, F.ByCard(k) if s.tell is not None else None)
             return
         s.discard[k] += 1  # an action card's effect happens, then it lies in the discard pile (FR-ACT-3)
         eff = card.effect
+        if s.tell is not None and eff != E.NETWORKING:  # (Networking is told with its draws)
+            s.tell(F.Played(p, k))
         if eff == E.WINDFALL:
-            self._gain(s, p, card.amount)
+            self._gain(s, p, card.amount, F.ByCard(k) if s.tell is not None else None)
         elif eff == E.ADVERTISING:
             s.extra_dice += 1
+            if s.tell is not None:
+                s.tell(F.ExtraDie(p, s.page + 1 + s.extra_dice))
         elif eff == E.NETWORKING:
             s.draws += [p] * card.amount
+            if s.tell is not None:
+                s.tell(F.Networking(p, k, card.amount))
         elif eff == E.SCOUT and not any(s.discard[:B]):
             s.draws.append(p)
+            if s.tell is not None:
+                s.tell(F.NothingToScout(p))
         else:
             s.card = k
             s.ask = {E.IRS_AUDIT: Ask.PLAYER, E.LAWSUIT: Ask.PLAYER, E.FIRE: Ask.BUSINESS,
@@ -551,14 +625,20 @@ class Game(core.Game[State]):
         s.card = -1
         if eff == E.IRS_AUDIT or eff == E.LAWSUIT:
             q = (p + 1 + a - A.PLAYER) % self.n
+            if s.tell is not None:
+                s.tell(F.Aimed(p, C.EFFECT_KIND[eff], q))
             if eff == E.IRS_AUDIT:
-                self._owe(s, q, self.tax_symbols(s, q))
+                symbols = self.tax_symbols(s, q)
+                self._owe(s, q, symbols, why=F.Audit(symbols) if s.tell is not None else None)
             else:
-                self._owe(s, q, card.amount, to=p)
+                self._owe(s, q, card.amount, to=p, why=F.ByCard(C.EFFECT_KIND[eff]) if s.tell is not None else None)
         elif eff == E.FIRE:
             b = a - A.BUSINESS
             q = s.owner.of[b]
-            if s.assets.counts[q][_INSURANCE]:
+            insured = s.assets.counts[q][_INSURANCE]
+            if s.tell is not None:
+                s.tell(F.Fire(p, b, q, s.sign_page[b], bool(insured)))
+            if insured:
                 s.assets.add(q, _INSURANCE, -1)
                 s.discard[_INSURANCE] += 1
             else:
@@ -567,8 +647,12 @@ class Game(core.Game[State]):
             b = a - A.BUSINESS
             s.discard[b] -= 1
             s.hands[p][b] += 1
+            if s.tell is not None:
+                s.tell(F.Scouted(p, b))
         else:
             s.page = a - A.PAGE
+            if s.tell is not None:
+                s.tell(F.PageTurned(p, s.page))
 
     # The roll -----------------------------------------------------------------------------------
 
@@ -585,33 +669,39 @@ class Game(core.Game[State]):
         """Hits on the visible signs, die by die, then each 0's payouts; then the taxes begin."""
         roller = s.turn
         owner, assets, visible = s.owner.of, s.assets.counts, self.visible
-        for d in s.dice:  # FR-DICE-4: each die a separate hit
+        for i, d in enumerate(s.dice):  # FR-DICE-4: each die a separate hit
             b = visible(s, d - 1) if d else -1  # FR-DICE-2: the sign visible in slot d
             if b < 0:
                 continue
             o = owner[b]
             pay = _PAY[b]  # FR-DICE-3: as the business card says
             if _ROLLER_PAYS[b] and o != roller:
-                self._owe(s, roller, pay, to=o)
+                self._owe(s, roller, pay, o, F.Hit(b, i, False) if s.tell is not None else None)
                 if s.phase == _OVER:
                     return
             else:
                 s.money[o] += pay
                 s.from_bank += pay
+                if s.tell is not None:
+                    s.tell(F.Gained(o, pay, F.Hit(b, i, _ROLLER_PAYS[b])))
             if assets[o][_BILLBOARD]:
-                self._gain(s, o, assets[o][_BILLBOARD] * _BILLBOARD_PAY)
+                why = F.Billboard(b, i) if s.tell is not None else None
+                self._gain(s, o, assets[o][_BILLBOARD] * _BILLBOARD_PAY, why)
         zeros = self.zeros_taxed(s)  # FR-DECIDE-6: 0-roll payouts with the hits (FR-OPT-1)
         for _ in range(zeros):
             for b in _TAX_MEN:
                 o = s.owner.of[b]
                 if o >= 0:
-                    self._gain(s, o, C.BUSINESSES[b].zero_pay)
+                    self._gain(s, o, C.BUSINESSES[b].zero_pay, F.ZeroPaid(b) if s.tell is not None else None)
             for q in self._in_turn_order(s):
                 if s.assets.counts[q][_OFFSHORE]:
-                    self._gain(s, q, s.assets.counts[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount)
+                    pay = s.assets.counts[q][_OFFSHORE] * C.card_of(_OFFSHORE).amount
+                    self._gain(s, q, pay, F.ZeroPaid(_OFFSHORE) if s.tell is not None else None)
         if zeros:  # FR-DICE-5: hits settled, now the taxes
             s.sellers = self._in_turn_order(s)  # FR-TAX-1
             s.phase = _TAX_SELL  # after the auctions of anyone knocked out by the hits (FR-DECIDE-8)
+            if s.tell is not None:
+                s.tell(F.TaxesDue(zeros))
         else:
             s.phase = _PAGE_DIE
 
@@ -638,12 +728,13 @@ class Game(core.Game[State]):
                     due = s.assets.counts[q][_RACKET] * C.card_of(_RACKET).amount
                     for r in self._in_turn_order(s):
                         if r != q and s.alive[q]:
-                            self._owe(s, r, due, to=q)
+                            self._owe(s, r, due, q, F.Dues() if s.tell is not None else None)
                             if s.phase == _OVER:
                                 return
         taxes = self.tax_table(s)  # a knock-out below changes only the taxes of the player knocked out
         for q in self._in_turn_order(s):
-            self._owe(s, q, zeros * taxes[q])  # FR-TAX-2, FR-TAX-3: $1 per symbol, once per 0
+            why = F.Taxes(taxes[q], zeros) if s.tell is not None else None
+            self._owe(s, q, zeros * taxes[q], -1, why)  # FR-TAX-2, FR-TAX-3: $1 per symbol, once per 0
             if s.phase == _OVER:
                 return
         s.actor = s.turn
@@ -655,6 +746,8 @@ class Game(core.Game[State]):
         held = card_count(s.hands[p])
         if s.alive[p] and held < C.HAND_SIZE:  # FR-DRAW-1, FR-DECIDE-3, FR-DECIDE-7
             s.draws = [p] * (C.HAND_SIZE - held)
+            if s.tell is not None:
+                s.tell(F.DrawsBackUp(p, C.HAND_SIZE - held))
 
     # Auctions -----------------------------------------------------------------------------------
 
@@ -664,6 +757,8 @@ class Game(core.Game[State]):
         s.passes = 0
         s.phase = Phase.AUCTION
         s.actor = self._next_bidder(s, s.seller)  # FR-AUCT-3: the seller's left first
+        if s.tell is not None:
+            s.tell(F.AuctionOpens(s.lot, s.seller, s.actor))
 
     def _next_bidder(self, s: State, p: int) -> int:
         return self._next_alive(s, p)
@@ -678,15 +773,21 @@ class Game(core.Game[State]):
                 self._spend(s, q, s.high)
                 s.lux_owner.set(x, q)
                 s.lot = -1
+                if s.tell is not None:
+                    s.tell(F.AuctionWon(q, x, s.high))
                 if s.lux_owner.held[q].count(1) >= 3:  # FR-DECIDE-5
-                    self._win(s, q)
+                    self._win(s, q, x)
                     return True
                 break
             if s.high_bidder < 0 and s.passes >= bidders:  # FR-AUCT-5, FR-DECIDE-4
                 s.lux_owner.set(s.lot, REMOVED)
+                if s.tell is not None:
+                    s.tell(F.Unsold(s.lot))
                 s.lot = -1
                 break
             if self._lowest_bid(s) > s.money[s.actor] or s.actor == s.high_bidder:  # FR-DECIDE-4
+                if s.tell is not None and s.actor != s.high_bidder:
+                    s.tell(F.CannotBid(s.actor, self._lowest_bid(s)))
                 s.passes += 1
                 s.actor = self._next_bidder(s, s.actor)
                 continue

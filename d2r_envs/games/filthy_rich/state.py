@@ -7,14 +7,18 @@ are one arithmetic). The book is four pages of nine slots, each holding the busi
 is there (-1: an empty pocket). Who runs each business and owns each luxury, the assets on the table
 and the book are core/stamped.py containers: written only through their methods, they keep their
 one-hot copies and tax totals in step and stamp each change, so the observer's cache needs nothing
-from the rules.
+from the rules. `tell` is no part of the state: the sink the rules tell what happens to while a copy
+is narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from d2r_envs.core.events import sink
 from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, Pile, Zones, card_count
 from d2r_envs.games.filthy_rich import cards as C
@@ -83,6 +87,7 @@ class State:
     # payments are conserved).
     from_bank: int = 0
     to_bank: int = 0
+    tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens (facts.py)
 
     # Worked out from the piles and the book when asked, never stored:
     @property
