@@ -58,7 +58,7 @@ _BILLBOARD_PAY = C.CARDS[_BILLBOARD - B].amount
 # Per business: (open action, slot mask, slots) for each anchor where its sign fits on a page (FR-SIGN-2).
 _FITS = [[(A.OPEN + b * C.SLOTS + anchor, mask, C.SLOTS_OF[mask]) for anchor, mask in enumerate(C.PLACEMENTS[b]) if mask]
          for b in range(B)]
-_A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode.py checks)
+_A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1  # asset kinds are contiguous (encode_fast.py checks)
 _ASSET_TAX = [C.card_of(k).tax if _A0 <= k < _A1 else 0 for k in range(K)]  # per kind: tax symbols on the table
 _CONNECTIONS_CUT = C.CARDS[_CONNECTIONS - B].amount
 _COST = [x.cost for x in C.BUSINESSES] + [c.cost for c in C.CARDS]
