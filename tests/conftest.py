@@ -108,3 +108,53 @@ def d2r_group():
     group = D2rGroup()
     yield group
     group.close()
+
+
+def _random_nodes(game, rng, games: int = 1):
+    """Every node of `games` random games, chance nodes and the end included: the same state, yielded
+    before each action and once at the end."""
+    from d2r_envs.core.game import CHANCE
+
+    for _ in range(games):
+        s = game.new_initial_state()
+        while True:
+            yield s
+            if game.is_terminal(s):
+                break
+            if game.current_player(s) == CHANCE:
+                game.apply_action(s, game.sample_chance(s, rng))
+            else:
+                legal = game.legal_actions(s)
+                game.apply_action(s, legal[int(rng.integers(len(legal)))])
+
+
+@pytest.fixture
+def random_nodes():
+    """`random_nodes(game, rng, games=1)`: the nodes of seeded random games, for checks at every node."""
+    return _random_nodes
+
+
+class NarrationFixture:
+    """A file of narrated games, each headed by a line starting "# ", recorded word for word."""
+
+    @staticmethod
+    def games(path: Path) -> list[list[str]]:
+        games: list[list[str]] = []
+        for line in path.read_text().splitlines():
+            if line.startswith("# "):
+                games.append([])
+            games[-1].append(line)
+        return games
+
+    @staticmethod
+    def check(expected: list[str], told: list[str]) -> None:
+        import difflib
+
+        if told != expected:
+            diff = "\n".join(list(difflib.unified_diff(expected, told, lineterm="", n=2))[:60])
+            raise AssertionError(f"{expected[0]}: the narration changed\n{diff}")
+
+
+@pytest.fixture
+def narration_fixture():
+    return NarrationFixture

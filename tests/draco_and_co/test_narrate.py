@@ -6,7 +6,6 @@ red 6, 7 (seat 3), Aunt Sarah 12, Brother John 13, Zork 14. Index 0 of `order` i
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 
@@ -420,26 +419,15 @@ def narrate_game(n: int, options: int, lean: bool, actions: list[int] | None = N
     return lines
 
 
-def recorded_games() -> list[list[str]]:
-    games: list[list[str]] = []
-    for line in NARRATION.read_text().splitlines():
-        if line.startswith("# "):
-            games.append([])
-        games[-1].append(line)
-    return games
-
-
-def test_every_event_of_seeded_games_is_told_word_for_word():
+def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     """The recorded actions of lean and ordinary random games, at every player count and option, told
     again: every event, public and private, and the explanations, as recorded."""
-    recorded = recorded_games()
+    recorded = narration_fixture.games(NARRATION)
     assert len(recorded) == len(FIXTURE_GAMES)
     for (n, options, lean), expected in zip(FIXTURE_GAMES, recorded):
         actions = [int(line[2:]) for line in expected if line.startswith("> ")]
         told = narrate_game(n, options, lean, actions)
-        if told != expected:
-            diff = "\n".join(list(difflib.unified_diff(expected, told, lineterm="", n=2))[:60])
-            raise AssertionError(f"{expected[0]}: the narration changed\n{diff}")
+        narration_fixture.check(expected, told)
 
 
 

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs.core.game import CHANCE
 from d2r_envs.games.drags_2_riches import Observer
 from d2r_envs.games.drags_2_riches import encode as spec
 
@@ -19,22 +18,13 @@ ALL_OPTIONS = dict(last_minute_additions=True, category_is=True, thrifting=True,
     ("n", "options"),
     [(4, {}), (2, dict(intro_game=True)), (3, ALL_OPTIONS), (5, dict(ALL_OPTIONS, intro_game=True))],
 )
-def test_encode_matches_the_spec(n, options):
+def test_encode_matches_the_spec(n, options, random_nodes):
     g = d2r_envs.make_game(GAME, n, **options)
     obs = Observer(g)
     rng = np.random.default_rng(n)
     checked = 0
-    for _ in range(6):
-        s = g.new_initial_state()
-        while True:  # every node: chance, decisions and the end
-            for me in range(n):
-                assert np.array_equal(obs.encode(s, me), spec.encode(g, s, me)), g.state_to_string(s)
-                checked += 1
-            if g.is_terminal(s):
-                break
-            if g.current_player(s) == CHANCE:
-                g.apply_action(s, g.sample_chance(s, rng))
-            else:
-                legal = g.legal_actions(s)
-                g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    for s in random_nodes(g, rng, games=6):  # every node: chance, decisions and the end
+        for me in range(n):
+            assert np.array_equal(obs.encode(s, me), spec.encode(g, s, me)), g.state_to_string(s)
+            checked += 1
     assert checked > 1000

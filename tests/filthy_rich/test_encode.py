@@ -15,26 +15,17 @@ GAME = "filthy_rich"
 
 
 @pytest.mark.parametrize(("n", "options"), [(2, {}), (3, dict(one_tax_per_turn=True)), (4, {}), (5, {})])
-def test_encode_matches_the_spec(n, options):
+def test_encode_matches_the_spec(n, options, random_nodes):
     """At every node, for every seat; the board cache is used as play goes on, and must agree with a
     fresh encoding at every step."""
     g = d2r_envs.make_game(GAME, n, **options)
     obs = Observer(g)
     rng = np.random.default_rng(n)
     checked = 0
-    for _ in range(12):
-        s = g.new_initial_state()
-        while True:  # every node: chance, decisions and the end
-            for me in range(n):
-                assert np.array_equal(obs.encode(s, me), spec.encode(g, s, me)), g.state_to_string(s)
-                checked += 1
-            if g.is_terminal(s):
-                break
-            if g.current_player(s) == CHANCE:
-                g.apply_action(s, g.sample_chance(s, rng))
-            else:
-                legal = g.legal_actions(s)
-                g.apply_action(s, legal[int(rng.integers(len(legal)))])
+    for s in random_nodes(g, rng, games=12):  # every node: chance, decisions and the end
+        for me in range(n):
+            assert np.array_equal(obs.encode(s, me), spec.encode(g, s, me)), g.state_to_string(s)
+            checked += 1
     assert checked > 500
 
 

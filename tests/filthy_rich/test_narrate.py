@@ -5,7 +5,6 @@ a card it may not see; seeded games told word for word; and `explain` for every 
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from pathlib import Path
@@ -463,26 +462,15 @@ def narrate_game(n: int, options: int, table: int, actions: list[int] | None = N
     return lines
 
 
-def recorded_games() -> list[list[str]]:
-    games: list[list[str]] = []
-    for line in NARRATION.read_text().splitlines():
-        if line.startswith("# "):
-            games.append([])
-        games[-1].append(line)
-    return games
-
-
-def test_every_event_of_seeded_games_is_told_word_for_word():
+def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     """The recorded actions of random games, at every player count and option, told again: every event,
     public and private, and the explanations, as recorded."""
-    recorded = recorded_games()
+    recorded = narration_fixture.games(NARRATION)
     assert len(recorded) == len(FIXTURE_GAMES)
     for game, expected in zip(FIXTURE_GAMES, recorded):
         actions = [int(line[2:]) for line in expected if line.startswith("> ")]
         told = narrate_game(*game, actions)
-        if told != expected:
-            diff = "\n".join(list(difflib.unified_diff(expected, told, lineterm="", n=2))[:60])
-            raise AssertionError(f"{expected[0]}: the narration changed\n{diff}")
+        narration_fixture.check(expected, told)
 
 
 # Explanations and names ----------------------------------------------------------------------------
