@@ -147,6 +147,25 @@ class NarrationFixture:
         return games
 
     @staticmethod
+    def move(game, s, log, rng, todo) -> list[str]:
+        """Play the next action (the next of `todo`, else a random one from `rng`) through `log`: its line
+        and the lines of every event told of it, public and private."""
+        from d2r_envs.core.game import CHANCE
+
+        if todo is not None:
+            a = next(todo)
+        elif game.current_player(s) == CHANCE:
+            a = game.sample_chance(s, rng)
+        else:
+            legal = game.legal_actions(s)
+            a = legal[rng.integers(len(legal))]
+        lines = [f"> {a}"]
+        for e in log.apply(s, a):
+            lines.append(f"= {e.public}")
+            lines += [f"  {seat}: {text}" for seat, text in sorted(e.private.items())]
+        return lines
+
+    @staticmethod
     def check(expected: list[str], told: list[str]) -> None:
         import difflib
 

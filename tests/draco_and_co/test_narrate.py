@@ -7,6 +7,7 @@ red 6, 7 (seat 3), Aunt Sarah 12, Brother John 13, Zork 14. Index 0 of `order` i
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -388,7 +389,7 @@ def thin_out(s, n: int, keep: int) -> None:
             left -= hand[k]
 
 
-def narrate_game(n: int, options: int, lean: bool, actions: list[int] | None = None) -> list[str]:
+def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] | None = None) -> list[str]:
     """One game's actions and every event told of it, the actions given or random ones from a seed;
     in half the games, the explanation of every choice but a card (its text) or declining a toast."""
     seed = 1000 * n + 10 * options + lean
@@ -403,19 +404,9 @@ def narrate_game(n: int, options: int, lean: bool, actions: list[int] | None = N
         if thin and g.current_player(s) >= 0:  # once the deal is done
             thin_out(s, n, keep=options)
             thin = False
-        if todo is not None:
-            a = next(todo)
-        elif g.current_player(s) == CHANCE:
-            a = g.sample_chance(s, rng)
-        else:
-            legal = g.legal_actions(s)
-            a = legal[rng.integers(len(legal))]
         if g.current_player(s) >= 0 and n % 2 == lean:  # each choice explained, in half the games
             lines += [f"? {b}: {g.explain(s, b)}" for b in g.legal_actions(s) if b == A.TOAST or b >= A.CHARACTER]
-        lines.append(f"> {a}")
-        for e in log.apply(s, a):
-            lines.append(f"= {e.public}")
-            lines += [f"  {seat}: {text}" for seat, text in sorted(e.private.items())]
+        lines += fixture.move(g, s, log, rng, todo)
     return lines
 
 
@@ -426,7 +417,7 @@ def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     assert len(recorded) == len(FIXTURE_GAMES)
     for (n, options, lean), expected in zip(FIXTURE_GAMES, recorded):
         actions = [int(line[2:]) for line in expected if line.startswith("> ")]
-        told = narrate_game(n, options, lean, actions)
+        told = narrate_game(narration_fixture, n, options, lean, actions)
         narration_fixture.check(expected, told)
 
 
@@ -474,4 +465,8 @@ def test_a_hand_card_name_is_inside_its_play_action_name():
 
 
 if __name__ == "__main__":  # record the narration anew (after a change to its words)
-    NARRATION.write_text("\n".join(line for game in FIXTURE_GAMES for line in narrate_game(*game)) + "\n")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' shared helpers
+    from conftest import NarrationFixture
+
+    NARRATION.write_text("\n".join(line for game in FIXTURE_GAMES for line in narrate_game(NarrationFixture, *game))
+                         + "\n")

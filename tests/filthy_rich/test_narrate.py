@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -432,7 +433,7 @@ def set_table(s, n: int, table: str) -> None:
                 s.deck.take(k)
 
 
-def narrate_game(n: int, options: int, table: int, actions: list[int] | None = None) -> list[str]:
+def narrate_game(fixture, n: int, options: int, table: int, actions: list[int] | None = None) -> list[str]:
     """One game's actions and every event told of it, the actions given or random ones from a seed; on the
     rich tables, what opening a sign, aiming a card and keeping one's businesses at tax time would do."""
     seed = 1000 * n + 10 * options + table
@@ -448,17 +449,7 @@ def narrate_game(n: int, options: int, table: int, actions: list[int] | None = N
         if decision and TABLES[table] == "rich":  # what the choices that cost or pay others are explained as
             lines += [f"? {b}: {game.explain(s, b)}" for b in game.legal_actions(s) if A.OPEN <= b < A.DISCARD
                       or A.PLAYER <= b < A.PAGE or b == A.DONE and s.phase == Phase.TAX_SELL]
-        if todo is not None:
-            a = next(todo)
-        elif not decision:
-            a = game.sample_chance(s, rng)
-        else:
-            legal = game.legal_actions(s)
-            a = legal[rng.integers(len(legal))]
-        lines.append(f"> {a}")
-        for e in log.apply(s, a):
-            lines.append(f"= {e.public}")
-            lines += [f"  {seat}: {text}" for seat, text in sorted(e.private.items())]
+        lines += fixture.move(game, s, log, rng, todo)
     return lines
 
 
@@ -469,7 +460,7 @@ def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     assert len(recorded) == len(FIXTURE_GAMES)
     for game, expected in zip(FIXTURE_GAMES, recorded):
         actions = [int(line[2:]) for line in expected if line.startswith("> ")]
-        told = narrate_game(*game, actions)
+        told = narrate_game(narration_fixture, *game, actions)
         narration_fixture.check(expected, told)
 
 
@@ -534,4 +525,8 @@ def test_explain_states_the_consequence_of_a_choice(table):
 
 
 if __name__ == "__main__":  # record the narration anew (after a change to its words)
-    NARRATION.write_text("\n".join(line for game in FIXTURE_GAMES for line in narrate_game(*game)) + "\n")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' shared helpers
+    from conftest import NarrationFixture
+
+    NARRATION.write_text("\n".join(line for game in FIXTURE_GAMES for line in narrate_game(NarrationFixture, *game))
+                         + "\n")

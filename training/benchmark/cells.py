@@ -24,7 +24,6 @@ refused, as is a run folder missing a cell its run.json asks for.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +151,3 @@ def read_run(out: str | Path) -> tuple[dict[str, Any], dict[tuple[str, str, int]
 def write_json(data: dict[str, Any], file: str | Path) -> Path:
     return results.write(data, file)
 
-
-def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=1, allow_nan=False) + "\n"

@@ -33,6 +33,7 @@ from d2r_envs.opponents import OpponentError, shipped_model
 from training.benchmark.entrant import load_entrant
 from training.benchmark.matches import play_match
 from training.benchmark.tasks import BENCHMARK, VERSION, Task, load, path
+from training.benchmark.track import machine
 
 HALF_WIDTH = 0.02  # the interval asked of a task's score: +-0.02
 BUDGET_SECONDS = 180.0  # an entrant as fast as the heuristic, both matches, one core
@@ -109,7 +110,7 @@ per-deal wins (one digit a deal: the reference's wins over the deal's rotations)
 which plays, on each task's shipped deals, random and the heuristic in one seat against the heuristic
 lineup (the anchors), the heuristic against the random lineup, and the game's shipped model against the
 heuristic lineup on at most {model_deals} deals. The games come out the same on any machine; the
-seconds do not. It took {hours:.1f} hours of one core of {machine}.
+seconds do not. It took {hours:.1f} hours of one core ({machine}).
 
 How many deals. A task's score should carry a 95% interval of about +-{half:.2f}; with sd the standard
 deviation of the per-deal score, that takes (1.96 sd / {half:.2f})^2 deals. sd is measured for the heuristic
@@ -145,21 +146,6 @@ def _table_row(row: dict[str, Any], task: Task, excluded: bool) -> str:
             f"| {row['seconds_per_deal']:.3f} |")
 
 
-def _machine() -> str:
-    import os
-    import platform
-
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"a {os.cpu_count()}-CPU {model}"
-
-
 def write(rows: list[dict[str, Any]], model_deals: int) -> None:
     """The anchors into benchmark.json and anchors.json, the table into README.md (beside them)."""
     bench = load()
@@ -186,7 +172,7 @@ def write(rows: list[dict[str, Any]], model_deals: int) -> None:
     hours = sum(row["seconds"] for row in rows) / 3600
     (file.parent / "README.md").write_text(README.format(
         version=VERSION, model_deals=model_deals, half=HALF_WIDTH, budget=BUDGET_SECONDS, rows=table, hours=hours,
-        excluded=excluded or " none.", machine=_machine()), encoding="utf-8")
+        excluded=excluded or " none.", machine=machine()), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
