@@ -399,3 +399,29 @@ def test_a_worker_is_handed_a_few_deals_at_a_time_however_long_the_tournament() 
 
     assert pools.chunk_size(250_000, 2) == pools.MAX_CHUNK <= 16
     assert pools.chunk_size(10, 2) == 1 and pools.chunk_size(200, 2) == 16
+
+
+class BlasThreads(FirstLegal):
+    """The lowest legal action, noting how many threads BLAS may use as it chooses."""
+
+    seen: list[int] = []
+
+    def act(self, game: Any, state: Any, seat: int, rng: np.random.Generator) -> int:
+        from threadpoolctl import threadpool_info
+
+        BlasThreads.seen += [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+        return super().act(game, state, seat, rng)
+
+
+def test_deals_are_played_with_one_blas_thread_and_the_process_keeps_its_own() -> None:
+    # A model's forward pass is one matrix-vector product: BLAS threads only slow it, badly on busy cores.
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        before = [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+        BlasThreads.seen = []
+        tournament.evaluate(GAME, ["blas", "random"], 3, 3, 0, factory=lambda s, g, e: BlasThreads()
+                            if s == "blas" else make_agent(s, g, e))
+        assert BlasThreads.seen and set(BlasThreads.seen) == {1}
+        assert [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"] == before
+        assert set(before) == {2}

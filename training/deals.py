@@ -19,7 +19,10 @@ A game still running after `max_decisions` player decisions is cut off and count
 game: every seat gets the game's `min_return`.
 
 `init_worker` then `play_deal` play every rotation of one deal in a process: the tournament's own
-process, a worker of its pool (training/tournament.py) or a Ray task (training/ray_eval.py).
+process, a worker of its pool (training/tournament.py) or a Ray task (training/ray_eval.py). A deal is
+played with one BLAS thread: a model agent's forward pass is one small matrix-vector product, which
+threads only slow down (several times over where the cores are busy, as when every core plays deals),
+and which gives the same numbers with any number of threads.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 import d2r_envs
 from d2r_envs.agents import make_agent
@@ -158,26 +162,27 @@ def play_deal(deal: int) -> tuple[list[dict[str, Any]], dict[str, list[float]]]:
     n = setup.num_players
     records: list[dict[str, Any]] = []
     timing = {a: [0.0, 0.0] for a in distinct(setup.lineup)}
-    for rotation in range(n):
-        names = seat_agents(setup.lineup, rotation)
-        clock = [[0.0, 0.0] for _ in range(n)]
-        trace: list[int] | None = [] if setup.trace else None
-        returns, decisions, truncated = play_game(
-            engine,
-            [agents[a] for a in names],
-            chance_rng(setup.seed, deal),
-            [agent_rng(setup.seed, deal, rotation, s) for s in range(n)],
-            setup.max_decisions,
-            clock,
-            trace,
-        )
-        for s, a in enumerate(names):
-            timing[a][0] += clock[s][0]
-            timing[a][1] += clock[s][1]
-        records.append(
-            {"deal": deal, "rotation": rotation, "seats": names, "returns": returns,
-             "decisions": decisions, "truncated": truncated}
-        )
-        if trace is not None:
-            records[-1]["actions"] = trace
+    with threadpool_limits(limits=1, user_api="blas"):
+        for rotation in range(n):
+            names = seat_agents(setup.lineup, rotation)
+            clock = [[0.0, 0.0] for _ in range(n)]
+            trace: list[int] | None = [] if setup.trace else None
+            returns, decisions, truncated = play_game(
+                engine,
+                [agents[a] for a in names],
+                chance_rng(setup.seed, deal),
+                [agent_rng(setup.seed, deal, rotation, s) for s in range(n)],
+                setup.max_decisions,
+                clock,
+                trace,
+            )
+            for s, a in enumerate(names):
+                timing[a][0] += clock[s][0]
+                timing[a][1] += clock[s][1]
+            records.append(
+                {"deal": deal, "rotation": rotation, "seats": names, "returns": returns,
+                 "decisions": decisions, "truncated": truncated}
+            )
+            if trace is not None:
+                records[-1]["actions"] = trace
     return records, timing
