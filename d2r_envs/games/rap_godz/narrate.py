@@ -123,7 +123,8 @@ class _Teller:
         line = self.line
         if self.returned is not None:
             back = ", ".join(C.KIND_NAMES[k] for k in self.returned) or "nothing"
-            return Event(line + " (the other goes back to the deck)", {self.chooser: line + f" ({back} goes back to the deck)"})
+            mine = line + f" ({back} goes back to the deck)"
+            return Event(line + " (the other goes back to the deck)", {self.chooser: mine})
         if self.played:
             moved = ", ".join(f"{C.RESOURCES[r]} {old} -> {new}" for r, (old, new) in sorted(self.moved.items())
                               if new != old) or "resources unchanged"
