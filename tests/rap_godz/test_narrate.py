@@ -6,11 +6,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz import facts as F
 from d2r_envs.games.rap_godz.state import Phase, Task
 
 
@@ -54,6 +56,33 @@ def test_the_returned_draft_card_is_named_to_its_owner_only():
     assert returned in event.seen_by(0) and returned not in event.seen_by(1)
     assert C.RAPPERZ[keep - 1].name in event.seen_by(1)
 
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_telling_what_happens_changes_nothing_and_no_sink_reaches_the_log(n):
+    """At every node of a random game, the rules applied with a sink set make the same state as without
+    one, tell only facts.py's facts, and the narration leaves the state before as it was."""
+    g = d2r_envs.make_game("rap_godz", n)
+    s = g.new_initial_state()
+    log = Log(g)
+    rng = np.random.default_rng(n)
+    kinds = set()
+    while not g.is_terminal(s):
+        if g.current_player(s) == CHANCE:
+            a = g.sample_chance(s, rng)
+        else:
+            legal = g.legal_actions(s)
+            a = legal[rng.integers(len(legal))]
+        before = g.clone(s)
+        told, facts = g.clone(s), []
+        told.tell = facts.append
+        g.apply_legal(told, a)
+        kept = g.clone(before)
+        g.events(before, a, told)
+        log.apply(s, a)
+        assert told == s and s.tell is None and before == kept
+        assert facts and all(type(f).__module__ == F.__name__ for f in facts)
+        kinds.update(type(f).__name__ for f in facts)
+    assert {"Chose", "Drawn", "Played", "Gained", "PlaquesGained", "BeefSettled", "AlbumBegan", "GameOver"} <= kinds
 
 # The narration of seeded random games, word for word ------------------------------------------
 
