@@ -132,7 +132,8 @@ class GoalWon(NamedTuple):
 
 class BeefSettled(NamedTuple):
     """The Beef over `card` between `starter` and `target` ended with values `values` (the starter's,
-    the target's): `winner` won; the other took the card into their timeline and paid."""
+    the target's): `winner` won; the other took the card into their timeline and paid the stakes (told
+    once they are paid, and the winner's Beef cube taken)."""
 
     starter: int
     target: int

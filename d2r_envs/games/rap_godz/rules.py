@@ -724,8 +724,6 @@ class Game(core.Game[State]):
         s.record.add_row(loser, TIMELINE_ROW[k])
         s.table.renew(1)
         s.beef_card = -1
-        if s.tell is not None:
-            s.tell(F.BeefSettled(s.starter, s.target, (a, b), winner, k))
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
         tally = s.beef_tally
@@ -747,6 +745,8 @@ class Game(core.Game[State]):
             s.cubes[winner] += 1
             s.counters.add(0, self._cubes_at + winner)
             s.counters.add(0, self._cubes_at + self.n, -1)
+        if s.tell is not None:
+            s.tell(F.BeefSettled(s.starter, s.target, (a, b), winner, k))
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
