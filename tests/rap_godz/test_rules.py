@@ -233,6 +233,54 @@ def test_pick_upz_collected_on_reaching_and_used_on_the_turn(rg):
     rg.check(g, s)
 
 
+@pytest.mark.rules("RG-PICK-1", "RG-DECIDE-PICKUPZ")
+def test_a_pick_upz_is_taken_by_the_cube_that_reaches_its_symbol_not_by_one_that_starts_on_it(rg):
+    g, s = rg.start(2)
+    p = s.turn
+    s.res[p] = [3, 5, 1]  # a City may start a resource on a symbol (Skillz 5) without taking its token
+    s.track_pickups[:] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK, C.BEEF_PICK, C.CARD_PICK, C.RES_PICK,
+                          C.RES_PICK, C.CARD_PICK, C.BEEF_PICK]  # three of each type, as in the box
+    rg.sync(s)
+    g._gain_res(s, p, 0, 2)  # Streetz 3 -> 5: onto the symbol
+    assert s.pickups[p] == [0, 1, 0] and s.track_pickups[0] == -1
+    g._gain_res(s, p, 1, 1)  # Skillz 5 -> 6: off it
+    assert s.pickups[p] == [0, 1, 0] and s.track_pickups[3] == C.BEEF_PICK
+    g._gain_res(s, p, 1, 6)  # Skillz 6 -> 12: onto the next
+    assert s.pickups[p] == [1, 1, 0] and s.track_pickups[4] == -1
+    rg.check(g, s)
+
+
+@pytest.mark.rules("RG-GOAL-1")
+def test_mogul_goes_to_the_first_to_reach_30_in_a_resource(rg):
+    g, s = rg.start(2)
+    if C.Goal.MOGUL not in s.goals:
+        s.goals = sorted(s.goals + [C.Goal.MOGUL])
+    s.res = [[20, 29, 10], [28, 10, 10]]
+    g._gain_res(s, 1, 0, 1)
+    assert s.goal_won[C.Goal.MOGUL] == -1
+    g._gain_res(s, 0, 1, 1)  # exactly 30
+    assert s.goal_won[C.Goal.MOGUL] == 0
+    g._gain_res(s, 1, 0, 5)  # later and higher: still the first's
+    assert s.goal_won[C.Goal.MOGUL] == 0 and g.goal_winners(s, C.Goal.MOGUL) == [0]
+
+
+@pytest.mark.rules("RG-RAP-1", "RG-RAP-2", "RG-TURN-2")
+def test_the_discount_buys_one_come_upz_for_two_cards_then_the_price_is_three(rg):
+    g, s = rg.start(2, rappers=[_rapper(Ab.DISCOUNT, 0), _rapper(Ab.EXTRA_DRAW, 1)])
+    p = next(q for q in range(2) if g.ability(s, q) == Ab.DISCOUNT)
+    s.turn = s.actor = p
+    s.phase = Phase.GET
+    hand = sum(s.hands[p])
+    g.apply_action(s, A.COME_UPZ)
+    assert s.phase == Phase.SPEND and s.spend_left == 2 and s.used[p]
+    for _ in range(2):
+        g.apply_action(s, g.legal_actions(s)[0])
+    rg.settle(g, s)
+    assert sum(s.hands[p]) == hand - 2 and s.phase == Phase.PLAY
+    assert g.come_cost(s, p) == 3  # once per Album
+    rg.check(g, s)
+
+
 @pytest.mark.rules("RG-RAP-1", "RG-RAP-2", "RG-ALBUM-1")
 def test_rapper_abilities(rg):
     rappers = [_rapper(Ab.EXTRA_DRAW, 1), _rapper(Ab.DISCOUNT, 0)]

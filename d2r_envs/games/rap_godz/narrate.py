@@ -1,20 +1,42 @@
-"""Rap Godz narration: the event log of a transition (`events`) and what a legal action does (`explain`).
+"""Rap Godz's event log: each transition told in plain English, as each seat may see it, and what a
+legal action does (`explain`).
 
-Read only by logs and people (d2r_envs.core.events), never by the rules. Who sees what follows
-encode.py: everything lies face up but the hands, the draft offers and the decks. A draw is told to the
-drawer by name and to the others as "draws a card from Album N" (RG-TURN-5); a draft deal likewise; the
-card returned in the draft is named to its owner only (RG-SETUP-2). Spent cards, played cards, Come Upz,
-dice, payments and Pick Upz are public.
+`events(game, before, action, after)` applies the action to a copy of `before` that has a sink
+(`State.tell`): the rules themselves tell what happens, as it happens (facts.py), and the sink puts the
+facts into words, reading the names it mentions from the copy as it stands at that moment. The action
+comes first: a chance outcome (a card drawn or dealt, a die, a Pick Upz, Goal, City or Come Upz laid
+out), or a decision named as the game names the action ("player_0: play X"), where a card played says
+what it earned: the plaque points and the resources told after it, to the end of the transition. What
+followed by itself comes after, in a fixed order: the Pick Upz collected (once for each seat and type
+whose count went up in the transition), the Goalz won, the Beef settled, a new Album or Track, the
+Medallion changing hands, the final plaques and the result. The words are all this module holds; what
+happens is said once, by rules.py.
+
+Why a copy of `before` rather than the caller's state: `Game.events` keeps its meaning for every caller
+(core.events.Log, the web table, the tests), who never holds a state with a sink on it, and only a log
+pays for the narration (the action applied a second time); without a sink, the rules pay one test of
+`s.tell` at each point where something happens. `after` is what the rules make of `before` and the
+action, so the narration does not need it.
+
+Who sees what follows encode.py: everything lies face up but the hands, the draft offers and the decks.
+A draw is told to the drawer by name and to the others as "draws a card from Album N" (RG-TURN-5); a
+draft deal likewise; the card returned in the draft is named to its owner only (RG-SETUP-2). Spent
+cards, played cards, Come Upz, dice, payments and Pick Upz are public.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.game import CHANCE
 from d2r_envs.core.words import plural
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz.state import Phase, State, Task
+from d2r_envs.games.rap_godz import facts as F
+from d2r_envs.games.rap_godz.state import Phase, State
+
+_DICE = ("starter", "red", "target")
 
 
 def who(p: int) -> str:
@@ -26,76 +48,112 @@ def resources(res) -> str:
     return ", ".join(f"{name} {v}" for name, v in zip(C.RESOURCES, res))
 
 
-def _changed(before, after) -> str:
-    """The resources a move changed: "Streetz 9 -> 12" (or "resources unchanged")."""
-    return ", ".join(f"{name} {b} -> {a}" for name, b, a in zip(C.RESOURCES, before, after) if a != b) \
-        or "resources unchanged"
+def events(game: Any, before: State, action: int, after: State) -> list[Event]:
+    told = game.clone(before)
+    teller = told.tell = _Teller(game, told)
+    game.apply_legal(told, action)
+    return teller.done()
 
 
-def events(game, before: State, action: int, after: State) -> list[Event]:
-    out: list[Event] = []
-    actor = game.current_player(before)
-    if actor == CHANCE:
-        task, arg = before.chance[0]
-        text = game.action_to_string(before, action)
-        if task == Task.DRAW:
-            out.append(secret(arg, f"{who(arg)} draws {C.KIND_NAMES[action]} ({C.card_text(action)})",
-                              f"{who(arg)} draws a card from Album {before.album + 1}"))
-        elif task in (Task.RAPPER, Task.CITY):
-            what = "Rapper" if task == Task.RAPPER else "City"
-            out.append(secret(arg, f"{who(arg)} is dealt {C.KIND_NAMES[action]}", f"{who(arg)} is dealt a {what}"))
-        else:
-            out.append(public(text))
-    else:
-        seg, index = A.ACTIONS.decode(action)
-        i = index[0] if index else 0
-        line = f"{who(actor)}: {game.action_to_string(before, action)}"
-        if seg in ("rapper", "city"):
-            kinds = range(C.RAPPER_FIRST, C.CITY_FIRST) if seg == "rapper" else range(C.CITY_FIRST, C.NUM_KINDS)
-            kept = (C.RAPPER_FIRST if seg == "rapper" else C.CITY_FIRST) + i
-            back = [C.KIND_NAMES[k] for k in kinds if before.offers[actor][k] and k != kept]
-            out.append(Event(line + " (the other goes back to the deck)",
-                             {actor: line + f" ({', '.join(back) or 'nothing'} goes back to the deck)"}))
-        elif seg == "play" and not C.CARDS[i].beef:
-            gained = game.points(after, actor) - game.points(before, actor)
-            out.append(public(f"{line}: +{plural(gained, 'plaque')}, {_changed(before.res[actor], after.res[actor])}"))
-        else:
-            out.append(public(line))
-    # What followed by itself: Pick Upz collected, Beef settled, a new Album, the Medallion.
-    for p in range(game.n):
-        for t in range(3):
-            got = after.pickups[p][t] - before.pickups[p][t]
-            if got > 0 and not (actor == p and got < 0):
-                out.append(public(f"{who(p)} collects a {C.PICKUP_TYPES[t]} Pick Upz"))
-    for g in range(C.NUM_GOALZ):
-        if after.goal_won[g] >= 0 and before.goal_won[g] < 0:
-            out.append(public(f"{who(after.goal_won[g])} collects the Goalz {C.GOALZ[g][0]}"))
-    if before.beef_card >= 0 and after.beef_card < 0 and before.starter >= 0:
-        a, b = _values_after(before, action, actor == CHANCE)
-        loser = next(p for p in (before.starter, before.target)
-                     if after.timelines[p][before.beef_card] > before.timelines[p][before.beef_card])
-        winner = before.target if loser == before.starter else before.starter
-        out.append(public(f"Beef: {who(before.starter)} {a} vs {who(before.target)} {b}: {who(winner)} wins the Beef, "
-                          f"{who(loser)} takes {C.KIND_NAMES[before.beef_card]} and pays"))
-    if after.album != before.album:
-        out.append(public(f"Album {after.album + 1}: abilities refreshed, Come Upz replaced, hands drawn up"))
-    elif after.track != before.track and after.phase != Phase.OVER:
-        out.append(public(f"Track {after.track + 1} of Album {after.album + 1}"))
-    if after.medallion != before.medallion and after.medallion >= 0:
-        out.append(public(f"{who(after.medallion)} takes the Medallion"))
-    if after.phase == Phase.OVER and before.phase != Phase.OVER:
-        out.append(public("final plaques: " + ", ".join(f"{who(p)} {v}" for p, v in enumerate(after.final))))
-    return out + game.result_events(after)
+class _Teller:
+    """The sink of a narrated copy: each fact is put into words as it is told, into its part of the
+    transition's log (the action, then what followed, in the order the module docstring gives)."""
+
+    def __init__(self, game: Any, s: State) -> None:
+        self.game, self.s = game, s
+        self.action: list[Event] = []
+        self.chooser, self.line = -1, ""  # a decision: who took it, and its name
+        self.returned: tuple[int, ...] | None = None  # a draft card kept: the others offered
+        self.played = False  # a card played into the timeline: its line says what it earned
+        self.earned = 0  # the chooser's plaque points gained
+        self.moved: dict[int, list[int]] = {}  # the chooser's resources gained: first old, last new
+        self.pickups: dict[tuple[int, int], int] = {}  # (seat, type): tokens collected less those used
+        self.goals: list[tuple[int, int]] = []  # (goal, seat)
+        self.later: list[Event] = []  # the Beef, an Album or Track, the Medallion, the final plaques
+
+    def __call__(self, fact: tuple) -> None:
+        s = self.s
+        match fact:
+            case F.Chose(p, a):
+                self.chooser, self.line = p, f"{who(p)}: {self.game.action_to_string(s, a)}"
+            case F.Kept(_, _, returned):
+                self.returned = returned
+            case F.Played(_, kind):
+                self.played = not C.CARDS[kind].beef
+            case F.PickupUsed(p, kind):
+                self.pickups[p, kind] = self.pickups.get((p, kind), 0) - 1
+            case F.Gained(p, r, old, new) if p == self.chooser:
+                self.moved.setdefault(r, [old, new])[1] = new
+            case F.PlaquesGained(p, amount) if p == self.chooser:
+                self.earned += amount
+            case F.PickupCollected(p, kind):
+                self.pickups[p, kind] = self.pickups.get((p, kind), 0) + 1
+            case F.GoalWon(goal, p):
+                self.goals.append((goal, p))
+            case F.Gained() | F.PlaquesGained():
+                pass
+            case F.BeefSettled(starter, target, (a, b), winner, card):
+                loser = target if winner == starter else starter
+                self.later.append(public(f"Beef: {who(starter)} {a} vs {who(target)} {b}: {who(winner)} wins the Beef, "
+                                         f"{who(loser)} takes {C.KIND_NAMES[card]} and pays"))
+            case F.AlbumBegan(album):
+                self.later.append(public(f"Album {album + 1}: abilities refreshed, Come Upz replaced, hands drawn up"))
+            case F.TrackBegan(track):
+                self.later.append(public(f"Track {track + 1} of Album {s.album + 1}"))
+            case F.MedallionTaken(p, holder):
+                if p != holder:
+                    self.later.append(public(f"{who(p)} takes the Medallion"))
+            case F.GameOver():
+                self.later.append(public("final plaques: " + ", ".join(f"{who(p)} {v}" for p, v in enumerate(s.final))))
+            case _:
+                self.action.append(_revealed(s, fact))
+
+    def done(self) -> list[Event]:
+        out = self.action
+        if self.line:
+            out.append(self._decision())
+        for (p, kind), got in sorted(self.pickups.items()):
+            if got > 0:
+                out.append(public(f"{who(p)} collects a {C.PICKUP_TYPES[kind]} Pick Upz"))
+        for goal, p in sorted(self.goals):
+            out.append(public(f"{who(p)} collects the Goalz {C.GOALZ[goal][0]}"))
+        return out + self.later + self.game.result_events(self.s)
+
+    def _decision(self) -> Event:
+        line = self.line
+        if self.returned is not None:
+            back = ", ".join(C.KIND_NAMES[k] for k in self.returned) or "nothing"
+            mine = line + f" ({back} goes back to the deck)"
+            return Event(line + " (the other goes back to the deck)", {self.chooser: mine})
+        if self.played:
+            moved = ", ".join(f"{C.RESOURCES[r]} {old} -> {new}" for r, (old, new) in sorted(self.moved.items())
+                              if new != old) or "resources unchanged"
+            return public(f"{line}: +{plural(self.earned, 'plaque')}, {moved}")
+        return public(line)
 
 
-def _values_after(before: State, action: int, chance: bool) -> tuple[int, int]:
-    """The Beef values the transition settled on: a die just rolled, or a +2 just used."""
-    d, bonus = list(before.dice), list(before.bonus)
-    if chance:
-        d[before.chance[0][1]] = action + 1
-    elif action == A.BOOST:
-        bonus[before.side] += 2
-    return max(d[0], d[1]) + bonus[0], d[2] + bonus[1]
+def _revealed(s: State, fact: tuple) -> Event:
+    """A chance outcome: a draw and a draft deal named to their owner only."""
+    match fact:
+        case F.Drawn(p, kind):
+            return secret(p, f"{who(p)} draws {C.KIND_NAMES[kind]} ({C.card_text(kind)})",
+                          f"{who(p)} draws a card from Album {s.album + 1}")
+        case F.Dealt(p, kind):
+            what = "Rapper" if kind < C.CITY_FIRST else "City"
+            return secret(p, f"{who(p)} is dealt {C.KIND_NAMES[kind]}", f"{who(p)} is dealt a {what}")
+        case F.Rolled(die, value):
+            return public(f"{_DICE[die]} die: {value}")
+        case F.MedallionRolled(p):
+            return public(f"Medallion: {who(p)}")
+        case F.PickupPlaced(space, kind):
+            return public(f"Pick Upz {C.PICKUP_TYPES[kind]} on {C.RESOURCES[space // 3]} {C.PICKUP_SPACES[space % 3]}")
+        case F.GoalDrawn(goal):
+            return public(f"Goalz: {C.GOALZ[goal][0]}")
+        case F.ComeUpzDealt(slot, kind):
+            return public(f"Come Upz slot {slot}: {C.KIND_NAMES[kind]}")
+        case F.ExtraCity(kind):
+            return public(f"{C.KIND_NAMES[kind]} on the board")
+    raise ValueError(f"no words for {fact!r}")
 
 
 def explain(game, s: State, action: int) -> str:

@@ -1,4 +1,8 @@
-"""Rap Godz rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+"""Rap Godz rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
+
+Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
+(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz import facts as F
 from d2r_envs.games.rap_godz.config import Config
 from d2r_envs.games.rap_godz.state import (REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task,
                                            counter_offsets, counters_row)
@@ -247,6 +252,8 @@ class Game(core.Game[State]):
                 del s.chance[0]
                 s.hands[arg][k] += 1
                 s.albums.add(arg, _ALBUM_OF[k])
+                if s.tell is not None:
+                    s.tell(F.Drawn(arg, k))
                 self._prune(s)
                 if not s.chance:
                     self._after_chance(s)
@@ -259,32 +266,51 @@ class Game(core.Game[State]):
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
             s.albums.add(arg, _ALBUM_OF[o])
+            if s.tell is not None:
+                s.tell(F.Drawn(arg, o))
         elif task == _TASK_DIE:
             s.dice[arg] = o + 1
+            if s.tell is not None:
+                s.tell(F.Rolled(arg, o + 1))
         elif task == _TASK_COME:  # RG-TURN-4
             s.come_decks[s.album].take(o)
             s.slots[arg] = o
+            if s.tell is not None:
+                s.tell(F.ComeUpzDealt(arg, o))
         elif task == _TASK_PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
             s.counters.put(0, self._track_at + 3 * arg, _ONE_OF_3[o])
+            if s.tell is not None:
+                s.tell(F.PickupPlaced(arg, o))
         elif task == _TASK_RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
+            if s.tell is not None:
+                s.tell(F.Dealt(arg, o))
         elif task == _TASK_CITY:
             s.city_deck.take(o)
             s.offers[arg][o] += 1
+            if s.tell is not None:
+                s.tell(F.Dealt(arg, o))
         elif task == _TASK_EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
             s.table.renew(0)
+            if s.tell is not None:
+                s.tell(F.ExtraCity(o))
         elif task == _TASK_GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
             s.table.renew(0)
+            if s.tell is not None:
+                s.tell(F.GoalDrawn(o))
         else:  # _TASK_MEDALLION
-            s.medallion = o
+            holder, s.medallion = s.medallion, o
+            if s.tell is not None:
+                s.tell(F.MedallionRolled(o))
+                s.tell(F.MedallionTaken(o, holder))
         self._prune(s)
         if not s.chance:
             self._after_chance(s)
@@ -424,6 +450,8 @@ class Game(core.Game[State]):
             self._apply_chance(s, a)
             return
         p = s.actor
+        if s.tell is not None:
+            s.tell(F.Chose(p, a))
         seg, index = _SEGMENTS[a]
         i = index[0] if index else 0
         if seg == "play":
@@ -459,19 +487,13 @@ class Game(core.Game[State]):
         elif seg == "target":
             self._start_beef(s, p, (p + 1 + i) % self.n)
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
-            s.pickups[p][C.CARD_PICK] -= 1
-            s.pickups_used[C.CARD_PICK] += 1
-            s.counters.add(0, self._held_at + 3 * p + C.CARD_PICK, -1)
+            self._use_pickup(s, p, C.CARD_PICK)
             self._queue(s, [(_TASK_DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
-            s.pickups[p][C.RES_PICK] -= 1
-            s.pickups_used[C.RES_PICK] += 1
-            s.counters.add(0, self._held_at + 3 * p + C.RES_PICK, -1)
+            self._use_pickup(s, p, C.RES_PICK)
             self._gain_res(s, p, i, 3)
         elif seg == "boost":  # RG-PICK-3
-            s.pickups[p][C.BEEF_PICK] -= 1
-            s.pickups_used[C.BEEF_PICK] += 1
-            s.counters.add(0, self._held_at + 3 * p + C.BEEF_PICK, -1)
+            self._use_pickup(s, p, C.BEEF_PICK)
             s.bonus[s.side] += 2
             s.passes = 0
             s.side ^= 1
@@ -503,6 +525,14 @@ class Game(core.Game[State]):
             else:
                 self._deal(s)
 
+    def _use_pickup(self, s: State, p: int, t: int) -> None:
+        """p spends a Pick Upz token of type t (back in the box); RG-PICK-2 RG-PICK-3."""
+        s.pickups[p][t] -= 1
+        s.pickups_used[t] += 1
+        s.counters.add(0, self._held_at + 3 * p + t, -1)
+        if s.tell is not None:
+            s.tell(F.PickupUsed(p, t))
+
     def _queue(self, s: State, tasks: list[tuple[int, int]]) -> None:
         s.chance += tasks
         self._prune(s)
@@ -512,10 +542,12 @@ class Game(core.Game[State]):
     def _keep(self, s: State, p: int, kept: int, kinds: range, deck: Deck) -> None:
         offer = s.offers[p]
         offer[kept] -= 1
-        for k in kinds:  # the other goes back to its deck; RG-SETUP-2
-            if offer[k]:
-                deck.add(k, offer[k])
-                offer[k] = 0
+        returned = [k for k in kinds if offer[k]]
+        for k in returned:  # the other goes back to its deck; RG-SETUP-2
+            deck.add(k, offer[k])
+            offer[k] = 0
+        if s.tell is not None:
+            s.tell(F.Kept(p, kept, tuple(returned)))
 
     def _deal(self, s: State) -> None:
         n = self.n
@@ -531,7 +563,9 @@ class Game(core.Game[State]):
         best = max(res[r] for res in s.res)
         tied = [p for p in range(self.n) if s.res[p][r] == best]
         if len(tied) == 1:
-            s.medallion = tied[0]
+            holder, s.medallion = s.medallion, tied[0]
+            if s.tell is not None:
+                s.tell(F.MedallionTaken(s.medallion, holder))
             self._start_turn(s, s.medallion)
         else:  # RG-SETUP-9: a die roll decides
             s.phase = _PHASE_START
@@ -555,6 +589,8 @@ class Game(core.Game[State]):
         else:
             s.hands[p][k] -= 1
             s.albums.add(p, _ALBUM_OF[k], -1)
+        if s.tell is not None:
+            s.tell(F.Played(p, k))
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
             s.phase = _PHASE_TARGET
@@ -581,6 +617,8 @@ class Game(core.Game[State]):
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
         self._record_res(s, p)
+        if s.tell is not None:
+            s.tell(F.Gained(p, r, old, new))
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
             space = r * len(C.PICKUP_SPACES) + place
             t = s.track_pickups[space]
@@ -589,9 +627,13 @@ class Game(core.Game[State]):
                 s.track_pickups[space] = -1
                 s.counters.add(0, self._held_at + 3 * p + t)
                 s.counters.put(0, self._track_at + 3 * space, (0, 0, 0))
+                if s.tell is not None:
+                    s.tell(F.PickupCollected(p, t))
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
             s.counters.put(0, self._won_at + G.MOGUL * self.n + p, (1,))
+            if s.tell is not None:
+                s.tell(F.GoalWon(G.MOGUL, p))
 
     def _record_res(self, s: State, p: int) -> None:
         """p's resources and Upgrade cubes into its career record (State.record)."""
@@ -621,9 +663,13 @@ class Game(core.Game[State]):
             return
         total = self.points(s, p) + v
         self._set_points(s, p, total)
+        if s.tell is not None:
+            s.tell(F.PlaquesGained(p, v))
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
             s.counters.put(0, self._won_at + G.PLATINUM * self.n + p, (1,))
+            if s.tell is not None:
+                s.tell(F.GoalWon(G.PLATINUM, p))
 
     # Beef -------------------------------------------------------------------------------------
 
@@ -699,6 +745,8 @@ class Game(core.Game[State]):
             s.cubes[winner] += 1
             s.counters.add(0, self._cubes_at + winner)
             s.counters.add(0, self._cubes_at + self.n, -1)
+        if s.tell is not None:
+            s.tell(F.BeefSettled(s.starter, s.target, (a, b), winner, k))
         self._end_turn(s)
 
     # Tracks, Albums and the end ---------------------------------------------------------------
@@ -715,6 +763,8 @@ class Game(core.Game[State]):
             return
         s.track += 1  # RG-TRACK-1
         if s.track < C.TRACKS:
+            if s.tell is not None:
+                s.tell(F.TrackBegan(s.track))
             self._start_turn(s, nxt)
         elif s.album + 1 < C.ALBUMS:
             self._new_album(s)
@@ -735,6 +785,8 @@ class Game(core.Game[State]):
         for p in range(self.n):  # RG-ALBUM-3
             tasks += [(_TASK_DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
         s.phase = _PHASE_ALBUM
+        if s.tell is not None:
+            s.tell(F.AlbumBegan(s.album))
         self._queue(s, tasks)
 
     def icons(self, s: State, p: int) -> list[int]:
@@ -818,6 +870,8 @@ class Game(core.Game[State]):
         s.final = [self.points(s, p) for p in range(self.n)]
         s.winners = self.winners(s)
         s.phase = _PHASE_OVER
+        if s.tell is not None:
+            s.tell(F.GameOver())
 
     def winners(self, s: State) -> list[int]:
         """Most plaque points; then more Beef cubes, then fewer cards in hand; RG-SCORE-1 RG-DECIDE-TIE."""

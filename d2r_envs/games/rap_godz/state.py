@@ -3,13 +3,19 @@
 Card piles are counts per card kind (cards.NUM_KINDS, one index space for Album cards, Come Upz, Rapperz
 and Citiez), each a bytearray; a pile chance draws from is a core `Deck`. Single cards lying in one
 place (a kept Rapper, a face-up Come Upz slot) are kinds, -1 for none.
+
+`tell` is no part of the state: the sink the rules tell what happens to (facts.py) while a copy is
+narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from d2r_envs.core.events import sink
 from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.rap_godz import cards as C
@@ -113,6 +119,7 @@ class State:
     # Per seat, for reports only (Game.seat_facts; no rule reads it): Beef started, Beef won as the
     # starter, Beef won, plaques won in Beef, plaques lost in Beef.
     beef_tally: list[list[int]] = field(default_factory=list)
+    tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens
 
 
 
