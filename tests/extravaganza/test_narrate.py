@@ -1,5 +1,6 @@
 """The Extravaganza event log: cards taken into a hand are named to the taker only, every decision is
-narrated, and no seat reads another's hidden cards."""
+narrated, no seat reads another's hidden cards, the narration of seeded games is as recorded word for
+word, and telling what happens changes nothing."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza.state import Op
 
 
@@ -66,6 +68,7 @@ def test_every_decision_is_narrated_and_hands_never_leak():
                     assert "takes a card from the display" in text
     assert decisions > 100
     assert "game over" in log.seen_by(0)[-1]
+
 
 
 # The narration of seeded random games, word for word ------------------------------------------
@@ -128,6 +131,29 @@ def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
         actions = [int(line[2:]) for line in expected if line.startswith("> ")]
         told = narrate_game(narration_fixture, n, options, lean, actions)
         narration_fixture.check(expected, told)
+
+
+def test_telling_what_happens_changes_nothing_and_no_sink_reaches_the_log():
+    """At every node of random games, at every option set: the rules applied to a copy with a sink
+    leave it as the log leaves the played state, which never carries a sink; every fact is facts.py's."""
+    for i, options in enumerate(OPTIONS):
+        g = d2r_envs.make_game("extravaganza", 3, **options)
+        s = g.new_initial_state()
+        log = Log(g)
+        rng = np.random.default_rng(i)
+        while not g.is_terminal(s):
+            if g.current_player(s) == CHANCE:
+                a = g.sample_chance(s, rng)
+            else:
+                legal = g.legal_actions(s)
+                a = legal[int(rng.integers(len(legal)))]
+            told, facts = g.clone(s), []
+            told.tell = facts.append
+            g.apply_legal(told, a)
+            log.apply(s, a)
+            assert told == s and s.tell is None
+            assert isinstance(facts[0], F.Acted)
+            assert all(type(f).__module__ == F.__name__ for f in facts)
 
 
 if __name__ == "__main__":  # record the narration anew (after a change to its words)
