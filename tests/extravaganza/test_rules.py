@@ -192,6 +192,21 @@ def test_example_c_draw_takes_a_lip_per_matching_display_and_played_card(ex):
     assert s.display[0] in deck and s.decks[0].n == len(deck) - 1
 
 
+@pytest.mark.rules("EX-DRAW-1", "EX-COMP-1")
+def test_a_draw_takes_only_the_lips_left_in_the_supply(ex):
+    """Example C's draw earns 3 lips; with 1 left of the box's 40, it takes that one."""
+    g, s = ex.start(2, queens=[C.JEN, 1])
+    ex.lips(s, 0, 0)
+    ex.lips(s, 1, s.lips[1] + s.lip_supply - 1)
+    for j, (cat, colour) in enumerate((("Booty", "blue"), ("Runway", "blue"))):
+        ex.to_display(s, j, ex.card(cat, 0, colour))
+    ex.to_stack(s, 0, ex.card("Booty", 1, "blue"))
+    assert g.draw_lips(s, 0, 0) == 3
+    ex.at(g, s, 0, Op.DRAW)
+    g.apply_action(s, A.DRAW + 0)
+    assert s.lips[0] == 1 and s.lip_supply == 0 and s.lips[1] == C.NUM_LIPS - 1
+
+
 @pytest.mark.rules("EX-DANCE-1")
 def test_example_d_star_quality_is_limited_by_the_move(ex):
     """Example D: Dump It 1 star; Twerk 1 or 2; Eternity Jiggle 1, 2 or 3."""
@@ -291,6 +306,18 @@ def test_example_f_kiki_claims_two_lyrics_scoring_ten(ex):
     assert s.lips[0] == 0 and s.song_next == 4
     assert s.scores[0][1] == 10  # Runway: the category of her top card
     assert s.lyrics[0] == [yellow5, purple1, blue3, yellow2]
+
+
+@pytest.mark.rules("EX-LIP-1")
+def test_the_lips_paid_for_a_lyric_go_back_to_the_supply(ex):
+    g, s = ex.start(2)
+    ex.to_stack(s, 0, ex.card("Runway", 0, "blue"))
+    words = C.LYRIC_STARS[s.song[0]]
+    ex.lips(s, 0, words + 1)
+    supply = s.lip_supply
+    ex.at(g, s, 0, Op.LIP_SYNC)
+    g.apply_action(s, A.CLAIM)
+    assert s.lips[0] == 1 and s.lip_supply == supply + words
 
 
 @pytest.mark.rules("EX-LIP-1")

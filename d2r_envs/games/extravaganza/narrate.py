@@ -1,10 +1,21 @@
 """Extravaganza's event log and texts: each transition told as each seat may see it.
 
-`events` tells the action (or chance outcome) itself, then what it changed, read from the states
-before and after: rhinestones taken and paid, lips, points per category, desires, 10-tokens, whose
-turn it is, and the end. Who sees what (EX-DECIDE-HIDDEN): a card taken into a hand is named to its
-taker only (the others read "takes a card from the display"); a dealt reveal card to its owner only;
-everything else (the stage, payments, discards, Handwerk's reveals, played reveal cards) is public.
+`events(game, before, action, after)` applies the action to a copy of `before` that has a sink
+(`State.tell`): the rules themselves tell what happens, as it happens (facts.py), and this module puts
+it into words, reading the names and counts it mentions from the copy as it stands when each fact is
+told. First the action (or chance outcome) itself, named from the state it was taken at; then what it
+led to, seat by seat: points per category, desires and 10-tokens claimed, lips, rhinestones and the
+cards held (a sum over the transition: a rhinestone paid and one collected of the same colour leave
+nothing to say); then whose turn it is, the checkered flag, and the end. The words are all this module
+holds; what happens is said once, by rules.py. Only a log pays for the narration (the action applied a
+second time, to the copy); without a sink, the rules pay one test of `s.tell` at each point where
+something happens. `after` is what the rules make of `before` and the action, so the narration does
+not need it.
+
+Who sees what (EX-DECIDE-HIDDEN): a card taken into a hand is named to its taker only (the others read
+"takes a card from the display"), and a hand's cards to their holder (the others read how many); a
+dealt reveal card to its owner only; everything else (the stage, payments, discards, Handwerk's
+reveals, played reveal cards) is public.
 """
 
 from __future__ import annotations
@@ -15,6 +26,7 @@ from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 _MASK = (1 << SHIFT) - 1
@@ -163,56 +175,152 @@ def _hidden_action(game: Any, before: State, action: int) -> bool:
     return code in (Op.DRAW, Op.SETUP_DRAW) and A.DRAW <= action < A.DANCE
 
 
+# Facts into words ---------------------------------------------------------------------------
+
+
 def events(game: Any, before: State, action: int, after: State) -> list[Event]:
-    out: list[Event] = []
-    code, arg = _head(before)
-    text = action_to_string(game, before, action)
+    told = game.clone(before)
+    teller = told.tell = _Teller(game, told)
+    game.apply_legal(told, action)
+    return teller.done()
+
+
+def _acted(game: Any, s: State, action: int) -> Event:
+    """The action itself, named from the state it was taken at (`s`, as the rules begin it)."""
+    code, arg = _head(s)
+    text = action_to_string(game, s, action)
     if code < 10:
         if code == Op.REVEAL_DEAL:
-            out.append(secret(arg, text, f"{seat(arg)} is dealt a reveal card"))
-        else:
-            out.append(public(text))
-    else:
-        p = game.current_player(before)
-        if _hidden_action(game, before, action):
-            out.append(secret(p, f"{seat(p)}: {text}", f"{seat(p)}: takes a card from the display"))
-        else:
-            out.append(public(f"{seat(p)}: {text}"))
-    out += _changes(game, before, after)
-    if after.over:
-        for q in range(game.n):
-            b = game.score_breakdown(after, q)
-            out.append(public(f"{seat(q)} final score {after.final[q]} (10s {b['tens']}, lyric diversity "
-                              f"{b['diversity']}, categories {b['review']}, desire sets and judges "
-                              f"{after.final[q] - b['tens'] - b['diversity'] - b['review']})"))
-        out += game.result_events(after)
-    return out
+            return secret(arg, text, f"{seat(arg)} is dealt a reveal card")
+        return public(text)
+    p = game.current_player(s)
+    if _hidden_action(game, s, action):
+        return secret(p, f"{seat(p)}: {text}", f"{seat(p)}: takes a card from the display")
+    return public(f"{seat(p)}: {text}")
 
 
-def _changes(game: Any, b: State, a: State) -> list[Event]:
-    out: list[Event] = []
+class _Teller:
+    """The sink of a narrated copy. The action is said first; what it led to is summed up seat by seat
+    once it is all told (each seat's points per judge, desires and 10s, then its lips, rhinestones and
+    hand, each as it stands at its last fact), then whose turn it is, the flag and the end."""
+
+    def __init__(self, game: Any, s: State) -> None:
+        self.game, self.s = game, s
+        self.first: list[Event] = []
+        self.scored: dict[tuple[int, int], list[int]] = {}  # (seat, judge): [points gained, track now]
+        self.claimed: set[tuple[int, int]] = set()  # (seat, judge) desires taken
+        self.tens: set[tuple[int, int]] = set()  # (seat, judge) 10-tokens taken
+        self.lips: dict[int, list[int]] = {}  # seat: [lips gained, lips now]
+        self.stones: dict[int, tuple[list[int], list[int]]] = {}  # seat: (gained per colour, supply now)
+        self.cards: dict[int, list[Any]] = {}  # seat: [cards gained, the hand now]
+        self.turn_was: int | None = None  # whose turn it was when the first turn began
+        self.turn = -1
+        self.turn_number = 0
+        self.flag = False
+        self.over = False
+        self.end: list[Event] = []
+
+    def _stone(self, q: int, c: int, k: int) -> None:
+        gained, _ = self.stones.get(q) or ([0] * C.NUM_COLOURS, None)
+        gained[c] += k
+        self.stones[q] = (gained, self.s.supply[q][:])
+
+    def _card(self, q: int, k: int) -> None:
+        entry = self.cards.setdefault(q, [0, None])
+        entry[0] += k
+        entry[1] = bytes(self.s.hands[q])
+
+    def _lips(self, q: int, k: int) -> None:
+        entry = self.lips.setdefault(q, [0, 0])
+        entry[0] += k
+        entry[1] = self.s.lips[q]
+
+    def __call__(self, fact: tuple) -> None:
+        s = self.s
+        match fact:
+            case F.Acted(_, action):
+                self.first.append(_acted(self.game, s, action))
+            case F.Scored(q, j, gained):
+                entry = self.scored.setdefault((q, j), [0, 0])
+                entry[0] += gained
+                entry[1] = s.scores[q][j]
+            case F.DesireClaimed(q, j):
+                self.claimed.add((q, j))
+            case F.TenEarned(q, j):
+                self.tens.add((q, j))
+            case F.LipsTaken(q, k):
+                self._lips(q, k)
+            case F.LyricClaimed(q, token):
+                self._lips(q, -C.LYRIC_STARS[token])
+            case F.FlagRevealed():
+                self.flag = True
+            case F.StoneFromBag(q, c) | F.StonePicked(q, _, c):
+                self._stone(q, c, 1)
+            case F.StonePaidToQueen(q, to, c):
+                self._stone(q, c, -1)
+                self._stone(to, c, 1)
+            case F.StoneTaken(q, victim, c):
+                self._stone(victim, c, -1)
+                self._stone(q, c, 1)
+            case F.Collected(q, c, count):
+                self._stone(q, c, count)
+            case F.StoneSpent(q, c, green):
+                self._stone(q, C.GREEN if green else c, -1)
+            case F.Drew(q, _, _):
+                self._card(q, 1)
+            case F.Danced(q, _):
+                self._card(q, -1)
+            case F.CardSpent(q, _, from_hand):
+                if from_hand:
+                    self._card(q, -1)
+            case F.TurnBegan(q, was):
+                if self.turn_was is None:
+                    self.turn_was = was
+                self.turn, self.turn_number = q, s.turns[q]
+            case F.GameOver():
+                self.over = True
+                self.end = _final_events(self.game, s)
+            case _:
+                raise ValueError(f"no words for {fact!r}")
+
+    def done(self) -> list[Event]:
+        out = self.first
+        over = self.over
+        for q in range(self.game.n):
+            for j in range(C.NUM_JUDGES):
+                gained, now = self.scored.get((q, j), (0, 0))
+                if gained:
+                    out.append(public(f"{seat(q)} scores {gained} in {C.CATEGORIES[self.s.cats[j]]} (now {now})"))
+                if (q, j) in self.claimed:
+                    out.append(public(f"{seat(q)} claims {C.JUDGES[j]}'s desire"))
+                if (q, j) in self.tens:
+                    out.append(public(f"{seat(q)} earns a 10 from {C.JUDGES[j]}"))
+            gained, now = self.lips.get(q, (0, 0))
+            if gained:
+                out.append(public(f"{seat(q)} lips {now - gained} -> {now}"))
+            if q in self.stones and any(self.stones[q][0]):
+                out.append(public(f"{seat(q)} rhinestones: " + _stones(self.stones[q][1])))
+            if q in self.cards and self.cards[q][0] and not over:
+                hand = self.cards[q][1]
+                mine = ", ".join(C.CARD_NAMES[k] for k in range(C.NUM_CARDS) if hand[k]) or "nothing"
+                held = f"{seat(q)} holds {plural(sum(hand), 'card')}"
+                out.append(secret(q, f"{held}: {mine}", held))
+        if self.turn_was is not None and self.turn != self.turn_was and not over:
+            out.append(public(f"-- {seat(self.turn)}'s turn {self.turn_number} --"))
+        if self.flag:
+            out.append(public("the checkered flag is revealed: the round is played out"))
+        return out + self.end
+
+
+def _final_events(game: Any, s: State) -> list[Event]:
+    """The end: each seat's final score by source, then the result."""
+    out = []
     for q in range(game.n):
-        for j in range(C.NUM_JUDGES):
-            if a.scores[q][j] != b.scores[q][j]:
-                out.append(public(f"{seat(q)} scores {a.scores[q][j] - b.scores[q][j]} in "
-                                  f"{C.CATEGORIES[a.cats[j]]} (now {a.scores[q][j]})"))
-            if a.desires[q][j] != b.desires[q][j]:
-                out.append(public(f"{seat(q)} claims {C.JUDGES[j]}'s desire"))
-            if a.tens[q][j] != b.tens[q][j]:
-                out.append(public(f"{seat(q)} earns a 10 from {C.JUDGES[j]}"))
-        if a.lips[q] != b.lips[q]:
-            out.append(public(f"{seat(q)} lips {b.lips[q]} -> {a.lips[q]}"))
-        if a.supply[q] != b.supply[q]:
-            out.append(public(f"{seat(q)} rhinestones: " + _stones(a.supply[q])))
-        if sum(a.hands[q]) != sum(b.hands[q]) and not (a.over):
-            mine = ", ".join(C.CARD_NAMES[k] for k in range(C.NUM_CARDS) if a.hands[q][k]) or "nothing"
-            held = f"{seat(q)} holds {plural(sum(a.hands[q]), 'card')}"
-            out.append(secret(q, f"{held}: {mine}", held))
-    if a.turn != b.turn and a.turn >= 0 and not a.over:
-        out.append(public(f"-- {seat(a.turn)}'s turn {a.turns[a.turn]} --"))
-    if a.end_triggered and not b.end_triggered:
-        out.append(public("the checkered flag is revealed: the round is played out"))
-    return out
+        b = game.score_breakdown(s, q)
+        out.append(public(f"{seat(q)} final score {s.final[q]} (10s {b['tens']}, lyric diversity "
+                          f"{b['diversity']}, categories {b['review']}, desire sets and judges "
+                          f"{s.final[q] - b['tens'] - b['diversity'] - b['review']})"))
+    return out + game.result_events(s)
 
 
 def _stones(supply: list[int]) -> str:

@@ -5,6 +5,9 @@ Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once done, pushe
 the front (a move pushes its payments and the landing; a dance its stars, its payment, the category's
 own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
 decide), so every decision put to a player has at least two choices.
+
+Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
+(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
 from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
@@ -338,7 +342,8 @@ class Game(core.Game[State]):
 
     def resolve_chance(self, s: State, rng: Any) -> None:
         """The loop of sample_chance + apply_legal, with the bedazzle fills and deck flips inlined
-        (the same draw from the same `rng.random()`: Deck.draw(u) takes the card kind_at(u) names)."""
+        (the same draw from the same `rng.random()`: Deck.draw(u) takes the card kind_at(u) names).
+        The inlined ones tell no Acted fact: a narrated copy is given each outcome through apply_legal."""
         if s.over:
             return
         todo = s.todo
@@ -705,6 +710,8 @@ class Game(core.Game[State]):
     def apply_legal(self, s: State, action: int) -> None:
         todo = s.todo
         head = todo[0]
+        if s.tell is not None:
+            s.tell(F.Acted(head, action))
         if head >= P_DRAFT:  # a decision
             self._decide(s, head >> SHIFT, head & _MASK, action)
         else:
@@ -739,6 +746,8 @@ class Game(core.Game[State]):
         elif code == O_GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
             s.bag.take(a)
             s.supply[arg][a] += 1
+            if s.tell is not None:
+                s.tell(F.StoneFromBag(arg, a))
         elif code == O_FLIP:  # EX-SETUP-2, EX-DRAW-2
             s.decks[arg].take(a)
             s.display[arg] = a
@@ -795,8 +804,12 @@ class Game(core.Game[State]):
                 s.lips[p] -= C.LYRIC_STARS[t]
                 s.lip_supply += C.LYRIC_STARS[t]
                 s.claiming.append(t)
+                if s.tell is not None:
+                    s.tell(F.LyricClaimed(p, t))
                 if s.song_next == self.flag_slot:  # EX-END-1: the flag is revealed
                     s.end_triggered = True
+                    if s.tell is not None:
+                        s.tell(F.FlagRevealed())
                 s.song_next += 1
             elif s.claiming:
                 todo[0:1] = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
@@ -819,6 +832,8 @@ class Game(core.Game[State]):
             c = a - A_COLOR
             s.supply[p][c] -= 1
             s.supply[arg][c] += 1
+            if s.tell is not None:
+                s.tell(F.StonePaidToQueen(p, arg, c))
         elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
             s.land_colour = a - A_COLOR
         elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY
@@ -828,6 +843,8 @@ class Game(core.Game[State]):
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)  # EX-DECIDE-ODDY: one rhinestone a landing, from one nearby queen
+                if s.tell is not None:
+                    s.tell(F.StoneTaken(p, q, c))
         elif code == O_BLOOD:  # EX-QUEEN-BLOOD
             k = a - A_LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
@@ -840,19 +857,27 @@ class Game(core.Game[State]):
             if c >= 0:
                 s.stage[sp] = -1
                 s.supply[arg][c] += 1
+                if s.tell is not None:
+                    s.tell(F.StonePicked(arg, sp, c))
         elif code == O_DRAFT:  # EX-SETUP-8
             s.queen[arg] = a - A_QUEEN
             s.marks.renew(SELDOM)
         elif code == O_SETUP_DRAW:  # EX-SETUP-6
             j = a - A_DRAW
-            s.hands[arg][s.display[j]] += 1
+            k = s.display[j]
+            s.hands[arg][k] += 1
             s.display[j] = -1
             front = [P_FLIP | j]
+            if s.tell is not None:
+                s.tell(F.Drew(arg, j, k))
         elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE
             if a != A_PASS:
                 sp = a - A_SPACE
-                s.supply[p][s.stage[sp]] += 1
+                c = s.stage[sp]
+                s.supply[p][c] += 1
                 s.stage[sp] = -1
+                if s.tell is not None:
+                    s.tell(F.StonePicked(p, sp, c))
         elif code == O_ELEGANZA or code == O_FLOORWERK:
             s.choice = a - A_COLOR
         elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK
@@ -995,8 +1020,11 @@ class Game(core.Game[State]):
     # The turn ---------------------------------------------------------------------------------
 
     def _start_turn(self, s: State, p: int) -> list[int]:
+        was = s.turn
         s.turn = p
         s.turns[p] += 1
+        if s.tell is not None:
+            s.tell(F.TurnBegan(p, was))
         s.moved = s.passed = s.strut = 0
         s.path = []
         s.landed = s.landed_stone = s.land_colour = -1
@@ -1060,16 +1088,22 @@ class Game(core.Game[State]):
         sup = s.supply[p]
         s.stage[dest] = -1
         sup[colour] += 1  # EX-QUEEN-GREEN: a green named another colour is no longer green
+        count = 1
         for sp in s.path:
             c = s.stage[sp]
             if c == colour or (tart and c == GREEN):  # EX-DECIDE-GREEN: passed greens count as the colour
                 s.stage[sp] = -1
                 sup[colour] += 1
+                count += 1
+        if s.tell is not None:
+            s.tell(F.Collected(p, colour, count))
 
     def _give_lips(self, s: State, p: int, k: int) -> None:
         k = min(k, s.lip_supply)
         s.lip_supply -= k
         s.lips[p] += k
+        if s.tell is not None:
+            s.tell(F.LipsTaken(p, k))
 
     def draw_lips(self, s: State, p: int, j: int) -> int:
         """EX-DRAW-1: the lips `p` earns drawing judge j's display card (0: none there), a lip per display
@@ -1101,12 +1135,16 @@ class Game(core.Game[State]):
         k = s.display[j]
         s.hands[p][k] += 1
         s.display[j] = -1
+        if s.tell is not None:
+            s.tell(F.Drew(p, j, k))
         self._give_lips(s, p, n)
 
     def _dance(self, s: State, p: int, k: int) -> int:
         """EX-DANCE-1: play `k`, then its stars and each half of each pair (the step that follows)."""
         s.hands[p][k] -= 1
         s.playing = k
+        if s.tell is not None:
+            s.tell(F.Danced(p, k))
         s.paid = 0
         s.half = -1
         s.stage_used = False
@@ -1125,21 +1163,28 @@ class Game(core.Game[State]):
             s.supply[p][c] -= 1
             s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
             s.spent_actual |= 1 << c
+            if s.tell is not None:
+                s.tell(F.StoneSpent(p, c, False))
         elif a < A_PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
             c = a - A_PAY_GREEN
             s.supply[p][GREEN] -= 1
             s.spent[c] += 1
             s.spent_actual |= 1 << c
+            if s.tell is not None:
+                s.tell(F.StoneSpent(p, c, True))
         elif a < A_PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
             k = a - A_PAY_CARD
             c = C.CARD_COLOUR[k]
-            if s.hands[p][k]:
+            from_hand = s.hands[p][k] > 0
+            if from_hand:
                 s.hands[p][k] -= 1
             else:
                 s.stacks[p].remove(k)
                 s.marks.renew(PLAYED)
             s.removed[k] += 1
             s.spent_cards |= 1 << c
+            if s.tell is not None:
+                s.tell(F.CardSpent(p, k, from_hand))
         else:  # pay_stage: EX-QUEEN-PRESENCE, not an actual rhinestone
             c = self.areas[s.pos[p]]
             s.stage_used = True
@@ -1227,8 +1272,12 @@ class Game(core.Game[State]):
 
     def _add_points(self, s: State, p: int, cat: int, points: int) -> None:
         j = s.cats.index(cat)
-        s.scores[p][j] = min(C.CATEGORY_CAP, s.scores[p][j] + points)  # EX-DANCE-6: capped at 40
+        track = s.scores[p]
+        was = track[j]
+        track[j] = min(C.CATEGORY_CAP, was + points)  # EX-DANCE-6: capped at 40
         s.turn_points[j] += points  # EX-DECIDE-TEN: before the cap
+        if s.tell is not None:
+            s.tell(F.Scored(p, j, track[j] - was))
 
     def desire_met(self, s: State, d: int) -> bool:
         return bool(self._desires_met(s) >> d & 1)
@@ -1252,6 +1301,8 @@ class Game(core.Game[State]):
                 face[j] = -1
                 s.desires[p][j] += 1
                 claimed = True
+                if s.tell is not None:
+                    s.tell(F.DesireClaimed(p, j))
         if claimed:
             s.marks.renew(MODULES)
 
@@ -1295,6 +1346,8 @@ class Game(core.Game[State]):
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
                     s.marks.renew(MODULES)
+                    if s.tell is not None:
+                        s.tell(F.TenEarned(p, j))
         front = []
         if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
             front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
@@ -1356,6 +1409,8 @@ class Game(core.Game[State]):
     def _finish(self, s: State) -> None:
         s.over = True
         s.final = self.final_scores(s)
+        if s.tell is not None:
+            s.tell(F.GameOver())
 
     def returns(self, s: State) -> list[float]:
         if not s.over:

@@ -4,13 +4,19 @@ What happens next is a queue of pending steps, `todo` (op codes, see `Op`): chan
 from the bag, a deck flip), decisions (the move, a half of a payment) and automatic steps (scoring,
 the end of the turn). The rules pop the front step when it is done and push the steps it causes to
 the front, so a turn reads as the queue it was given at its start (EX-TURN-1).
+
+`tell` is no part of the state: the sink the rules tell what happens to (facts.py) while a copy is
+narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from d2r_envs.core.events import sink
 from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.extravaganza import cards as C
@@ -141,6 +147,7 @@ class State:
     claiming: list[int] = field(default_factory=list)  # lyric tokens claimed this lip sync
     blood_from: int = -1  # Blood Sucker: whose held lyrics score (-1: own)
     final: list[int] = field(default_factory=list)  # final scores (Judge Deliberation)
+    tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens
 
 
 ZONES = Zones(
