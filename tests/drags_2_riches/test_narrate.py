@@ -397,6 +397,31 @@ def test_waiting_reversed_shades_resolve_on_the_new_hand_until_it_is_empty(table
     assert s.pending == [[], [], []]
 
 
+def test_a_spree_queued_for_the_drawer_of_a_new_hand_joins_it(table):
+    """Two players: the last draw of player_1's new hand ends the round (nobody has a Look), deck I is out,
+    so its Shopping Spree comes at once, and player_1 plays first: its 2 draws join the run, and the hand is
+    not named whole; each card after it is named as it comes."""
+    g, s, log = table.start(n=2, log=True)
+    s.decks[s.stages[s.stage]] = []
+    log.apply(s, A.END)
+    table.settle(log, s)
+    mark = len(log)
+    log.apply(s, A.END)
+    table.settle(log, s)
+    told = [
+        "player_1 ends their turn; to their Floordrobe: hand 2x Silver, Gold, Starter Outfit, Starter Hair; they"
+        " Untuck and draw a new hand of 5 cards",
+        "player_1's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (5 cards) into a new Wardrobe",
+        "nobody has a Look to compete with: Drag Ball (3 prestige) is trashed",
+        "the First Player token passes to player_1",
+        "Round 2: the Event is Shopping Spree: every player draws 2 extra cards at the start of their turn;"
+        " no Event Phase",
+        "player_1's turn (Playing Phase); Shopping Spree: they draw 2 extra cards first",
+    ]
+    assert seen(log, 0, mark) == told
+    assert seen(log, 1, mark) == told + ["player_1 draws Gold", "player_1 draws Starter Outfit"]
+
+
 def test_a_first_hand_dealt_short_is_announced_with_the_round(table):
     g = new_game(3)
     s = g.new_initial_state()

@@ -1,9 +1,14 @@
 """Drags 2 Riches event log: each transition told in plain English, as each seat may see it.
 
-`events(game, before, action, after)` narrates one transition from the state before it, the action
-(a player's decision or a chance outcome) and the state after; it is read only by logs and people
-(`d2r_envs.core.events.Log`), never by the rules or the fast paths, and nothing of it is stored in
-the State. `explain(game, state, action)` says what a legal action does, for a person choosing it.
+`events(game, before, action, after)` applies the action to a copy of `before` that has a sink
+(`State.tell`): the rules themselves tell what happens, as it happens (facts.py), and each fact is put
+into words, reading the names, counts and values it mentions from the copy as it stands at that moment.
+The words are all this module holds; what happens is said once, by rules.py. A copy of `before`, rather
+than the caller's state, keeps `Game.events` the same for every caller (core.events.Log, the web table,
+the tests), who never holds a state with a sink on it; only a log pays for the narration (the action
+applied a second time), and without a sink the rules pay one test of `s.tell` at each point where
+something happens. `after` is what the rules make of `before` and the action, so the narration does not
+need it. `explain(game, state, action)` says what a legal action does, for a person choosing it.
 
 What each seat sees follows the observation (encode.py, `D2R-HIDDEN-1`, `D2R-HIDDEN-2`): a drawn
 card is named to its drawer only. A run of draws is announced once, to all, by the transition that
@@ -98,16 +103,19 @@ def events(game, before: State, action: int, after: State) -> list[Event]:
 class _Teller:
     """The sink of a narrated copy: each fact becomes events as it is told.
 
-    A few facts wait for the ones after them: the draws a drawing run drops make one line per seat, and a
-    new hand is named to its drawer once nothing more of it is due; a reversed Shade that waits adds to the
-    reversal's line; Last Minute Additions that end before anyone is asked go untold."""
+    A few facts wait for, or are changed by, the ones after them: the draws a drawing run drops make one
+    line per seat, and a new hand is named to its drawer once nothing more is due to it; draws queued for
+    the same seat later in the transition (a two-player Shopping Spree's, at the next turn) join them, so
+    the hand is not yet whole and they count against the draws dropped; a reversed Shade that waits adds
+    to the reversal's line; Last Minute Additions that end before anyone is asked go untold."""
 
     def __init__(self, game, s: State) -> None:
         self.game, self.s = game, s
         self.out: list[Event | None] = []
         self.drawing = False  # a card was drawn, and no turn has begun since: dropped draws are told
         self.phase = Phase.PLAY  # the phase of the draw: a new hand is drawn in DEAL and UNTUCK
-        self.dropped: dict[int, int] = {}
+        self.dropped: dict[int, int] = {}  # draws dropped, per seat, not told yet
+        self.short: dict[int, tuple[int, int]] = {}  # per seat: (line, draws) of the dropped draws told
         self.hand: tuple[int, int, int] | None = None  # (seat, line, draws still due) of a new hand drawn
         self.lma: int | None = None  # the line that told Last Minute Additions began
 
@@ -126,14 +134,12 @@ class _Teller:
                     out.append(secret(seat, f"{_p(seat)} draws {_name(kind)}"))
                     return
                 due = sum(1 for t, q in s.chance if t == Task.DRAW and q == seat)
-                if due:
-                    self.hand = (seat, len(out), due)
-                    out.append(None)
-                else:
-                    out.append(self._new_hand(seat))
-            case F.TurnBegan():
+                self.hand = (seat, len(out), due)
+                out.append(None if due else self._new_hand(seat))
+            case F.TurnBegan(p):
                 self.drawing = False
-                out.append(public(_turn_text(s, fact.seat)))
+                self._more_due(p)
+                out.append(public(_turn_text(s, p)))
             case F.ShadeWaits(victim):
                 out[-1] = public(f"{out[-1].public}; {_p(victim)}'s hand is empty, so the reversed Shade waits for"
                                  " their next hand")
@@ -151,22 +157,36 @@ class _Teller:
         hand = "their hand" if self.phase == Phase.DEAL else "a new hand"
         return secret(seat, f"{_p(seat)} draws {hand}: {C.counts_to_string(self.s.hands[seat])}")
 
+    def _short(self, q: int, draws: int) -> Event:
+        text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {plural(draws, 'card')} fewer than due"
+        if self.phase in (Phase.DEAL, Phase.UNTUCK):
+            text += f", for a hand of {plural(sum(self.s.hands[q]), 'card')}"
+        return public(text)
+
     def _flush(self) -> None:
         """The draws dropped so far, one line per seat."""
         if not self.dropped:
             return
         if self.hand is not None:
             seat, line, due = self.hand
-            if self.dropped.get(seat) == due:  # the rest of the new hand was dropped: it is whole
+            if due and self.dropped.get(seat) == due:  # the rest of the new hand was dropped: it is whole
                 self.out[line] = self._new_hand(seat)
-            self.hand = None
         for q in sorted(self.dropped):
-            text = (f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {plural(self.dropped[q], 'card')}"
-                    " fewer than due")
-            if self.phase in (Phase.DEAL, Phase.UNTUCK):
-                text += f", for a hand of {plural(sum(self.s.hands[q]), 'card')}"
-            self.out.append(public(text))
+            self.short[q] = (len(self.out), self.dropped[q])
+            self.out.append(self._short(q, self.dropped[q]))
         self.dropped = {}
+
+    def _more_due(self, p: int) -> None:
+        """Draws just queued for `p` (a Shopping Spree's) that will be drawn, in the transition that drew
+        or dropped the last of p's new hand."""
+        if not _draws_due(self.s, p):
+            return
+        more = sum(1 for t, q in self.s.chance if t == Task.DRAW and q == p)
+        if self.hand is not None and self.hand[0] == p:
+            self.out[self.hand[1]] = None
+        if p in self.short:
+            line, draws = self.short[p]
+            self.out[line] = self._short(p, draws - more) if draws > more else None
 
     def done(self) -> list[Event]:
         self._flush()
