@@ -9,7 +9,10 @@ transition and check that nothing a seat may not see reaches its texts.
 from __future__ import annotations
 
 import itertools
+import json
 import re
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -359,6 +362,88 @@ def test_kelisha_keys_reversal_onto_an_empty_hand_waits_and_says_so(table):
     assert seen(log, 1, mark)[-1] == f"player_1 peeks at player_0's hand: {hand}; they Borrow 1 of those cards"
 
 
+def test_a_shade_taken_on_an_empty_hand_does_nothing_and_says_so(table):
+    g, s, log = table.start(log=True, hands={0: ["Spill the Tea Hair"], 1: []})
+    log.apply(s, A.ACTIVATE + K["Spill the Tea Hair"])
+    log.apply(s, A.TARGET)  # player_1
+    mark = len(log)
+    log.apply(s, A.TAKE)
+    for q in range(3):
+        assert seen(log, q, mark) == ["player_1 takes the Shade: their hand is empty, so it does nothing"]
+
+
+def test_waiting_reversed_shades_resolve_on_the_new_hand_until_it_is_empty(table):
+    g, s, log = table.start(log=True, hands={0: ["Silver"]})
+    for k in range(C.NUM_KINDS):  # the Silver alone is left to draw
+        s.trash[k] += s.wardrobes[0][k] + s.floors[0][k]
+        s.wardrobes[0].counts[k] = s.floors[0][k] = 0
+    s.pending[0] = [(int(C.Op.DISCARD), 1), (int(C.Op.DISCARD), 2)]
+    recount(s)
+    mark = len(log)
+    log.apply(s, A.END)
+    table.settle(log, s)
+    told = [
+        "player_0 ends their turn; to their Floordrobe: hand Silver; they Untuck and draw a new hand of 5 cards,"
+        " but only 1 is left in their Wardrobe and Floordrobe",
+        "player_0's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (1 card) into a new Wardrobe",
+        "player_0's Wardrobe and Floordrobe are empty: they draw 4 cards fewer than due, for a hand of 1 card",
+        "the reversed Shade waiting for player_0's new hand resolves: player_0 discards 1 card at random",
+        "player_0 discards Silver at random, into their Floordrobe (Shade)",
+        "player_0's hand is empty: 1 waiting reversed Shade(s) dropped",
+        "player_1's turn (Playing Phase)",
+    ]
+    assert seen(log, 1, mark) == told
+    assert seen(log, 0, mark) == told[:2] + ["player_0 draws a new hand: Silver"] + told[2:]
+    assert s.pending == [[], [], []]
+
+
+def test_a_spree_queued_for_the_drawer_of_a_new_hand_joins_it(table):
+    """Two players: the last draw of player_1's new hand ends the round (nobody has a Look), deck I is out,
+    so its Shopping Spree comes at once, and player_1 plays first: its 2 draws join the run, and the hand is
+    not named whole; each card after it is named as it comes."""
+    g, s, log = table.start(n=2, log=True)
+    s.decks[s.stages[s.stage]] = []
+    log.apply(s, A.END)
+    table.settle(log, s)
+    mark = len(log)
+    log.apply(s, A.END)
+    table.settle(log, s)
+    told = [
+        "player_1 ends their turn; to their Floordrobe: hand 2x Silver, Gold, Starter Outfit, Starter Hair; they"
+        " Untuck and draw a new hand of 5 cards",
+        "player_1's Wardrobe is empty: they Dry Clean, shuffling their Floordrobe (5 cards) into a new Wardrobe",
+        "nobody has a Look to compete with: Drag Ball (3 prestige) is trashed",
+        "the First Player token passes to player_1",
+        "Round 2: the Event is Shopping Spree: every player draws 2 extra cards at the start of their turn;"
+        " no Event Phase",
+        "player_1's turn (Playing Phase); Shopping Spree: they draw 2 extra cards first",
+    ]
+    assert seen(log, 0, mark) == told
+    assert seen(log, 1, mark) == told + ["player_1 draws Gold", "player_1 draws Starter Outfit"]
+
+
+def test_a_first_hand_dealt_short_is_announced_with_the_round(table):
+    g = new_game(3)
+    s = g.new_initial_state()
+    log = Log(g)
+    log.apply(s, 0)
+    while s.chance:  # the Market is laid out
+        log.apply(s, g.chance_outcomes(s)[0][0])
+    for k in range(C.NUM_KINDS):  # player_1 keeps 3 cards
+        while s.wardrobes[1][k] and s.wardrobes[1].n > 3:
+            s.wardrobes[1].take(k)
+            s.box[k] += 1
+    mark = len(log)
+    table.settle(log, s)
+    head = ("Round 1: the Event is Drag Ball (3 prestige); everyone draws a hand of 5, from player_0"
+            " (Wardrobe and Floordrobe short: player_1 only 3)")
+    short = "player_1's Wardrobe and Floordrobe are empty: they draw 2 cards fewer than due, for a hand of 3 cards"
+    assert seen(log, 1, mark) == [head, "player_1 draws their hand: Starter Heels, Starter Makeup, Starter Accessories",
+                                  short, "player_0's turn (Playing Phase)"]
+    assert seen(log, 2, mark) == [head, short, "player_2 draws their hand: 2x Silver, Gold, Starter Outfit,"
+                                  " Starter Hair", "player_0's turn (Playing Phase)"]
+
+
 def test_a_peek_shows_the_cards_to_the_peeker_alone(table):
     g, s, log = table.start(log=True, hands={0: ["Read Hair"], 1: ["Silver", "Starter Outfit", "Basic Heels"]})
     log.apply(s, A.ACTIVATE + K["Read Hair"])
@@ -575,6 +660,70 @@ def test_fuzz_random_games_narrate_without_leaks(n, options):
             assert log.seen_by(q)[-1].startswith("game over")
 
 
+# The narration of seeded random games, word for word ------------------------------------------
+
+NARRATION = Path(__file__).with_name("narration.txt")  # python tests/drags_2_riches/test_narrate.py rewrites it
+OPTION_SETS = [{}, {"intro_game": True}, {"last_minute_additions": True, "category_is": True},
+               {"thrifting": True, "characters": True}, {o: True for o in OPTIONS}]
+# (players, option set, lean): every player count, option and option set, and with them every kind of event
+# a random game reaches (a first hand dealt short, a Shade taken on an empty hand and waiting reversed Shades
+# dropped aside, which tests above tell word for word)
+FIXTURE_GAMES = [(2, 0, False), (2, 4, True), (3, 1, False), (3, 2, True), (3, 3, False), (4, 3, True),
+                 (5, 2, False), (5, 3, False), (5, 3, True), (5, 4, True)]
+
+
+def thin_out(s, n: int) -> None:
+    """A lean table, to reach empty hands, Wardrobes and Floordrobes, short draws and an empty Market pile:
+    every seat's Wardrobe goes back to the box, and its hand but for 2 cards, and the Market draw pile but
+    for 3 cards."""
+    for q in range(n):
+        for k in range(C.NUM_KINDS):
+            while s.wardrobes[q][k]:
+                s.wardrobes[q].take(k)
+                s.box[k] += 1
+        while sum(s.hands[q]) > 2:
+            k = next(k for k in range(C.NUM_KINDS) if s.hands[q][k])
+            s.hands[q][k] -= 1
+            s.box[k] += 1
+    while s.pile.n > 3:
+        k = next(k for k in range(C.NUM_KINDS) if s.pile[k])
+        s.pile.take(k)
+        s.box[k] += 1
+
+
+def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] | None = None) -> list[str]:
+    """One game's actions and every event told of it, the actions given or random ones from a seed; in
+    half the games, the explanation of every choice outside the Playing and Werk Phases."""
+    seed = 1000 * n + 10 * options + lean
+    g = new_game(n, **OPTION_SETS[options])
+    s = g.new_initial_state()
+    log = Log(g)
+    rng = np.random.default_rng(seed)
+    lines = [f"# {n} players {json.dumps(OPTION_SETS[options], sort_keys=True)}{' lean' if lean else ''}"
+             f" (seed {seed})"]
+    todo = iter(actions) if actions is not None else None
+    thin = lean
+    while not g.is_terminal(s):
+        if thin and s.phase == Phase.PLAY:  # once the first hands are dealt
+            thin_out(s, n)
+            thin = False
+        if g.current_player(s) >= 0 and (n + options) % 2 == lean and s.phase not in (Phase.PLAY, Phase.WERK):
+            lines += [f"? {b}: {g.explain(s, b)}" for b in g.legal_actions(s)]
+        lines += fixture.move(g, s, log, rng, todo)
+    return lines
+
+
+def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
+    """The recorded actions of lean and ordinary random games, at every player count and option, told
+    again: every event, public and private, and the explanations, as recorded."""
+    recorded = narration_fixture.games(NARRATION)
+    assert len(recorded) == len(FIXTURE_GAMES)
+    for (n, options, lean), expected in zip(FIXTURE_GAMES, recorded):
+        actions = [int(line[2:]) for line in expected if line.startswith("> ")]
+        told = narrate_game(narration_fixture, n, options, lean, actions)
+        narration_fixture.check(expected, told)
+
+
 # Explain and names -------------------------------------------------------------------------
 
 
@@ -650,3 +799,11 @@ def test_card_names_in_the_hand_appear_in_the_actions_that_play_them():
         if s.phase == Phase.PLAY:
             for name in hand_names:
                 assert any(name in g.action_to_string(s, a) for a in g.legal_actions(s) if A.ACTIVATE <= a < A.WEAR)
+
+
+if __name__ == "__main__":  # record the narration anew (after a change to its words)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' shared helpers
+    from conftest import NarrationFixture
+
+    NARRATION.write_text("\n".join(line for game in FIXTURE_GAMES for line in narrate_game(NarrationFixture, *game))
+                         + "\n")

@@ -512,6 +512,25 @@ def test_untuck_discards_played_and_unplayed_cards_and_draws_five():
     assert s.turn == 1
 
 
+@pytest.mark.rules("D2R-WERK-1", "D2R-UNTUCK-1")
+def test_coins_left_unspent_are_gone_when_the_turn_ends():
+    """Coins are the turn's: those not spent are gone at Untucking, and none are left once the last turn
+    of the round ends."""
+    g, s = start(2)
+    deal(g, s, 0, hand=["Gold", "Silver"])
+    g.apply_action(s, A.ACTIVATE + K["Gold"])
+    assert s.coins == 2
+    g.apply_action(s, A.END)
+    assert (s.phase, s.coins) == (Phase.UNTUCK, 0)
+    settle(g, s)
+    assert s.turn == 1
+    deal(g, s, 1, hand=["Silver"])
+    g.apply_action(s, A.ACTIVATE + K["Silver"])
+    g.apply_action(s, A.END)
+    settle(g, s)
+    assert s.turn == -1 and s.coins == 0  # past the round's turns
+
+
 @pytest.mark.rules("D2R-UNTUCK-2", "D2R-UNTUCK-3")
 def test_dry_clean_only_once_the_wardrobe_is_empty():
     """2 cards in the Wardrobe: draw both (Floordrobe untouched), then Dry Clean and draw 3 more."""

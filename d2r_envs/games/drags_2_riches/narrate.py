@@ -1,9 +1,14 @@
 """Drags 2 Riches event log: each transition told in plain English, as each seat may see it.
 
-`events(game, before, action, after)` narrates one transition from the state before it, the action
-(a player's decision or a chance outcome) and the state after; it is read only by logs and people
-(`d2r_envs.core.events.Log`), never by the rules or the fast paths, and nothing of it is stored in
-the State. `explain(game, state, action)` says what a legal action does, for a person choosing it.
+`events(game, before, action, after)` applies the action to a copy of `before` that has a sink
+(`State.tell`): the rules themselves tell what happens, as it happens (facts.py), and each fact is put
+into words, reading the names, counts and values it mentions from the copy as it stands at that moment.
+The words are all this module holds; what happens is said once, by rules.py. A copy of `before`, rather
+than the caller's state, keeps `Game.events` the same for every caller (core.events.Log, the web table,
+the tests), who never holds a state with a sink on it; only a log pays for the narration (the action
+applied a second time), and without a sink the rules pay one test of `s.tell` at each point where
+something happens. `after` is what the rules make of `before` and the action, so the narration does not
+need it. `explain(game, state, action)` says what a legal action does, for a person choosing it.
 
 What each seat sees follows the observation (encode.py, `D2R-HIDDEN-1`, `D2R-HIDDEN-2`): a drawn
 card is named to its drawer only. A run of draws is announced once, to all, by the transition that
@@ -22,15 +27,14 @@ public, and so is each player's hand as it goes to their Floordrobe at Untucking
 from __future__ import annotations
 
 from d2r_envs.core.events import Event, public, secret
-from d2r_envs.core.game import CHANCE
 from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches import facts as F
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
 
 Ch = C.Character
 Op = C.Op
-_TURN_PHASES = (Phase.PLAY, Phase.WERK, Phase.CARD, Phase.REACT, Phase.UNTUCK)
 _THUMBS_WORDS = ("thumbs down", "thumbs up", "thumbs up with Glam Stoker's Deathdrop Diva (+2)")
 
 
@@ -85,85 +89,244 @@ def _does(kind: C.Kind) -> str:
     return kind.text.strip("()")
 
 
-# Narration ----------------------------------------------------------------------------------
+# Facts into words ---------------------------------------------------------------------------
 
 
 def events(game, before: State, action: int, after: State) -> list[Event]:
     """What happened in `before` --action--> `after`, in the order it happened, as each seat sees it."""
-    player = game.current_player(before)
-    out = _chance(game, before, action, after) if player == CHANCE else _decision(game, before, player, action, after)
-    return out + _consequences(game, before, action, after, player)
+    told = game.clone(before)
+    teller = told.tell = _Teller(game, told)
+    game.apply_legal(told, action)
+    return teller.done()
 
 
-def _chance(game, b: State, k: int, a: State) -> list[Event]:
-    if b.chance:
-        task, seat = b.chance[0]
-        if task == Task.DRAW:  # the run was announced when it was queued: the others are told nothing
-            if b.phase in (Phase.DEAL, Phase.UNTUCK):  # a new hand, which started empty: told whole at its end
-                if any(t == Task.DRAW and q == seat for t, q in a.chance):
-                    return []
-                return [secret(seat, f"{_p(seat)} draws {'their hand' if b.phase == Phase.DEAL else 'a new hand'}:"
-                                     f" {C.counts_to_string(a.hands[seat])}")]
-            return [secret(seat, f"{_p(seat)} draws {_name(k)}")]
-        if task == Task.MARKET:
-            if b.round == 0:
+class _Teller:
+    """The sink of a narrated copy: each fact becomes events as it is told.
+
+    A few facts wait for, or are changed by, the ones after them: the draws a drawing run drops make one
+    line per seat, and a new hand is named to its drawer once nothing more is due to it; draws queued for
+    the same seat later in the transition (a two-player Shopping Spree's, at the next turn) join them, so
+    the hand is not yet whole and they count against the draws dropped; a reversed Shade that waits adds
+    to the reversal's line; Last Minute Additions that end before anyone is asked go untold."""
+
+    def __init__(self, game, s: State) -> None:
+        self.game, self.s = game, s
+        self.out: list[Event | None] = []
+        self.drawing = False  # a card was drawn, and no turn has begun since: dropped draws are told
+        self.phase = Phase.PLAY  # the phase of the draw: a new hand is drawn in DEAL and UNTUCK
+        self.dropped: dict[int, int] = {}  # draws dropped, per seat, not told yet
+        self.short: dict[int, tuple[int, int]] = {}  # per seat: (line, draws) of the dropped draws told
+        self.hand: tuple[int, int, int] | None = None  # (seat, line, draws still due) of a new hand drawn
+        self.lma: int | None = None  # the line that told Last Minute Additions began
+
+    def __call__(self, fact: tuple) -> None:
+        if isinstance(fact, F.DrawDropped):
+            if self.drawing:
+                self.dropped[fact.seat] = self.dropped.get(fact.seat, 0) + 1
+            return
+        self._flush()
+        s, out = self.s, self.out
+        match fact:
+            case F.Drew(seat, kind):
+                self.drawing = True
+                self.phase = s.phase
+                if s.phase not in (Phase.DEAL, Phase.UNTUCK):
+                    out.append(secret(seat, f"{_p(seat)} draws {_name(kind)}"))
+                    return
+                due = sum(1 for t, q in s.chance if t == Task.DRAW and q == seat)
+                self.hand = (seat, len(out), due)
+                out.append(None if due else self._new_hand(seat))
+            case F.TurnBegan(p):
+                self.drawing = False
+                self._more_due(p)
+                out.append(public(_turn_text(s, p)))
+            case F.ShadeWaits(victim):
+                out[-1] = public(f"{out[-1].public}; {_p(victim)}'s hand is empty, so the reversed Shade waits for"
+                                 " their next hand")
+            case F.LastMinuteBegan():
+                self.lma = len(out)
+                out.append(public(f"Last Minute Additions: from {_p(s.first)}, each player may add cards from"
+                                  " their hand to the empty slots of their Look"))
+            case F.LastMinuteOver():
+                if self.lma is not None:  # nobody had anything to add
+                    out[self.lma] = None
+            case _:
+                out.extend(_words(self.game, s, fact))
+
+    def _new_hand(self, seat: int) -> Event:
+        hand = "their hand" if self.phase == Phase.DEAL else "a new hand"
+        return secret(seat, f"{_p(seat)} draws {hand}: {C.counts_to_string(self.s.hands[seat])}")
+
+    def _short(self, q: int, draws: int) -> Event:
+        text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {plural(draws, 'card')} fewer than due"
+        if self.phase in (Phase.DEAL, Phase.UNTUCK):
+            text += f", for a hand of {plural(sum(self.s.hands[q]), 'card')}"
+        return public(text)
+
+    def _flush(self) -> None:
+        """The draws dropped so far, one line per seat."""
+        if not self.dropped:
+            return
+        if self.hand is not None:
+            seat, line, due = self.hand
+            if due and self.dropped.get(seat) == due:  # the rest of the new hand was dropped: it is whole
+                self.out[line] = self._new_hand(seat)
+        for q in sorted(self.dropped):
+            self.short[q] = (len(self.out), self.dropped[q])
+            self.out.append(self._short(q, self.dropped[q]))
+        self.dropped = {}
+
+    def _more_due(self, p: int) -> None:
+        """Draws just queued for `p` (a Shopping Spree's) that will be drawn, in the transition that drew
+        or dropped the last of p's new hand."""
+        if not _draws_due(self.s, p):
+            return
+        more = sum(1 for t, q in self.s.chance if t == Task.DRAW and q == p)
+        if self.hand is not None and self.hand[0] == p:
+            self.out[self.hand[1]] = None
+        if p in self.short:
+            line, draws = self.short[p]
+            self.out[line] = self._short(p, draws - more) if draws > more else None
+
+    def done(self) -> list[Event]:
+        self._flush()
+        return [e for e in self.out if e is not None]
+
+
+def _words(game, s: State, fact: tuple) -> list[Event]:
+    """What each seat reads of `fact`, told by the rules of `s` just after it changed `s`."""
+    n = game.n
+    match fact:
+        case F.FirstPlayer(p):
+            text = f"{_p(p)} takes the First Player token"
+            if game.config.characters:
+                text += "; Characters are chosen in seat order from them"
+            return [public(text)]
+        case F.CharacterChosen(p, ch):
+            name, ability, text, _source = C.CHARACTERS[ch]
+            return [public(f"{_p(p)} chooses {name} (" + ("" if ability.startswith("(") else f"{ability}: ")
+                           + f"{text})")]
+        case F.MarketFilled(k):
+            if s.round == 0:
                 return [public(f"Market set-up: {_name(k)} is laid out")]
             return [public(f"the Market is refilled with {_name(k)}")]
-        return [public(f"{_p(seat)} discards {_name(k)} at random, into their Floordrobe (Shade)")]
-    if b.phase == Phase.FIRST_PLAYER:
-        text = f"{_p(k)} takes the First Player token"
-        if game.config.characters:
-            text += "; Characters are chosen in seat order from them"
-        return [public(text)]
-    return []  # the Event revealed: told with the new round in _consequences
+        case F.RoundBegan():
+            return [public(_round_text(game, s))]
+        case F.DryCleaned(q):
+            return [public(f"{_p(q)}'s Wardrobe is empty: they Dry Clean, shuffling their Floordrobe"
+                           f" ({plural(s.wardrobes[q].n, 'card')}) into a new Wardrobe")]
+        case F.Untucked(p, coins, hand, active):
+            return [public(_untuck_text(s, p, coins, hand, active))]
+        case F.Activated(p, k):
+            return [public(_activate_text(s, p, k))]
+        case F.Worn(p, k, old):
+            return [_wear_event(game, s, p, k, old)]
+        case F.Bought(p, k, free, werk):
+            return [public(_buy_text(s, p, k, free, werk))]
+        case F.AbilityUsed(p, ch, took):
+            return [public(_ability_text(s, p, ch, took))]
+        case F.Targeted(p, target):
+            effect = _effect(C.KINDS[s.card].op, _p(target), _p(p))
+            return [public(f"{_p(p)} targets {_p(target)} ({plural(sum(s.hands[target]), 'card')} in hand)"
+                           f" with the Shade of {_name(s.card)} ({effect}); {_p(target)} may block or reverse it")]
+        case F.Borrowed(p, victim, k):
+            return [public(f"{_p(p)} borrows {_name(k)} from {_p(victim)}'s hand, into their own Floordrobe")]
+        case F.Returned(p, k):
+            return [public(f"{_p(p)} returns {_name(k)} from their Floordrobe to their hand ({_name(s.card)})")]
+        case F.PickedToLend(p, k):
+            return [secret(p, f"{_p(p)} picks {_name(k)} to lend", f"{_p(p)} picks a card from their hand to lend")]
+        case F.Lent(p, other, k):
+            return [public(f"{_p(p)} lends {_name(k)} to {_p(other)}, into {_p(other)}'s Floordrobe")]
+        case F.Trashed(p, k):
+            text = f"{_p(p)} trashes {_name(k)} from their Floordrobe (Boujee)"
+            if s.phase == Phase.CARD and s.ask == Ask.TRASH:
+                text += f"; {s.left} more to trash"
+            return [public(text)]
+        case F.TookFromMarket(p, k):
+            return [public(f"{_p(p)} takes {_name(k)} (value {C.VALUE[k]}) from the Market into their Floordrobe"
+                           " (Executive Realness)")]
+        case F.Zeroed(p, t):
+            return [public(f"{_p(p)} (Sickening): {C.TYPES[t]} cards are worth 0 for every other player this round")]
+        case F.TypeChosen(p, t):
+            return [secret(p, f"{_p(p)} chooses {C.TYPES[t]} for Drag Mother, and next the other player",
+                           f"{_p(p)} chooses a Look type for Drag Mother")]
+        case F.Doubled(p, other, t):
+            return [public(f"{_p(p)} (Drag Mother): {C.TYPES[t]} cards count double for {_p(p)} and {_p(other)}"
+                           " this round")]
+        case F.ShadeTaken(p):
+            text = f"{_p(p)} takes the Shade"
+            if not any(s.hands[p]):
+                text += ": their hand is empty, so it does nothing"
+            return [public(text)]
+        case F.ShadeBlocked(p):
+            return [public(f"{_p(p)} shows a Block Shade card from their hand (it stays there): the Shade is blocked")]
+        case F.ShadeReversed(p, by_character):
+            via = _character(Ch.KELISHA_KEYS) if by_character else "a Reverse Shade card (Mirror) from their hand"
+            return [public(f"{_p(p)} reverses the Shade with {via}: it turns back on {_p(s.turn)}")]
+        case F.WaitingShadeResolves(q, op, beneficiary):
+            effect = _effect(op, _p(q), _p(beneficiary))
+            return [public(f"the reversed Shade waiting for {_p(q)}'s new hand resolves: {effect}")]
+        case F.WaitingShadesDropped(q, count):
+            return [public(f"{_p(q)}'s hand is empty: {count} waiting reversed Shade(s) dropped")]
+        case F.Peeked(who, victim):
+            seen = C.counts_to_string(s.peek_hand[who])
+            return [Event(f"{_p(who)} peeks at {_p(victim)}'s hand and will Borrow 1 of those cards",
+                          {who: f"{_p(who)} peeks at {_p(victim)}'s hand: {seen}; they Borrow 1 of those cards"})]
+        case F.DiscardedAtRandom(q, k):
+            return [public(f"{_p(q)} discards {_name(k)} at random, into their Floordrobe (Shade)")]
+        case F.DoneAdding(p):
+            return [public(f"{_p(p)} is done adding to their Look")]
+        case F.ThumbsBegan(able):
+            names = [_p(q) for q in able]
+            who = (f"{_join(names)} (who have a Look) declare" if len(names) > 1
+                   else f"{names[0]} (who has a Look) declares")
+            return [public(f"Event Phase for {_event(s.event)}: {who} thumbs up or down, face down, in seat order")]
+        case F.Declared(p, thumbs):
+            return [secret(p, f"{_p(p)} declares {_THUMBS_WORDS[thumbs]} (hidden until everyone has declared)",
+                           f"{_p(p)} declares their thumbs, face down")]
+        case F.ThumbsShown():
+            said = [f"{_p(q)} " + ("down", "up", "up with Deathdrop Diva")[s.thumbs[q]]
+                    for q in _order(n, s.first) if s.thumbs[q] >= 0]
+            return [public("everyone has declared; thumbs: " + ", ".join(said))]
+        case F.LooksRevealed(tied, winner):
+            return _reveal_events(n, s, tied, winner)
+        case F.Judged(p, w):
+            return [public(f"{_p(p)}, the first player, awards {_event(s.event)} to {_p(w)} (Category Is)")]
+        case F.Won(w, e):
+            judged = s.phase == Phase.JUDGE
+            why = "chosen by the first player" if judged else f"with the best Look (value {max(s.last_values)})"
+            out = [public(f"{_p(w)} wins {C.EVENTS[e].name}, {why}: +{C.EVENTS[e].prestige} prestige"
+                          f" (now {s.prestige[w]}, {plural(len(s.won[w]), 'Event')})")]
+            if judged:
+                shown = [f"{_p(q)} ({_look_text(s, q, s.thumbs[q] == 2)})" for q in _order(n, s.first)
+                         if s.thumbs[q] >= 1]
+                out.append(public("the revealed Looks go to their Floordrobes: " + "; ".join(shown)))
+            else:
+                out.append(public("every revealed Look goes to its owner's Floordrobe"))
+            return out
+        case F.EventTrashed(e, declared):
+            why = "nobody declared thumbs up" if declared else "nobody has a Look to compete with"
+            return [public(f"{why}: {_event(e)} is trashed")]
+        case F.SpreeOver():
+            return [public("the Shopping Spree ends with no Event Phase; its card is discarded")]
+        case F.FirstPassed(p):
+            return [public(f"the First Player token passes to {_p(p)}")]
+        case F.GameOver():
+            return final_events(game, s)
+    raise ValueError(f"no words for {fact!r}")
 
 
-def _decision(game, b: State, p: int, action: int, a: State) -> list[Event]:
-    P = _p(p)
-    ph = b.phase
-    seg, index = A.ACTIONS.decode(action)
-    i = index[0] if index else 0
-    if ph in (Phase.PLAY, Phase.WERK):
-        if seg == "end":
-            return [public(_untuck_text(b, p, a))]
-        if seg == "activate":
-            return [public(_activate_text(game, b, p, i, a))]
-        if seg == "wear":
-            return [_wear_event(game, b, p, i, a)]
-        if seg == "buy":
-            return [public(_buy_text(game, b, p, i, a))]
-        return [public(_ability_text(game, b, p, a))]
-    if ph == Phase.CHARACTERS:
-        name, ability, text, _source = C.CHARACTERS[i]
-        return [public(f"{P} chooses {name} (" + ("" if ability.startswith("(") else f"{ability}: ") + f"{text})")]
-    if ph == Phase.CARD:
-        return _answer_events(game, b, p, action, a)
-    if ph == Phase.REACT:
-        return [public(_react_text(game, b, p, action, a))]
-    if ph == Phase.LAST_MINUTE:
-        if seg == "end":
-            return [public(f"{P} is done adding to their Look")]
-        return [_wear_event(game, b, p, i, a)]
-    if ph == Phase.THUMBS:
-        return [secret(p, f"{P} declares {_THUMBS_WORDS[i]} (hidden until everyone has declared)",
-                       f"{P} declares their thumbs, face down")]
-    if ph == Phase.JUDGE:
-        w = (p + i) % game.n
-        return [public(f"{P}, the first player, awards {_event(b.event)} to {_p(w)} (Category Is)")]
-    return [public(f"{P}: {game.action_to_string(b, action)}")]
+def _draws_due(s: State, p: int) -> int:
+    """How many of the draws queued for `p` will be drawn: the Wardrobe, with the Floordrobe Dry Cleaned
+    into it, is all there is, and nothing else moves cards in or out during a run."""
+    queued = sum(1 for t, q in s.chance if t == Task.DRAW and q == p)
+    return min(queued, s.wardrobes[p].n + sum(s.floors[p]))
 
 
-def _draws_due(a: State, p: int) -> int:
-    """How many of the draws queued for `p` in `a` will be drawn: the Wardrobe, with the Floordrobe
-    Dry Cleaned into it, is all there is, and nothing else moves cards in or out during a run."""
-    queued = sum(1 for t, q in a.chance if t == Task.DRAW and q == p)
-    return min(queued, a.wardrobes[p].n + sum(a.floors[p]))
-
-
-def _draw_text(a: State, p: int, due: int, what: str = "", when: str = "") -> str:
+def _draw_text(s: State, p: int, due: int, what: str = "", when: str = "") -> str:
     """'they draw 3 cards', told when the draws are queued, with what an empty Wardrobe and Floordrobe
     leave of them. `what` names the cards ('extra cards'; 'cards' by default), `when` follows them."""
-    got = _draws_due(a, p)
+    got = _draws_due(s, p)
     if not got:
         return "nothing left to draw (Wardrobe and Floordrobe empty)"
     text = (f"they draw {due} {what}" if what else f"they draw {plural(due, 'card')}") + when
@@ -172,11 +335,17 @@ def _draw_text(a: State, p: int, due: int, what: str = "", when: str = "") -> st
     return text
 
 
-def _untuck_text(b: State, p: int, a: State) -> str:
-    hand, active = b.hands[p], b.active[p]
+def _turn_text(s: State, p: int) -> str:
+    text = f"{_p(p)}'s turn (Playing Phase)"
+    if C.EVENTS[s.event].kind == C.EventKind.SPREE:
+        text += "; Shopping Spree: " + _draw_text(s, p, C.SPREE_EXTRA, "extra cards", " first")
+    return text
+
+
+def _untuck_text(s: State, p: int, coins: int, hand: bytearray, active: bytearray) -> str:
     text = f"{_p(p)} ends their turn"
-    if b.coins:
-        text += f", leaving {plural(b.coins, 'coin')} unspent"
+    if coins:
+        text += f", leaving {plural(coins, 'coin')} unspent"
     moved = []
     if any(hand):
         moved.append(f"hand {C.counts_to_string(hand)}")
@@ -184,7 +353,7 @@ def _untuck_text(b: State, p: int, a: State) -> str:
         moved.append(f"activated {C.counts_to_string(active)}")
     if moved:
         text += "; to their Floordrobe: " + "; ".join(moved)
-    got = _draws_due(a, p)
+    got = _draws_due(s, p)
     if not got:
         return text + "; they Untuck, with nothing left to draw (Wardrobe and Floordrobe empty)"
     text += f"; they Untuck and draw a new hand of {plural(C.HAND_SIZE, 'card')}"
@@ -193,51 +362,48 @@ def _untuck_text(b: State, p: int, a: State) -> str:
     return text
 
 
-def _activate_text(game, b: State, p: int, k: int, a: State) -> str:
+def _activate_text(s: State, p: int, k: int) -> str:
     kind = C.KINDS[k]
     text = f"{_p(p)} activates {kind.name} ({_does(kind)})"
     if kind.coins:
-        text += f": {a.coins} to spend"
+        text += f": {s.coins} to spend"
     if kind.op == Op.DRAW:
-        text += "; " + _draw_text(a, p, kind.amount)
-    elif kind.op == Op.RETURN and a.ask != Ask.RETURN:
+        text += "; " + _draw_text(s, p, kind.amount)
+    elif kind.op == Op.RETURN and s.ask != Ask.RETURN:
         text += f"; nothing in the Floordrobe of value {kind.amount} or less to Return"
-    elif kind.op == Op.LEND and a.ask != Ask.LEND_CARD:
+    elif kind.op == Op.LEND and s.ask != Ask.LEND_CARD:
         text += "; no card left in the hand to Lend"
     elif kind.shade:
         text += "; they choose a target"
     return text
 
 
-def _wear_event(game, b: State, p: int, k: int, a: State) -> Event:
-    t = C.TYPE_OF[k]
-    slot = C.TYPES[t]
-    old = b.looks[p][t]
+def _wear_event(game, s: State, p: int, k: int, old: int) -> Event:
+    slot = C.TYPES[C.TYPE_OF[k]]
     replaced = f", replacing {_name(old)}, which goes to their Floordrobe face up" if old >= 0 else ""
     mine = (f"{_p(p)} wears {_name(k)} face down in their {slot} slot{replaced}"
-            f" (Look value now {game.look_value(a, p)})")
+            f" (Look value now {game.look_value(s, p)})")
     return secret(p, mine, f"{_p(p)} wears a card face down in their {slot} slot{replaced}")
 
 
-def _buy_text(game, b: State, p: int, k: int, a: State) -> str:
+def _buy_text(s: State, p: int, k: int, free: bool, werk: bool) -> str:
     name, value = _name(k), C.VALUE[k]
-    if value <= b.coins:
-        text = f"{_p(p)} buys {name} for {plural(value, 'coin')} ({a.coins} left)"
-    else:
+    if free:
         text = f"{_p(p)} takes {name} (value {value}) free by Thrifting"
-    if b.event == C.SELL_OUT:
+    else:
+        text = f"{_p(p)} buys {name} for {plural(value, 'coin')} ({s.coins} left)"
+    if s.event == C.SELL_OUT:
         text += ", into their hand (Sell-Out Tour: playable this round)"
     else:
         text += ", into their Floordrobe"
-        if b.phase == Phase.PLAY:
+        if werk:
             text += "; the Werk Phase begins: no more cards are played this turn"
-    if not a.pile.n and not any(t == Task.MARKET for t, _ in a.chance):
+    if not s.pile.n and not any(t == Task.MARKET for t, _ in s.chance):
         text += "; the Market pile is empty, so the space stays empty"
     return text
 
 
-def _ability_text(game, b: State, p: int, a: State) -> str:
-    ch = b.characters[p]
+def _ability_text(s: State, p: int, ch: int, took: int) -> str:
     text = C.CHARACTERS[ch][2]
     head = f"{_p(p)} uses {_character(ch)} (once per game)"
     if ch == Ch.HO_COUTURE:
@@ -249,242 +415,75 @@ def _ability_text(game, b: State, p: int, a: State) -> str:
     if ch == Ch.BI_FELICIA:
         return head + f": they trash up to {C.FELICIA_TRASH} cards from their Floordrobe"
     if ch == Ch.CATASTROPHOEBE:
-        took = [k for k in range(C.NUM_KINDS) if a.market[k] < b.market[k]]
-        if took:
-            k = took[0]
-            return head + (f": takes {_name(k)} (value {C.VALUE[k]}), the highest value Market card,"
+        if took >= 0:
+            return head + (f": takes {_name(took)} (value {C.VALUE[took]}), the highest value Market card,"
                            " into their Floordrobe")
         return head + ": they choose one of the tied highest value Market cards"
     if ch == Ch.SHESSICA:
         return head + ": they choose a Look type to double for themselves and one other player this round"
     if ch == Ch.CHEEKS_ILLUSTRA:
-        return head + ": " + _draw_text(a, p, C.CHEEKS_DRAW)
+        return head + ": " + _draw_text(s, p, C.CHEEKS_DRAW)
     return head + f": {text}"
 
 
-def _answer_events(game, b: State, p: int, action: int, a: State) -> list[Event]:
-    P = _p(p)
-    ask = b.ask
-    k = action - A.CARD
-    t = action - A.LOOK_TYPE
-    if ask == Ask.SHADE_TARGET:
-        target = _other(game, p, action)
-        effect = _effect(C.KINDS[b.card].op, _p(target), P)
-        return [public(f"{P} targets {_p(target)} ({plural(sum(b.hands[target]), 'card')} in hand)"
-                       f" with the Shade of {_name(b.card)}"
-                       f" ({effect}); {_p(target)} may block or reverse it")]
-    if ask == Ask.BORROW:
-        return [public(f"{P} borrows {_name(k)} from {_p(b.victim)}'s hand, into their own Floordrobe")]
-    if ask == Ask.RETURN:
-        return [public(f"{P} returns {_name(k)} from their Floordrobe to their hand ({_name(b.card)})")]
-    if ask == Ask.LEND_CARD:
-        return [secret(p, f"{P} picks {_name(k)} to lend", f"{P} picks a card from their hand to lend")]
-    if ask == Ask.LEND_TARGET:
-        other = _other(game, p, action)
-        return [public(f"{P} lends {_name(b.picked)} to {_p(other)}, into {_p(other)}'s Floordrobe")]
-    if ask == Ask.TRASH:
-        text = f"{P} trashes {_name(k)} from their Floordrobe (Boujee)"
-        if a.phase == Phase.CARD and a.ask == Ask.TRASH:
-            text += f"; {a.left} more to trash"
-        return [public(text)]
-    if ask == Ask.TAKE:
-        return [public(f"{P} takes {_name(k)} (value {C.VALUE[k]}) from the Market into their Floordrobe"
-                       " (Executive Realness)")]
-    if ask == Ask.KENYA_TYPE:
-        return [public(f"{P} (Sickening): {C.TYPES[t]} cards are worth 0 for every other player this round")]
-    if ask == Ask.SHESSICA_TYPE:
-        return [secret(p, f"{P} chooses {C.TYPES[t]} for Drag Mother, and next the other player",
-                       f"{P} chooses a Look type for Drag Mother")]
-    if ask == Ask.SHESSICA_TARGET:
-        other = _other(game, p, action)
-        return [public(f"{P} (Drag Mother): {C.TYPES[b.chosen_type]} cards count double for {P} and {_p(other)}"
-                       " this round")]
-    return [public(f"{P}: {game.action_to_string(b, action)}")]
-
-
-def _react_text(game, b: State, p: int, action: int, a: State) -> str:
-    attacker = b.turn
-    T, att = _p(p), _p(attacker)
-    if action == A.TAKE:
-        text = f"{T} takes the Shade"
-        if not any(b.hands[p]):
-            text += ": their hand is empty, so it does nothing"
-        return text
-    if action == A.BLOCK:
-        return f"{T} shows a Block Shade card from their hand (it stays there): the Shade is blocked"
-    kelisha = a.used[p] and not b.used[p]
-    via = _character(Ch.KELISHA_KEYS) if kelisha else "a Reverse Shade card (Mirror) from their hand"
-    text = f"{T} reverses the Shade with {via}: it turns back on {att}"
-    if len(a.pending[attacker]) > len(b.pending[attacker]):
-        text += f"; {att}'s hand is empty, so the reversed Shade waits for their next hand"
-    return text
-
-
-# What the rules did after the action -------------------------------------------------------------
-
-
-def _consequences(game, b: State, action: int, a: State, player: int) -> list[Event]:
-    n = game.n
-    out: list[Event] = []
-    drawer = b.chance[0][1] if player == CHANCE and b.chance and b.chance[0][0] == Task.DRAW else -1
-    new_turn = a.phase == Phase.PLAY and a.turn >= 0 and (
-        a.turn != b.turn or a.round != b.round or b.phase not in _TURN_PHASES)
-    cleaned = [q for q in range(n) if a.wardrobes[q].n + (q == drawer) > b.wardrobes[q].n]
-    spree = a.event >= 0 and C.EVENTS[a.event].kind == C.EventKind.SPREE
-    late = [q for q in cleaned if new_turn and spree and q == a.turn]  # for the Spree draws of the new turn
-    for q in cleaned:
-        if q not in late:
-            out.append(_dry_clean(a, q))
-    if drawer >= 0:  # draws dropped: the Wardrobe and the Floordrobe are both empty
-        for q in range(n):
-            due = sum(1 for t, r in b.chance if t == Task.DRAW and r == q) - (q == drawer)
-            lost = due - sum(1 for t, r in a.chance if t == Task.DRAW and r == q)
-            if lost > 0:
-                text = f"{_p(q)}'s Wardrobe and Floordrobe are empty: they draw {plural(lost, 'card')} fewer than due"
-                if b.phase in (Phase.DEAL, Phase.UNTUCK):
-                    text += f", for a hand of {plural(sum(a.hands[q]), 'card')}"
-                out.append(public(text))
-
-    # A reversed Shade that waited for its victim's new hand.
-    for q in range(n):
-        waiting = b.pending[q]
-        if len(a.pending[q]) >= len(waiting):
-            continue
-        op, beneficiary = waiting[0]
-        discards = (a.chance.count((Task.DISCARD, q)) > b.chance.count((Task.DISCARD, q)))
-        hit = discards or (a.phase == Phase.CARD and a.ask == Ask.BORROW and a.victim == q)
-        if hit:
-            effect = _effect(op, _p(q), _p(beneficiary))
-            out.append(public(f"the reversed Shade waiting for {_p(q)}'s new hand resolves: {effect}"))
-        else:
-            out.append(public(f"{_p(q)}'s hand is empty: {len(waiting)} waiting reversed Shade(s) dropped"))
-
-    # A Peek: the beneficiary alone sees the hand.
-    if a.phase == Phase.CARD and a.ask == Ask.BORROW and not (b.phase == Phase.CARD and b.ask == Ask.BORROW):
-        who, victim = a.actor, a.victim
-        seen = C.counts_to_string(a.peek_hand[who])
-        out.append(Event(f"{_p(who)} peeks at {_p(victim)}'s hand and will Borrow 1 of those cards",
-                         {who: f"{_p(who)} peeks at {_p(victim)}'s hand: {seen}; they Borrow 1 of those cards"}))
-
-    out += _event_phase(game, b, action, a, player)
-
-    if a.first != b.first and b.first >= 0:
-        out.append(public(f"the First Player token passes to {_p(a.first)}"))
-    if a.phase == Phase.OVER and b.phase != Phase.OVER:
-        out += final_events(game, a)
-        return out
-    if a.round != b.round:
-        out.append(public(_round_text(game, a)))
-    if new_turn:
-        text = f"{_p(a.turn)}'s turn (Playing Phase)"
-        if spree:
-            text += "; Shopping Spree: " + _draw_text(a, a.turn, C.SPREE_EXTRA, "extra cards", " first")
-        out.append(public(text))
-    for q in late:
-        out.append(_dry_clean(a, q))
-    return out
-
-
-def _dry_clean(a: State, q: int) -> Event:
-    return public(f"{_p(q)}'s Wardrobe is empty: they Dry Clean, shuffling their Floordrobe"
-                  f" ({plural(a.wardrobes[q].n, 'card')}) into a new Wardrobe")
-
-
-def _round_text(game, a: State) -> str:
-    ev = C.EVENTS[a.event]
-    text = f"Round {a.round}: the Event is {_event(a.event)}"
+def _round_text(game, s: State) -> str:
+    ev = C.EVENTS[s.event]
+    text = f"Round {s.round}: the Event is {_event(s.event)}"
     if ev.kind == C.EventKind.SPREE:
         text += f": every player draws {C.SPREE_EXTRA} extra cards at the start of their turn; no Event Phase"
     elif ev.kind == C.EventKind.SELL_OUT:
         text += ": the final round; cards bought this round go to the hand and can be played at once"
-    if a.round == 1:
-        text += f"; everyone draws a hand of {C.HAND_SIZE}, from {_p(a.first)}"
-        short = [f"{_p(q)} only {_draws_due(a, q)}" for q in _order(game.n, a.first)
-                 if _draws_due(a, q) < C.HAND_SIZE]
+    if s.round == 1:
+        text += f"; everyone draws a hand of {C.HAND_SIZE}, from {_p(s.first)}"
+        short = [f"{_p(q)} only {_draws_due(s, q)}" for q in _order(game.n, s.first)
+                 if _draws_due(s, q) < C.HAND_SIZE]
         if short:
             text += f" (Wardrobe and Floordrobe short: {', '.join(short)})"
     return text
 
 
-def _look_text(b: State, q: int, glam: bool) -> str:
-    """The cards of q's Look (as it stood in `b`), each with its value this round."""
+def _look_text(s: State, q: int, glam: bool) -> str:
+    """The cards of q's Look, each with its value this round."""
     parts = []
-    for t, k in enumerate(b.looks[q]):
+    for t, k in enumerate(s.looks[q]):
         if k < 0:
             continue
         v = C.VALUE[k]
         notes = []
-        if b.zeroed[q] >> t & 1:
+        if s.zeroed[q] >> t & 1:
             v, notes = 0, ["Sickening"]
         else:
-            if b.doubled[q] >> t & 1:
+            if s.doubled[q] >> t & 1:
                 v *= 2
                 notes.append("doubled")
-            if b.ho[q]:
+            if s.ho[q]:
                 v += C.HO_BONUS
                 notes.append("Glamazon")
         parts.append(f"{_name(k)} {v}" + (f" ({', '.join(notes)})" if notes else ""))
-    bonus = b.bonus[q] + (C.GLAM_BONUS if glam else 0)
+    bonus = s.bonus[q] + (C.GLAM_BONUS if glam else 0)
     return ", ".join(parts) + (f", +{bonus} Deathdrop Diva" if bonus else "")
 
 
-def _event_phase(game, b: State, action: int, a: State, player: int) -> list[Event]:
-    n = game.n
-    out: list[Event] = []
-    if a.phase == Phase.LAST_MINUTE and b.phase != Phase.LAST_MINUTE:
-        out.append(public(f"Last Minute Additions: from {_p(a.first)}, each player may add cards from their hand"
-                          " to the empty slots of their Look"))
-    if a.phase == Phase.THUMBS and b.phase != Phase.THUMBS:
-        able = [_p(q) for q in _order(n, a.first) if a.worn[q]]
-        who = f"{_join(able)} (who have a Look) declare" if len(able) > 1 else f"{able[0]} (who has a Look) declares"
-        out.append(public(f"Event Phase for {_event(a.event)}: {who} thumbs up or down, face down,"
-                          " in seat order"))
-    revealed = b.phase == Phase.THUMBS and a.phase != Phase.THUMBS
-    judged = a.phase == Phase.JUDGE
-    if revealed:
-        up = [q for q in _order(n, b.first) if a.thumbs[q] >= 1]
-        said = [f"{_p(q)} " + ("down", "up", "up with Deathdrop Diva")[a.thumbs[q]]
-                for q in _order(n, b.first) if a.thumbs[q] >= 0]
-        out.append(public("everyone has declared; thumbs: " + ", ".join(said)))
-        for q in up:
-            if judged:  # the cards show once the Looks are discarded, after the judging
-                out.append(public(f"{_p(q)} reveals their Look: value {a.last_values[q]}"))
-            else:
-                out.append(public(f"{_p(q)} reveals their Look: {_look_text(b, q, a.thumbs[q] == 2)}"
-                                  f" = value {a.last_values[q]}"))
-        if up:
-            top = max(a.last_values[q] for q in up)
-            tied = [q for q in up if a.last_values[q] == top]
-            if len(tied) > 1:
-                names = _join([_p(q) for q in tied])
-                if judged:
-                    out.append(public(f"{names} tie at {top}: {_p(a.first)}, the first player, judges (Category Is)"))
-                else:
-                    w = min(tied, key=lambda q: (q - b.first) % n)
-                    out.append(public(f"{names} tie at {top}: {_p(w)} wins it, nearest the first player"
-                                      f" ({_p(b.first)}) in seat order"))
-    if len(a.gone) > len(b.gone):
-        e = a.gone[-1]
-        if C.EVENTS[e].kind == C.EventKind.SPREE:
-            out.append(public("the Shopping Spree ends with no Event Phase; its card is discarded"))
-        elif revealed:
-            out.append(public(f"nobody declared thumbs up: {_event(e)} is trashed"))
+def _reveal_events(n: int, s: State, tied: tuple[int, ...], winner: int) -> list[Event]:
+    """The Looks of the players with thumbs up, valued (their cards too, unless the first player is to
+    judge a tie: those show once the Looks are discarded), and how a tie is settled."""
+    out = []
+    for q in _order(n, s.first):
+        if s.thumbs[q] < 1:
+            continue
+        if winner < 0:
+            out.append(public(f"{_p(q)} reveals their Look: value {s.last_values[q]}"))
         else:
-            out.append(public(f"nobody has a Look to compete with: {_event(e)} is trashed"))
-    for w in range(n):
-        if len(a.won[w]) > len(b.won[w]):
-            e = a.won[w][-1]
-            gain = a.prestige[w] - b.prestige[w]
-            why = ("chosen by the first player" if b.phase == Phase.JUDGE
-                   else f"with the best Look (value {max(a.last_values)})")
-            out.append(public(f"{_p(w)} wins {C.EVENTS[e].name}, {why}: +{gain} prestige"
-                              f" (now {a.prestige[w]}, {plural(len(a.won[w]), 'Event')})"))
-            if b.phase == Phase.JUDGE:
-                shown = [f"{_p(q)} ({_look_text(b, q, b.thumbs[q] == 2)})" for q in _order(n, b.first)
-                         if b.thumbs[q] >= 1]
-                out.append(public("the revealed Looks go to their Floordrobes: " + "; ".join(shown)))
-            else:
-                out.append(public("every revealed Look goes to its owner's Floordrobe"))
+            out.append(public(f"{_p(q)} reveals their Look: {_look_text(s, q, s.thumbs[q] == 2)}"
+                              f" = value {s.last_values[q]}"))
+    if len(tied) > 1:
+        names = _join([_p(q) for q in _order(n, s.first) if q in tied])
+        top = s.last_values[tied[0]]
+        if winner < 0:
+            out.append(public(f"{names} tie at {top}: {_p(s.first)}, the first player, judges (Category Is)"))
+        else:
+            out.append(public(f"{names} tie at {top}: {_p(winner)} wins it, nearest the first player"
+                              f" ({_p(s.first)}) in seat order"))
     return out
 
 

@@ -1,4 +1,8 @@
-"""Drags 2 Riches rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy."""
+"""Drags 2 Riches rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
+
+Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
+(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches import facts as F
 from d2r_envs.games.drags_2_riches.config import Config
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
 
@@ -181,6 +186,8 @@ class Game(core.Game[State]):
                     if seat in s.peek:
                         self._hand_hidden_change(s, seat)
                     del chance[0]
+                    if s.tell is not None:
+                        s.tell(F.Drew(seat, k))
                     if chance:
                         self._normalise_chance(s)
                 else:
@@ -291,6 +298,8 @@ class Game(core.Game[State]):
             self._apply_task(s, action)
         elif s.phase == _PHASE_FIRST_PLAYER:
             s.first = action  # D2R-SETUP-5
+            if s.tell is not None:
+                s.tell(F.FirstPlayer(action))
             if self.config.characters:  # D2R-OPT-CHAR
                 s.phase, s.actor = Phase.CHARACTERS, action
             else:
@@ -312,13 +321,19 @@ class Game(core.Game[State]):
             s.wardrobes[seat].take(k)
             s.hands[seat][k] += 1
             self._hand_hidden_change(s, seat)
+            if s.tell is not None:
+                s.tell(F.Drew(seat, k))
         elif task == Task.MARKET:
             s.pile.take(k)
             s.market[k] += 1
+            if s.tell is not None:
+                s.tell(F.MarketFilled(k))
         else:  # DISCARD at random; D2R-GLOSS-DISCARD
             s.hands[seat][k] -= 1
             s.floors[seat][k] += 1
             self._hand_public_change(s, seat, k)
+            if s.tell is not None:
+                s.tell(F.DiscardedAtRandom(seat, k))
         self._normalise_chance(s)
 
     def _normalise_chance(self, s: State) -> None:
@@ -327,12 +342,17 @@ class Game(core.Game[State]):
             task, seat = s.chance[0]
             if task == _TASK_DRAW:
                 wardrobe = s.wardrobes[seat]
-                if not wardrobe.n:
-                    # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
-                    wardrobe.refill(s.floors[seat])
-                    s.floors[seat] = bytearray(K)
                 if wardrobe.n:
                     return
+                # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
+                wardrobe.refill(s.floors[seat])
+                s.floors[seat] = bytearray(K)
+                if wardrobe.n:
+                    if s.tell is not None:
+                        s.tell(F.DryCleaned(seat))
+                    return
+                if s.tell is not None:  # nothing to draw: the draw is dropped
+                    s.tell(F.DrawDropped(seat))
             elif task == _TASK_MARKET:
                 if s.pile.n:
                     return
@@ -363,9 +383,13 @@ class Game(core.Game[State]):
         s.round += 1
         if s.round == 1:  # the first hands; D2R-ROUND-2
             s.chance += [(Task.DRAW, (s.first + i) % self.n) for i in range(self.n) for _ in range(C.HAND_SIZE)]
+            if s.tell is not None:
+                s.tell(F.RoundBegan(s.round, event))
             self._normalise_chance(s)
             s.phase = Phase.DEAL
         else:
+            if s.tell is not None:
+                s.tell(F.RoundBegan(s.round, event))
             self._start_turn(s, s.first)  # D2R-ROUND-3
 
     def _start_round(self, s: State) -> None:  # D2R-ROUND-1
@@ -385,7 +409,11 @@ class Game(core.Game[State]):
         s.phase = Phase.PLAY
         if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # D2R-SPREE-1
             s.chance += [(Task.DRAW, p)] * C.SPREE_EXTRA
+            if s.tell is not None:
+                s.tell(F.TurnBegan(p))
             self._normalise_chance(s)
+        elif s.tell is not None:
+            s.tell(F.TurnBegan(p))
 
     def _advance(self, s: State) -> None:
         """Move on through steps that need no decision and no chance."""
@@ -397,8 +425,12 @@ class Game(core.Game[State]):
                 p = s.turn
                 if s.pending[p] and any(s.hands[p]):  # D2R-SHADE-6
                     op, beneficiary = s.pending[p].pop(0)
+                    if s.tell is not None:
+                        s.tell(F.WaitingShadeResolves(p, op, beneficiary))
                     self._shade_effect(s, op, p, beneficiary, reversed_=False)
                     continue
+                if s.tell is not None and s.pending[p]:  # the new hand is empty
+                    s.tell(F.WaitingShadesDropped(p, len(s.pending[p])))
                 s.pending[p] = []
                 nxt = (p + 1) % self.n  # D2R-ROUND-3
                 if nxt == s.first:
@@ -431,6 +463,8 @@ class Game(core.Game[State]):
                 self._ability(s, p)
         elif ph == _PHASE_CHARACTERS:
             s.characters[p] = a - A.CHARACTER  # D2R-OPT-CHAR
+            if s.tell is not None:
+                s.tell(F.CharacterChosen(p, a - A.CHARACTER))
             nxt = (p + 1) % self.n
             if nxt == s.first:
                 self._setup_market(s)
@@ -442,14 +476,21 @@ class Game(core.Game[State]):
             self._react(s, p, a)
         elif ph == _PHASE_LAST_MINUTE:
             if a == A.END:
+                if s.tell is not None:
+                    s.tell(F.DoneAdding(p))
                 self._next_last_minute(s)
             else:
                 self._wear(s, p, a - A.WEAR)
         elif ph == _PHASE_THUMBS:
             s.thumbs[p] = a - A.THUMBS  # D2R-EVENT-2
+            if s.tell is not None:
+                s.tell(F.Declared(p, a - A.THUMBS))
             self._next_thumbs(s)
         elif ph == _PHASE_JUDGE:
-            self._award(s, (p + a - A.WINNER) % self.n)  # D2R-OPT-CATEGORY
+            winner = (p + a - A.WINNER) % self.n  # D2R-OPT-CATEGORY
+            if s.tell is not None:
+                s.tell(F.Judged(p, winner))
+            self._award(s, winner)
 
     def _activate(self, s: State, p: int, k: int) -> None:  # D2R-PLAY-1
         kind = C.KINDS[k]
@@ -461,8 +502,11 @@ class Game(core.Game[State]):
         op = kind.op  # D2R-PLAY-5
         if op == Op.DRAW:  # D2R-GLOSS-DRAW
             s.chance += [(Task.DRAW, p)] * kind.amount
+            if s.tell is not None:
+                s.tell(F.Activated(p, k))
             self._normalise_chance(s)
-        elif op == Op.RETURN:  # D2R-GLOSS-RETURN
+            return
+        if op == Op.RETURN:  # D2R-GLOSS-RETURN
             if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
                 self._ask(s, p, Ask.RETURN)
         elif op == Op.LEND:  # D2R-GLOSS-LEND
@@ -470,6 +514,8 @@ class Game(core.Game[State]):
                 self._ask(s, p, Ask.LEND_CARD)
         elif op in C.SHADE_OPS:  # D2R-SHADE-1
             self._ask(s, p, Ask.SHADE_TARGET)
+        if s.tell is not None:
+            s.tell(F.Activated(p, k))
 
     def _ask(self, s: State, p: int, ask: Ask) -> None:
         if s.phase != Phase.CARD and s.phase != Phase.REACT:
@@ -492,27 +538,35 @@ class Game(core.Game[State]):
         s.worn[p] |= 1 << t
         s.hands[p][k] -= 1
         self._hand_hidden_change(s, p)
+        if s.tell is not None:
+            s.tell(F.Worn(p, k, old))
 
     def _buy(self, s: State, p: int, k: int) -> None:  # D2R-WERK-2
-        if C.VALUE[k] <= s.coins:  # D2R-WERK-2
-            s.coins -= C.VALUE[k]
-        else:  # Thrifting; D2R-OPT-THRIFT
+        free = C.VALUE[k] > s.coins
+        if free:  # Thrifting; D2R-OPT-THRIFT
             s.thrifted = True
+        else:  # D2R-WERK-2
+            s.coins -= C.VALUE[k]
         s.bought = True
         s.market[k] -= 1
+        werk = False
         if self._sell_out(s):  # purchases can be played this round; D2R-SELLOUT-1 D2R-DECIDE-SELLOUT
             s.hands[p][k] += 1
             self._hand_public_change(s, p, k, by=1)
         else:
             s.floors[p][k] += 1  # D2R-WERK-4
+            werk = s.phase == _PHASE_PLAY
             s.phase = Phase.WERK  # D2R-WERK-5
         s.chance.append((Task.MARKET, -1))  # D2R-WERK-3
         self._normalise_chance(s)
+        if s.tell is not None:
+            s.tell(F.Bought(p, k, free, werk))
 
     def _ability(self, s: State, p: int) -> None:  # D2R-OPT-CHAR
         ch = s.characters[p]
         s.used[p] = True  # D2R-OPT-CHAR: once per game
         s.card = -1
+        took = -1
         if ch == Ch.HO_COUTURE:  # D2R-CHAR-HO
             s.ho[p] = True
         elif ch == Ch.GLAM_STOKER:  # D2R-CHAR-GLAM
@@ -525,14 +579,20 @@ class Game(core.Game[State]):
         elif ch == Ch.CATASTROPHOEBE:  # D2R-CHAR-CATASTROPHOEBE
             top = self._top_market(s)
             if len(top) == 1:
-                self._take(s, p, top[0])
+                took = top[0]
+                self._take(s, p, took)
             else:
                 self._ask(s, p, Ask.TAKE)
         elif ch == Ch.SHESSICA:  # D2R-CHAR-SHESSICA
             self._ask(s, p, Ask.SHESSICA_TYPE)
         elif ch == Ch.CHEEKS_ILLUSTRA:  # D2R-CHAR-CHEEKS
             s.chance += [(Task.DRAW, p)] * C.CHEEKS_DRAW
+            if s.tell is not None:
+                s.tell(F.AbilityUsed(p, ch, took))
             self._normalise_chance(s)
+            return
+        if s.tell is not None:
+            s.tell(F.AbilityUsed(p, ch, took))
 
     def _take(self, s: State, p: int, k: int) -> None:
         s.market[k] -= 1
@@ -550,24 +610,34 @@ class Game(core.Game[State]):
             # The target is always asked, even with nothing to show, so that being asked tells
             # the table nothing about their hand.
             s.phase, s.actor = Phase.REACT, other
+            if s.tell is not None:
+                s.tell(F.Targeted(p, other))
         elif ask == Ask.BORROW:  # D2R-GLOSS-BORROW
             victim = s.victim
             s.hands[victim][k] -= 1
             s.floors[p][k] += 1
             self._hand_public_change(s, victim, k)
+            if s.tell is not None:
+                s.tell(F.Borrowed(p, victim, k))
             self._done(s)
         elif ask == Ask.RETURN:  # D2R-GLOSS-RETURN
             s.floors[p][k] -= 1
             s.hands[p][k] += 1
             self._hand_public_change(s, p, k, by=1)
+            if s.tell is not None:
+                s.tell(F.Returned(p, k))
             self._done(s)
         elif ask == Ask.LEND_CARD:
             s.picked = k
             s.ask = Ask.LEND_TARGET
+            if s.tell is not None:
+                s.tell(F.PickedToLend(p, k))
         elif ask == Ask.LEND_TARGET:  # D2R-GLOSS-LEND
             s.hands[p][s.picked] -= 1
             s.floors[other][s.picked] += 1
             self._hand_public_change(s, p, s.picked)
+            if s.tell is not None:
+                s.tell(F.Lent(p, other, s.picked))
             self._done(s)
         elif ask == Ask.TRASH:  # D2R-CHAR-FELICIA D2R-GLOSS-TRASH
             s.floors[p][k] -= 1
@@ -576,20 +646,30 @@ class Game(core.Game[State]):
             if s.left == 0 or not any(s.floors[p]):
                 s.left = 0
                 self._done(s)
+            if s.tell is not None:
+                s.tell(F.Trashed(p, k))
         elif ask == Ask.TAKE:  # D2R-CHAR-CATASTROPHOEBE
             self._done(s)
             self._take(s, p, k)
+            if s.tell is not None:
+                s.tell(F.TookFromMarket(p, k))
         elif ask == Ask.KENYA_TYPE:  # D2R-CHAR-KENYA
             for q in range(self.n):
                 if q != p:
                     s.zeroed[q] |= 1 << t
+            if s.tell is not None:
+                s.tell(F.Zeroed(p, t))
             self._done(s)
         elif ask == Ask.SHESSICA_TYPE:
             s.chosen_type = t
             s.ask = Ask.SHESSICA_TARGET
+            if s.tell is not None:
+                s.tell(F.TypeChosen(p, t))
         elif ask == Ask.SHESSICA_TARGET:  # D2R-CHAR-SHESSICA
             s.doubled[p] |= 1 << s.chosen_type
             s.doubled[other] |= 1 << s.chosen_type
+            if s.tell is not None:
+                s.tell(F.Doubled(p, other, s.chosen_type))
             self._done(s)
 
     def legal_reactions(self, s: State, p: int) -> list[int]:
@@ -604,12 +684,19 @@ class Game(core.Game[State]):
         attacker = s.turn
         op = C.KINDS[s.card].op
         if a == A.TAKE:  # D2R-SHADE-4
+            if s.tell is not None:
+                s.tell(F.ShadeTaken(p))
             self._shade_effect(s, op, p, attacker, reversed_=False)
         elif a == A.BLOCK:  # the Block Shade card is shown and stays in the hand; D2R-SHADE-2 D2R-DECIDE-REACT
+            if s.tell is not None:
+                s.tell(F.ShadeBlocked(p))
             self._done(s)
         else:  # D2R-SHADE-5 D2R-DECIDE-REACT: the card stays in the hand
-            if not any(s.hands[p][k] for k in C.REVERSERS):
+            kelisha = not any(s.hands[p][k] for k in C.REVERSERS)
+            if kelisha:
                 s.used[p] = True  # Kelisha Keys: All Tea No Shade; D2R-CHAR-KELISHA
+            if s.tell is not None:
+                s.tell(F.ShadeReversed(p, kelisha))
             self._shade_effect(s, op, attacker, p, reversed_=True)
 
     def _shade_effect(self, s: State, op: int, victim: int, beneficiary: int, reversed_: bool) -> None:
@@ -618,6 +705,8 @@ class Game(core.Game[State]):
         if not any(s.hands[victim]):
             if reversed_:  # D2R-SHADE-6
                 s.pending[victim].append((int(op), beneficiary))
+                if s.tell is not None:
+                    s.tell(F.ShadeWaits(victim))
             if s.phase in (Phase.CARD, Phase.REACT):
                 self._done(s)
             return
@@ -632,11 +721,14 @@ class Game(core.Game[State]):
                 s.home = s.phase  # a reversed Shade resolved after Untucking
             s.phase, s.ask, s.actor = Phase.CARD, Ask.BORROW, beneficiary  # D2R-GLOSS-BORROW D2R-DECIDE-REACT
             s.victim = victim
+            if s.tell is not None:
+                s.tell(F.Peeked(beneficiary, victim))
 
     def _untuck(self, s: State) -> None:  # D2R-UNTUCK-4: the Look stays
         p = s.turn
         floor = s.floors[p]
-        for pile in (s.hands[p], s.active[p]):  # D2R-UNTUCK-1 D2R-PLAY-1
+        hand, active, coins = s.hands[p], s.active[p], s.coins
+        for pile in (hand, active):  # D2R-UNTUCK-1 D2R-PLAY-1
             for k in compress(_KINDS, pile):
                 floor[k] += pile[k]
         s.hands[p] = bytearray(K)
@@ -647,6 +739,8 @@ class Game(core.Game[State]):
         s.home = Phase.UNTUCK
         self._hand_hidden_change(s, p)
         s.chance += [(Task.DRAW, p)] * C.HAND_SIZE  # D2R-UNTUCK-2
+        if s.tell is not None:
+            s.tell(F.Untucked(p, coins, hand, active))
         self._normalise_chance(s)
 
     # End of the round -------------------------------------------------------------------------
@@ -656,17 +750,23 @@ class Game(core.Game[State]):
         s.home = Phase.PLAY
         if C.EVENTS[s.event].kind == C.EventKind.SPREE:  # no Event Phase; D2R-SPREE-1
             s.gone.append(s.event)
+            if s.tell is not None:
+                s.tell(F.SpreeOver())
             self._end_round(s)
             return
         if self.config.last_minute_additions:  # D2R-OPT-LMA
             s.phase, s.actor = Phase.LAST_MINUTE, s.first
             s.turn = s.first
+            if s.tell is not None:
+                s.tell(F.LastMinuteBegan())
             return
         self._start_thumbs(s)
 
     def _next_last_minute(self, s: State) -> None:  # D2R-OPT-LMA
         nxt = (s.actor + 1) % self.n
         if nxt == s.first:
+            if s.tell is not None:
+                s.tell(F.LastMinuteOver())
             self._start_thumbs(s)
         else:
             s.actor = s.turn = nxt
@@ -682,9 +782,13 @@ class Game(core.Game[State]):
         able = self._competitors_in_order(s)
         if not able:  # nobody can compete: the Event is trashed; D2R-EVENT-1 D2R-EVENT-7
             s.gone.append(s.event)
+            if s.tell is not None:
+                s.tell(F.EventTrashed(s.event, False))
             self._end_round(s)
             return
         s.phase, s.actor = Phase.THUMBS, able[0]
+        if s.tell is not None:
+            s.tell(F.ThumbsBegan(tuple(able)))
 
     def _next_thumbs(self, s: State) -> None:
         for q in self._competitors_in_order(s):
@@ -711,9 +815,13 @@ class Game(core.Game[State]):
         return total + s.bonus[p] + (C.GLAM_BONUS if glam else 0)  # D2R-CHAR-GLAM
 
     def _reveal_looks(self, s: State) -> None:  # D2R-EVENT-3
+        if s.tell is not None:
+            s.tell(F.ThumbsShown())
         up = [q for q in range(self.n) if s.thumbs[q] >= 1]
         if not up:  # nobody competes: the Event is trashed; D2R-EVENT-7
             s.gone.append(s.event)
+            if s.tell is not None:
+                s.tell(F.EventTrashed(s.event, True))
             self._end_round(s)
             return
         for q in up:
@@ -723,15 +831,22 @@ class Game(core.Game[State]):
             s.last_values[q] = self.look_value(s, q, glam)
         tied = self._tied(s)
         if len(tied) == 1:  # D2R-EVENT-3
-            self._award(s, tied[0])
+            winner = tied[0]
         elif self.config.category_is:  # D2R-EVENT-4 D2R-OPT-CATEGORY
             s.phase, s.actor = Phase.JUDGE, s.first
+            winner = -1
         else:  # ties go to the tied player nearest the first player, in seat order from them
-            self._award(s, min(tied, key=lambda q: (q - s.first) % self.n))  # D2R-EVENT-4 D2R-DECIDE-TIE
+            winner = min(tied, key=lambda q: (q - s.first) % self.n)  # D2R-EVENT-4 D2R-DECIDE-TIE
+        if s.tell is not None:
+            s.tell(F.LooksRevealed(tuple(tied), winner))
+        if winner >= 0:
+            self._award(s, winner)
 
     def _award(self, s: State, winner: int) -> None:
         s.won[winner].append(s.event)
         s.prestige[winner] += C.EVENTS[s.event].prestige
+        if s.tell is not None:
+            s.tell(F.Won(winner, s.event))
         for q in range(self.n):  # every revealed Look is discarded; D2R-EVENT-5
             if s.thumbs[q] >= 1:  # D2R-EVENT-6: the others keep theirs
                 for t, k in enumerate(s.looks[q]):
@@ -751,8 +866,12 @@ class Game(core.Game[State]):
             s.phase = Phase.OVER
             s.actor = -1
             s.winners = self.winners(s)
+            if s.tell is not None:
+                s.tell(F.GameOver())
             return
         s.first = (s.first + 1) % self.n  # the token passes left; D2R-ROUND-4
+        if s.tell is not None:
+            s.tell(F.FirstPassed(s.first))
         self._start_round(s)
 
     def prestige(self, s: State, p: int) -> int:

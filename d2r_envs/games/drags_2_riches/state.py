@@ -4,13 +4,19 @@ Card piles are counts per card kind (cards.KINDS), each a bytearray (a count nev
 a bytearray copies into the observation in one step). A Wardrobe or the draw pile is shuffled, so
 only its contents matter and every draw is an explicit chance event: each is a core `Deck`, which
 keeps its size (`n`) and its cards in kind order in step with its counts.
+
+`tell` is no part of the state: the sink the rules tell what happens to (facts.py) while a copy is
+narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.drags_2_riches import cards as C
 
@@ -105,6 +111,7 @@ class State:
     # Kept in step with the events won and the Looks (rules.recount rebuilds them after editing by hand).
     prestige: list[int] = field(default_factory=list)  # per seat, from the events won
     worn: list[int] = field(default_factory=list)  # per seat, bitmask of the filled Look slots
+    tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens
 
 
 # Where the cards are (core/zones.py): the census comes from this. Each seat's hand, Wardrobe and Look
