@@ -27,7 +27,7 @@ from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State, op_name
 
 _MASK = (1 << SHIFT) - 1
 
@@ -75,9 +75,9 @@ def judge(game: Any, s: State, j: int) -> str:
 
 def decision_name(game: Any, s: State, code: int, arg: int) -> str:
     if code < 10:
-        return "chance: " + Op(code).name.lower().replace("_", " ")
+        return "chance: " + op_name(code).lower().replace("_", " ")
     who = arg if code in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER) else s.turn
-    return f"{seat(who)} {_DECISIONS[Op(code)]}"
+    return f"{seat(who)} {_DECISIONS[code]}"
 
 
 def _head(s: State) -> tuple[int, int]:
@@ -107,7 +107,7 @@ def _action_text(game: Any, s: State, a: int) -> str:
         return f"play {C.QUEENS[idx[0]]} ({C.POWERS[idx[0]]})"
     if name == "space":
         sp = idx[0]
-        verb = {Op.PLACE: "place the queen on", Op.PIROUETTE: "take the rhinestone on"}.get(Op(code), "move to")
+        verb = {Op.PLACE: "place the queen on", Op.PIROUETTE: "take the rhinestone on"}.get(code, "move to")
         return f"{verb} {C.space_name(sp)}"
     if name == "color":
         if code == Op.PAY_QUEEN:
@@ -363,7 +363,7 @@ def explain(game: Any, s: State, a: int) -> str:
         return plural(C.CARD_STARS[s.display[idx[0]]], "star")
     if name == "pass":
         return {Op.MOVE: "stay where you are", Op.DRAW: "take no card", Op.DANCE: "do not dance",
-                Op.END_REVEAL: "end the turn"}.get(Op(code), "")
+                Op.END_REVEAL: "end the turn"}.get(code, "")
     if name in ("pay_stone", "pay_green", "pay_stage"):
         return f"pair {s.paid + 1} of {s.stars}" + (f", completing the {colour(s.half)} pair" if s.half >= 0 else "")
     if name == "stop":

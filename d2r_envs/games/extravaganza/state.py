@@ -11,7 +11,6 @@ narrated, None otherwise; it is not compared, and a clone starts without one (co
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,10 @@ from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.extravaganza import cards as C
 
 
-class Op(enum.IntEnum):
+class Op:
+    """The kinds of step, by code (a step's code is one of these ints; `op_name` names it). Plain int
+    constants rather than an enum: the rules compare the step at the front with them at every step."""
+
     # chance
     CATEGORY = 0  # arg: judge
     FLIP = 1  # arg: judge (its deck's next card to the display)
@@ -66,14 +68,23 @@ class Op(enum.IntEnum):
     CLEAR_BEDAZZLED = 48
 
 
+_OP_NAMES = {code: name for name, code in vars(Op).items() if name.isupper()}
+
+
+def op_name(code: int) -> str:
+    """The step kind's name in Op, e.g. "SHOW_OTHER"."""
+    return _OP_NAMES[code]
+
+
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
 PLAYED, SELDOM, MODULES = 0, 1, 2  # State.marks' parts
 SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
-def op(code: Op, arg: int = 0) -> int:
-    return (int(code) << SHIFT) | arg
+def op(code: int, arg: int = 0) -> int:
+    """A todo entry: step kind `code` (an Op) with its argument."""
+    return code << SHIFT | arg
 
 
 @dataclass(slots=True)
