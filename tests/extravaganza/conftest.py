@@ -15,7 +15,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import PLAYED, SHIFT, Op, op
+from d2r_envs.games.extravaganza.state import SHIFT, Op, op
 
 CATS = "Booty,Runway,Eleganza,Floorwerk,Handwerk"
 TURN_OPS = (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL, Op.END_TURN)
@@ -136,7 +136,6 @@ def take_card(s, k):
     for st in s.stacks:
         if k in st:
             st.remove(k)
-            s.marks.renew(PLAYED)  # as the rules do (state.py: what the observer keeps by mark)
             return
     raise AssertionError(f"card {k} not found")
 
@@ -149,7 +148,6 @@ def to_hand(s, p, k):
 def to_stack(s, p, k):
     take_card(s, k)
     s.stacks[p].append(k)
-    s.marks.renew(PLAYED)
 
 
 def to_display(s, j, k):

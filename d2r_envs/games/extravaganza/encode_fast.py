@@ -17,7 +17,7 @@ from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza import encode as spec
 from d2r_envs.games.extravaganza.encode import J, K, L, LAYOUT, LAYOUT_VIEWS, NC, P, S, SONG, Options
-from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import SHIFT, Op, State
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
 
@@ -98,7 +98,7 @@ class _Seen:
     """What one seat's base vector was last written from: copies of the state's fields (None: not yet).
     Each group of pieces is rewritten only when its fields differ from these by value."""
 
-    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "modules", "cats", "song", "lyrics", "revealed",
+    __slots__ = ("stage", "pos", "queen", "stacks", "cats", "song", "lyrics", "revealed",
                  "supply", "hands", "lips", "spent", "bag", "lip_supply", "display", "deck_size", "removed",
                  "scores", "turns", "whose", "song_at", "claiming", "tens", "tens_left", "reveal_hands",
                  "desire_face", "desires")
@@ -112,9 +112,8 @@ class _Seen:
 class Observer(_Observer):
     """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
     converts it. The base holds every other piece, each group rewritten only when the fields it shows
-    differ from the copies it was written from (`_Seen`; State.marks' parts first for the stacks, the
-    seldom pieces and the modules' pieces), and per seat where a piece has a row per seat: most steps
-    change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
+    differ from the copies it was written from (`_Seen`), and per seat where a piece has a row per
+    seat: most steps change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
     (`encode.encode`) at every node of random games, with and without the views."""
 
     Options = Options
@@ -282,16 +281,10 @@ class Observer(_Observer):
         if pos != k.pos:
             k.pos = pos[:]
             base[_QUEEN_AT:_QUEEN_AT + S * P] = b"".join(itemgetter(*pos[me:], *pos[:me], *self._no_rows)(_SPACE_ROW))
-        parts = s.marks.parts
-        if parts[PLAYED] is not k.played:
-            k.played = parts[PLAYED]
+        if s.stacks != k.stacks:
             self._write_stacks(base, s, me, k)
-        if parts[SELDOM] is not k.seldom:
-            k.seldom = parts[SELDOM]
-            self._write_seldom(base, s, me, k)
-        if parts[MODULES] is not k.modules:
-            k.modules = parts[MODULES]
-            self._write_modules(base, s, me, k)
+        self._write_seldom(base, s, me, k)
+        self._write_modules(base, s, me, k)
         if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
             self._write_stones(base, s, me, k)
         lips = s.lips

@@ -16,14 +16,13 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import SHIFT, ZONES, Op, State, op
 
 NAME = "extravaganza"
 VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
@@ -154,7 +153,6 @@ class Game(core.Game[State]):
             desire_face=[-1] * C.NUM_JUDGES,
             desire_stack=Deck([C.DESIRE_COPIES] * C.NUM_DESIRE_KINDS),
             desires=[[0] * C.NUM_JUDGES for _ in range(n)],
-            marks=Marks(3),
             turns=[0] * n,
             turn_points=[0] * C.NUM_JUDGES,
         )
@@ -176,7 +174,6 @@ class Game(core.Game[State]):
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
         s.cats[j] = cat
-        s.marks.renew(SELDOM)
         cards = C.category_cards(cat)  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
         s.box[cards.start:cards.stop] = bytes(len(cards))  # (a category's cards are consecutive ids)
         deck = s.decks[j]
@@ -589,22 +586,18 @@ class Game(core.Game[State]):
         elif code == Op.LYRIC:  # EX-SETUP-3
             s.lyric_box.take(a)
             s.song[arg] = a
-            s.marks.renew(SELDOM)
         elif code == Op.CATEGORY:  # EX-SETUP-1
             self._set_category(s, arg, a)
         elif code == Op.FIRST:  # EX-SETUP-5
             s.first = a
         elif code == Op.QUEEN_DEAL:  # EX-SETUP-8
             s.queen[arg] = a
-            s.marks.renew(SELDOM)
         elif code == Op.REVEAL_DEAL:  # EX-TEN-1
             s.reveal_box.take(a)
             s.reveal_hands[arg][a] += 1
-            s.marks.renew(MODULES)
         elif code == Op.DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
             s.desire_stack.take(a)
             s.desire_face[arg] = a
-            s.marks.renew(MODULES)
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         """Carry out decision `a` on the step at the front: the step gives way to what it causes (or
@@ -696,7 +689,6 @@ class Game(core.Game[State]):
                     s.tell(F.StonePicked(arg, sp, c))
         elif code == Op.DRAFT:  # EX-SETUP-8
             s.queen[arg] = a - A.QUEEN
-            s.marks.renew(SELDOM)
         elif code == Op.SETUP_DRAW:  # EX-SETUP-6
             j = a - A.DRAW
             k = s.display[j]
@@ -1013,7 +1005,6 @@ class Game(core.Game[State]):
                 s.hands[p][k] -= 1
             else:
                 s.stacks[p].remove(k)
-                s.marks.renew(PLAYED)
             s.removed[k] += 1
             s.spent_cards |= 1 << c
             if s.tell is not None:
@@ -1093,7 +1084,6 @@ class Game(core.Game[State]):
             count = len(around) + sum(1 for c in s.supply[p] if c)
         points = stars * count  # EX-DANCE-6
         s.stacks[p].append(k)  # EX-DANCE-5: on top of the stack
-        s.marks.renew(PLAYED)
         s.playing = -1
         colours = self._jen_colours(s, p, s.supply[p])
         if colours is not None:  # EX-QUEEN-TUCKINGHAM: the card played counts too
@@ -1127,17 +1117,13 @@ class Game(core.Game[State]):
     def _claim_desires(self, s: State, p: int) -> None:
         met = self._desires_met(s)
         face = s.desire_face
-        claimed = False
         for j in _JUDGE_IDS:  # EX-DESIRE-2: from several judges at once
             d = face[j]
             if d >= 0 and met >> d & 1:
                 face[j] = -1
                 s.desires[p][j] += 1
-                claimed = True
                 if s.tell is not None:
                     s.tell(F.DesireClaimed(p, j))
-        if claimed:
-            s.marks.renew(MODULES)
 
     def _score_lyrics(self, s: State, p: int) -> None:
         """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
@@ -1147,7 +1133,6 @@ class Game(core.Game[State]):
         points = sum(C.LYRIC_STARS[t] for t in claimed)
         points += sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
         s.lyrics[p] += claimed
-        s.marks.renew(SELDOM)
         s.claiming = []
         s.blood_from = -1
         self._add_points(s, p, C.CARD_CATEGORY[s.stacks[p][-1]], points)  # EX-LIP-3: the top card's category
@@ -1156,7 +1141,6 @@ class Game(core.Game[State]):
         """EX-REVEAL-1: free, once a turn; N = categories 10'd so far."""
         s.reveal_hands[p][r] -= 1
         s.revealed[p].append(r)
-        s.marks.renew(MODULES)
         s.revealed_turn = True
         n = sum(s.tens[p])
         reward = C.REVEAL_REWARD[r]
@@ -1178,7 +1162,6 @@ class Game(core.Game[State]):
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
-                    s.marks.renew(MODULES)
                     if s.tell is not None:
                         s.tell(F.TenEarned(p, j))
         front = []
@@ -1298,7 +1281,6 @@ class Game(core.Game[State]):
             i += size
         if self.tens_on:
             deal_anew([t.reveal_hands[q] for q in others] + [t.reveal_box], rng)
-            t.marks.renew(MODULES)
         return t
 
     # Text -----------------------------------------------------------------------------------------

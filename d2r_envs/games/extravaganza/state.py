@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from d2r_envs.core.events import sink
-from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.extravaganza import cards as C
 
@@ -78,7 +77,6 @@ def op_name(code: int) -> str:
 
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
-PLAYED, SELDOM, MODULES = 0, 1, 2  # State.marks' parts
 SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
@@ -116,10 +114,6 @@ class State:
     desire_face: list[int]  # per judge, the face-up desire kind (-1: none) (EX-DESIRE-1)
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
-    # Marks for the observer (encode_fast.py; core/stamped.py `Marks`): the rules renew a part after every
-    # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics; MODULES: revealed,
-    # tens, tens_left, reveal_hands, desire_face, desires.
-    marks: Marks
     todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
     lip_supply: int = C.NUM_LIPS
     playing: int = -1  # the card being danced (left the hand, not yet on the stack)
