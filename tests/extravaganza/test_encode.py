@@ -14,7 +14,7 @@ from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import Observer
 from d2r_envs.games.extravaganza import encode as spec
 from d2r_envs.games.extravaganza.encode import LAYOUT, LAYOUT_VIEWS
-from d2r_envs.games.extravaganza.state import SHIFT, Op
+from d2r_envs.games.extravaganza.state import Op
 
 
 def nodes(n, level, seed, **options):
@@ -141,7 +141,7 @@ def test_the_move_and_draw_views_match_the_spec_for_every_queen():
         for n in (2, 4):
             observer = None
             for g, s in nodes(n, "legendary", seed):
-                code = s.todo[0] >> SHIFT if not s.over else -1
+                code = s.todo[0].op if not s.over else -1
                 if code not in (Op.MOVE, Op.DRAW):
                     continue
                 me = s.turn

@@ -17,7 +17,7 @@ from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza import encode as spec
 from d2r_envs.games.extravaganza.encode import J, K, L, LAYOUT, LAYOUT_VIEWS, NC, P, S, SONG, Options
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
 
@@ -80,7 +80,6 @@ assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
 _O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
-_MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
 _SIZE = attrgetter("n")  # a Deck's size
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
@@ -328,10 +327,10 @@ class Observer(_Observer):
         # the step under way, and this turn's pieces (mostly zero)
         if not s.over:
             head = s.todo[0]
-            code = head >> SHIFT
+            code = head.op
             v[_OP + code] = 1
             if code >= 10:  # who decides (rules.Game.current_player; none at chance)
-                who = head & _MASK if code in _SEAT_OPS else turn
+                who = head.arg if code in _SEAT_OPS else turn
                 if who >= 0:
                     v[_DECIDER + (who - me) % n] = 1
         if s.moved or s.passed or s.strut:
@@ -389,7 +388,7 @@ class Observer(_Observer):
                 + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
         v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         if s.turn == me and not s.over:
-            code = s.todo[0] >> SHIFT
+            code = s.todo[0].op
             if code == _O_MOVE or code == _O_DRAW:
                 rates = views.dance_rates(g, s, me)
                 if code == _O_MOVE:

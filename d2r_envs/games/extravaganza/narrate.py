@@ -27,9 +27,8 @@ from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State, op_name
+from d2r_envs.games.extravaganza.state import Op, State, op_name
 
-_MASK = (1 << SHIFT) - 1
 
 _DECISIONS = {
     Op.DRAFT: "drafts a queen",
@@ -81,7 +80,7 @@ def decision_name(game: Any, s: State, code: int, arg: int) -> str:
 
 
 def _head(s: State) -> tuple[int, int]:
-    return s.todo[0] >> SHIFT, s.todo[0] & _MASK
+    return s.todo[0].op, s.todo[0].arg
 
 
 def action_to_string(game: Any, s: State, a: int) -> str:

@@ -22,7 +22,7 @@ from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import ZONES, Op, State, Step
 
 NAME = "extravaganza"
 VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
@@ -30,7 +30,6 @@ MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
 GREEN = C.GREEN
-_MASK = (1 << SHIFT) - 1
 
 
 def _max_pairs(a: list[int], wild: int) -> int:
@@ -62,7 +61,8 @@ _COLOUR_IDS = range(NC)
 _OPTIONAL_STEPS = frozenset((Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL))  # pass or stop always legal
 _JUDGE_IDS = range(C.NUM_JUDGES)
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
-_TURN_STEPS = (op(Op.MOVE), op(Op.DRAW), op(Op.DANCE), op(Op.LIP_SYNC), op(Op.END_REVEAL), op(Op.END_TURN))  # EX-TURN-1
+_TURN_STEPS = (Step(Op.MOVE), Step(Op.DRAW), Step(Op.DANCE), Step(Op.LIP_SYNC), Step(Op.END_REVEAL),
+               Step(Op.END_TURN))  # EX-TURN-1
 # Per reveal condition and colour (condition * 5 + colour), the reveal card with them (_NO_REVEAL: none).
 _NO_REVEAL = C.NUM_REVEALS
 _REVEAL_OF = [next((r for r in range(C.NUM_REVEALS) if C.REVEAL_CONDITION[r] * NC + C.REVEAL_COLOUR[r] == i),
@@ -161,15 +161,15 @@ class Game(core.Game[State]):
             for j, cat in enumerate(self.fixed_categories):
                 self._set_category(s, j, cat)
         else:
-            todo += [op(Op.CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
-        todo += [op(Op.FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
-        todo += [op(Op.LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
-        todo += [op(Op.FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
+            todo += [Step(Op.CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
+        todo += [Step(Op.FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
+        todo += [Step(Op.LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
+        todo += [Step(Op.FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
         if self.tens_on:  # EX-TEN-1: 3 reveal cards each
-            todo += [op(Op.REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
+            todo += [Step(Op.REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
         if self.desires_on:  # EX-DESIRE-1: one face-up desire per judge
-            todo += [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
-        todo += [op(Op.FIRST), op(Op.SETUP)]  # EX-SETUP-5
+            todo += [Step(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
+        todo += [Step(Op.FIRST), Step(Op.SETUP)]  # EX-SETUP-5
         return s
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
@@ -186,14 +186,14 @@ class Game(core.Game[State]):
         if s.over:
             return TERMINAL
         head = s.todo[0]
-        if head >> SHIFT < Op.DRAFT:
+        if head.op < Op.DRAFT:
             return CHANCE
-        if head >> SHIFT in _SEAT_OPS:  # the seat in the step's argument decides
-            return head & _MASK
+        if head.op in _SEAT_OPS:  # the seat in the step's argument decides
+            return head.arg
         return s.turn
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        code, arg = s.todo[0].op, s.todo[0].arg
         if code == Op.FILL or code == Op.GIFT:
             return s.bag.outcomes()
         if code == Op.FLIP:
@@ -216,12 +216,12 @@ class Game(core.Game[State]):
 
     def sample_chance(self, s: State, rng: Any) -> int:
         head = s.todo[0]
-        code = head >> SHIFT
+        code = head.op
         u = rng.random()
         if code == Op.FILL or code == Op.GIFT:
             return s.bag.kind_at(u)
         if code == Op.FLIP:
-            return s.decks[head & _MASK].kind_at(u)
+            return s.decks[head.arg].kind_at(u)
         if code == Op.LYRIC:
             return s.lyric_box.kind_at(u)
         if code == Op.REVEAL_DEAL:
@@ -235,7 +235,7 @@ class Game(core.Game[State]):
         """The core's loop of sample_chance + apply_legal, reading the step at the front for whether
         chance acts (current_player asks more)."""
         todo = s.todo
-        while not s.over and todo[0] >> SHIFT < Op.DRAFT:
+        while not s.over and todo[0].op < Op.DRAFT:
             self.apply_legal(s, self.sample_chance(s, rng))
 
     # Legal actions ----------------------------------------------------------------------------
@@ -244,7 +244,7 @@ class Game(core.Game[State]):
         """The legal actions of the decision at the front, ascending (each list is built in action order)."""
         if s.over:
             return []
-        code = s.todo[0] >> SHIFT
+        code = s.todo[0].op
         if code < 10:
             return []
         p = s.turn
@@ -288,7 +288,7 @@ class Game(core.Game[State]):
         elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
             return [A.SHOW + k for k in self._showable(s, p)] + [A.STOP]
         elif code == Op.SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
-            return [A.SHOW + k for k in self._showable(s, s.todo[0] & _MASK)]
+            return [A.SHOW + k for k in self._showable(s, s.todo[0].arg)]
         elif code == Op.SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
             return [A.JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
         elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
@@ -562,11 +562,11 @@ class Game(core.Game[State]):
         head = todo[0]
         if s.tell is not None:
             s.tell(F.Acted(head, action))
-        if head >> SHIFT >= Op.DRAFT:  # a decision
-            self._decide(s, head >> SHIFT, head & _MASK, action)
+        if head.op >= Op.DRAFT:  # a decision
+            self._decide(s, head.op, head.arg, action)
         else:
             del todo[0]
-            self._chance(s, head >> SHIFT, head & _MASK, action)
+            self._chance(s, head.op, head.arg, action)
         self._advance(s)
 
     def _chance(self, s: State, code: int, arg: int, a: int) -> None:
@@ -624,7 +624,7 @@ class Game(core.Game[State]):
             else:
                 j = a - A.DRAW
                 self._draw(s, p, j)
-                todo[0] = op(Op.FLIP, j)  # EX-DRAW-2
+                todo[0] = Step(Op.FLIP, j)  # EX-DRAW-2
             return
         if code == Op.LIP_SYNC:
             if a == A.CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips; the step stays
@@ -640,7 +640,8 @@ class Game(core.Game[State]):
                         s.tell(F.FlagRevealed())
                 s.song_next += 1
             elif s.claiming:
-                todo[0:1] = [op(Op.BLOOD), op(Op.SCORE_LYRICS)] if self._is(s, p, C.ANNE) else [op(Op.SCORE_LYRICS)]
+                todo[0:1] = ([Step(Op.BLOOD), Step(Op.SCORE_LYRICS)] if self._is(s, p, C.ANNE)
+                             else [Step(Op.SCORE_LYRICS)])
             else:
                 del todo[0]
             return
@@ -652,10 +653,10 @@ class Game(core.Game[State]):
             return
         if code == Op.STARS:
             s.stars = a - A.STARS + 1
-            todo[0] = op(Op.HALF)
+            todo[0] = Step(Op.HALF)
             return
         del todo[0]
-        front: list[int] = []
+        front: list[Step] = []
         if code == Op.PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
             c = a - A.COLOR
             s.supply[p][c] -= 1
@@ -694,7 +695,7 @@ class Game(core.Game[State]):
             k = s.display[j]
             s.hands[arg][k] += 1
             s.display[j] = -1
-            front = [op(Op.FLIP, j)]
+            front = [Step(Op.FLIP, j)]
             if s.tell is not None:
                 s.tell(F.Drew(arg, j, k))
         elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE
@@ -712,7 +713,7 @@ class Game(core.Game[State]):
                 s.shown.append(a - A.SHOW)
                 s.shown_self += 1
                 if s.shown_self < 3:
-                    front = [op(Op.SHOW_SELF)]
+                    front = [Step(Op.SHOW_SELF)]
         elif code == Op.SHOW_OTHER:
             s.shown.append(a - A.SHOW)
         elif code == Op.SHADE:  # EX-CAT-SHADE: discarded, removed from the game
@@ -723,7 +724,7 @@ class Game(core.Game[State]):
             s.display[j] = -1
             s.shade_picked.append(j)
             if len(s.shade_picked) < 3:
-                front = [op(Op.SHADE)]
+                front = [Step(Op.SHADE)]
         if front:
             todo[0:0] = front
 
@@ -732,9 +733,9 @@ class Game(core.Game[State]):
         todo = s.todo
         while todo:
             head = todo[0]
-            code = head >> SHIFT
+            code = head.op
             if code < 10:
-                arg = head & _MASK
+                arg = head.arg
                 if code == Op.FILL or code == Op.GIFT:
                     if code == Op.FILL and (s.stage[arg] >= 0 or arg in s.pos):
                         todo.pop(0)
@@ -776,7 +777,7 @@ class Game(core.Game[State]):
                     if self._playable_reveals(s, p):
                         return
                     if code == Op.LIP_SYNC and s.claiming:
-                        self._decide(s, code, head & _MASK, A.STOP)
+                        self._decide(s, code, head.arg, A.STOP)
                     else:  # nothing to decide: the pass (the stop, nothing claimed), which does nothing
                         del todo[0]
                     continue
@@ -787,12 +788,12 @@ class Game(core.Game[State]):
                     todo.pop(0)
                     continue
                 if len(legal) == 1:  # nothing to decide
-                    self._decide(s, code, head & _MASK, legal[0])
+                    self._decide(s, code, head.arg, legal[0])
                     continue
                 return
             # An automatic step: it gives way to what it causes.
             if code == Op.START_TURN:
-                todo[0:1] = self._start_turn(s, head & _MASK)
+                todo[0:1] = self._start_turn(s, head.arg)
             elif code == Op.END_TURN:
                 todo[0:1] = self._end_turn(s, s.turn)
             elif code == Op.CLEAR_BEDAZZLED:
@@ -802,7 +803,7 @@ class Game(core.Game[State]):
                 p = s.turn
                 self._collect(s, p)
                 if self.powers and s.queen[p] == C.ELLA:  # EX-QUEEN-ODDY: after taking the landing rhinestone
-                    todo[0] = op(Op.BODY_ODDY)
+                    todo[0] = Step(Op.BODY_ODDY)
                 else:
                     del todo[0]
             elif code == Op.SCORE_DANCE:
@@ -812,30 +813,30 @@ class Game(core.Game[State]):
                 self._score_lyrics(s, s.turn)
             else:
                 del todo[0]
-                self._auto(s, code, head & _MASK)
+                self._auto(s, code, head.arg)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
         """The rarer automatic steps (_advance has the others)."""
-        front: list[int] = []
+        front: list[Step] = []
         if code == Op.SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
-            front = [op(Op.SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
+            front = [Step(Op.SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
         elif code == Op.LIP:
             self._give_lips(s, arg, 1)
         elif code == Op.SETUP:
             n = self.n
             order = [(s.first + i) % n for i in range(n)]
             deal = Op.DRAFT if self.config.queens == "draft" else Op.QUEEN_DEAL  # EX-SETUP-8
-            front = [op(deal, p) for p in order]
+            front = [Step(deal, p) for p in order]
             for i, p in enumerate(order):  # EX-SETUP-6: by seat from the first player
                 if i >= 1:
-                    front.append(op(Op.GIFT, p))
+                    front.append(Step(Op.GIFT, p))
                 if i >= 2:
-                    front.append(op(Op.LIP, p))
+                    front.append(Step(Op.LIP, p))
                 if i >= 3:
-                    front.append(op(Op.SETUP_DRAW, p))
-            front += [op(Op.PLACE, p) for p in order]  # EX-SETUP-7
+                    front.append(Step(Op.SETUP_DRAW, p))
+            front += [Step(Op.PLACE, p) for p in order]  # EX-SETUP-7
             s.turn = -1
-            front.append(op(Op.START_TURN, s.first))
+            front.append(Step(Op.START_TURN, s.first))
         if front:
             s.todo[0:0] = front
 
@@ -844,7 +845,7 @@ class Game(core.Game[State]):
 
     # The turn ---------------------------------------------------------------------------------
 
-    def _start_turn(self, s: State, p: int) -> list[int]:
+    def _start_turn(self, s: State, p: int) -> list[Step]:
         was = s.turn
         s.turn = p
         s.turns[p] += 1
@@ -862,20 +863,20 @@ class Game(core.Game[State]):
         front += _TURN_STEPS
         return front  # EX-TURN-1
 
-    def _bedazzle(self, s: State, p: int, spaces: Any) -> list[int]:
+    def _bedazzle(self, s: State, p: int, spaces: Any) -> list[Step]:
         """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
         pos = s.pos
         stage = s.stage
         fills = []
         for sp in spaces:
             if stage[sp] < 0 and sp not in pos:
-                fills.append(op(Op.FILL, sp))
+                fills.append(Step(Op.FILL, sp))
         if not fills:
             return fills
         s.bedazzled = []
         if self._is(s, p, C.VICTORIA):
-            fills.append(op(Op.PIROUETTE))
-        return fills + [op(Op.CLEAR_BEDAZZLED)]
+            fills.append(Step(Op.PIROUETTE))
+        return fills + [Step(Op.CLEAR_BEDAZZLED)]
 
     @staticmethod
     def _passes(pos: list[int], path: tuple[int, ...]) -> bool:
@@ -885,7 +886,7 @@ class Game(core.Game[State]):
                 return True
         return False
 
-    def _move(self, s: State, p: int, dest: int) -> list[int]:
+    def _move(self, s: State, p: int, dest: int) -> list[Step]:
         """EX-MOVE-1: along the line to `dest`; EX-MOVE-2: pay each queen passed."""
         pos = s.pos
         path = list(C.MOVE_PATH[pos[p]][dest])
@@ -895,12 +896,12 @@ class Game(core.Game[State]):
         s.landed = dest
         passed = [q for sp in path for q in range(self.n) if pos[q] == sp] if self._passes(pos, path) else []
         s.passed = len(passed)
-        front = [op(Op.PAY_QUEEN, q) for q in passed]
+        front = [Step(Op.PAY_QUEEN, q) for q in passed]
         s.landed_stone = s.stage[dest]
         s.land_colour = s.landed_stone
         if s.landed_stone == GREEN and self._is(s, p, C.TART):
-            front.append(op(Op.GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
-        front.append(op(Op.COLLECT))
+            front.append(Step(Op.GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
+        front.append(Step(Op.COLLECT))
         return front
 
     def _collect(self, s: State, p: int) -> None:
@@ -964,7 +965,7 @@ class Game(core.Game[State]):
             s.tell(F.Drew(p, j, k))
         self._give_lips(s, p, n)
 
-    def _dance(self, s: State, p: int, k: int) -> int:
+    def _dance(self, s: State, p: int, k: int) -> Step:
         """EX-DANCE-1: play `k`, then its stars and each half of each pair (the step that follows)."""
         s.hands[p][k] -= 1
         s.playing = k
@@ -977,10 +978,10 @@ class Game(core.Game[State]):
         options = self._star_options(s, p, k)
         if options == 1:
             s.stars = 1
-            return op(Op.HALF)
-        return op(Op.STARS)
+            return Step(Op.HALF)
+        return Step(Op.STARS)
 
-    def _pay_half(self, s: State, p: int, a: int) -> list[int] | None:
+    def _pay_half(self, s: State, p: int, a: int) -> list[Step] | None:
         """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next (None: the step
         stays), or the dance goes on."""
         if a < A.PAY_GREEN:  # pay_stone
@@ -1021,13 +1022,13 @@ class Game(core.Game[State]):
             return None
         return self._after_payment(s, p)
 
-    def _after_payment(self, s: State, p: int) -> list[int]:
+    def _after_payment(self, s: State, p: int) -> list[Step]:
         k = s.playing
         s.danced = k
         s.dance_area = self.areas[s.pos[p]]
         front = []
         if self._is(s, p, C.LANA):  # EX-QUEEN-CHERRY: after paying, before scoring
-            front.append(op(Op.GIFT, p))
+            front.append(Step(Op.GIFT, p))
         cat = C.CARD_CATEGORY[k]
         s.choice = -1
         s.shown = []
@@ -1035,23 +1036,23 @@ class Game(core.Game[State]):
         s.shade_picked = []
         s.shade_stars = 0
         if cat == C.ELEGANZA:
-            front.append(op(Op.ELEGANZA))
+            front.append(Step(Op.ELEGANZA))
         elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK: bedazzle nearby first
             front += self._bedazzle(s, p, C.NEARBY[s.pos[p]])
-            front.append(op(Op.FLOORWERK))
+            front.append(Step(Op.FLOORWERK))
         elif cat == C.HANDWERK:
-            front += [op(Op.SHOW_SELF), op(Op.SHOWN_BY_OTHERS)]
+            front += [Step(Op.SHOW_SELF), Step(Op.SHOWN_BY_OTHERS)]
         elif cat == C.SHADE:
-            front.append(op(Op.SHADE))
-        front.append(op(Op.SCORE_DANCE))
+            front.append(Step(Op.SHADE))
+        front.append(Step(Op.SCORE_DANCE))
         return front
 
-    def _score_dance(self, s: State, p: int) -> list[int]:
+    def _score_dance(self, s: State, p: int) -> list[Step]:
         k = s.playing
         cat = C.CARD_CATEGORY[k]
         stars = s.stars
         near = self.nearby_seats(s, p)
-        front: list[int] = []
+        front: list[Step] = []
         if cat == C.BOOTY:  # EX-CAT-BOOTY
             mine = sum(s.supply[p])
             count = mine + sum(sum(s.supply[q]) for q in near if sum(s.supply[q]) < mine)
@@ -1075,7 +1076,7 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, range(C.NUM_SPACES))
         elif cat == C.SHADE:  # EX-CAT-SHADE: then each deck flips its next card (EX-DECIDE-SHADE)
             count = s.shade_stars
-            front = [op(Op.FLIP, j) for j in s.shade_picked]
+            front = [Step(Op.FLIP, j) for j in s.shade_picked]
         elif cat == C.TUCK:  # EX-CAT-TUCK: this card counts itself
             mine = len(s.stacks[p]) + 1
             count = mine + sum(len(s.stacks[q]) for q in near if len(s.stacks[q]) < mine)
@@ -1144,11 +1145,11 @@ class Game(core.Game[State]):
         s.revealed_turn = True
         n = sum(s.tens[p])
         reward = C.REVEAL_REWARD[r]
-        front: list[int] = []
+        front: list[Step] = []
         if reward == C.LIPS_REWARD:
             self._give_lips(s, p, n)
         elif reward == C.STONES_REWARD:
-            front = [op(Op.GIFT, p)] * n
+            front = [Step(Op.GIFT, p)] * n
         elif reward == C.STRUT_REWARD:
             s.strut += n
         elif n:  # bedazzle up to N empty nearby spaces, reading order
@@ -1156,7 +1157,7 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, spaces)
         s.todo[0:0] = front
 
-    def _end_turn(self, s: State, p: int) -> list[int]:
+    def _end_turn(self, s: State, p: int) -> list[Step]:
         if self.tens_on and max(s.turn_points) >= 10:  # EX-TEN-2: 10+ points in a category this turn
             for j in _JUDGE_IDS:
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
@@ -1166,14 +1167,14 @@ class Game(core.Game[State]):
                         s.tell(F.TenEarned(p, j))
         front = []
         if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
-            front = [op(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
+            front = [Step(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
         nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
         last = nxt == s.first
         if last and (s.end_triggered or s.turns[p] >= MAX_ROUNDS):  # EX-END-1, EX-DECIDE-ROUNDS
             s.todo.clear()
             self._finish(s)
             return []
-        return front + [op(Op.START_TURN, nxt)]
+        return front + [Step(Op.START_TURN, nxt)]
 
     # The end -----------------------------------------------------------------------------------
 
@@ -1288,7 +1289,7 @@ class Game(core.Game[State]):
     def decision_name(self, s: State) -> str:
         if s.over:
             return "game over"
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        code, arg = s.todo[0].op, s.todo[0].arg
         return narrate.decision_name(self, s, code, arg)
 
     def action_to_string(self, s: State, a: int) -> str:

@@ -1,6 +1,6 @@
 """Extravaganza state: plain data, changed in place by rules.Game.
 
-What happens next is a queue of pending steps, `todo` (op codes, see `Op`): chance events (a draw
+What happens next is a queue of pending steps, `todo` (`Step`s of the kinds in `Op`): chance events (a draw
 from the bag, a deck flip), decisions (the move, a half of a payment) and automatic steps (scoring,
 the end of the turn). The rules pop the front step when it is done and push the steps it causes to
 the front, so a turn reads as the queue it was given at its start (EX-TURN-1).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
@@ -77,12 +77,13 @@ def op_name(code: int) -> str:
 
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
-SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
-def op(code: int, arg: int = 0) -> int:
-    """A todo entry: step kind `code` (an Op) with its argument."""
-    return code << SHIFT | arg
+class Step(NamedTuple):
+    """A pending step: its kind and what it is about (a seat, a judge, a space, a song slot; 0 if none)."""
+
+    op: int  # an Op
+    arg: int = 0
 
 
 @dataclass(slots=True)
@@ -114,7 +115,7 @@ class State:
     desire_face: list[int]  # per judge, the face-up desire kind (-1: none) (EX-DESIRE-1)
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
-    todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
+    todo: list[Step] = field(default_factory=list)  # pending steps, the front first
     lip_supply: int = C.NUM_LIPS
     playing: int = -1  # the card being danced (left the hand, not yet on the stack)
     song_next: int = 0  # the next unclaimed slot
