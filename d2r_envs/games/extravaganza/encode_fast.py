@@ -8,7 +8,6 @@ seat's vector and rewrites only the pieces whose fields changed.
 from __future__ import annotations
 
 from operator import attrgetter, itemgetter
-from zlib import adler32
 
 import numpy as np
 
@@ -78,7 +77,6 @@ _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["dr
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
 assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _FIRST + P  # written as one run
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
-_O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
 _U8, _F32 = np.uint8, np.float32
 _SIZE = attrgetter("n")  # a Deck's size
@@ -200,7 +198,7 @@ class Observer(_Observer):
             hand = hands[q]
             if hand != seen[q]:
                 seen[q] = bytes(hand)
-                base[_HAND_SIZE + (q - me) % n] = (adler32(hand) & 0xFFFF) - 1  # core.zones.card_count, inlined
+                base[_HAND_SIZE + (q - me) % n] = card_count(hand)
                 if q == me:
                     base[_HAND:_HAND + K] = hand  # EX-DECIDE-HIDDEN: my own hand only
 
@@ -389,9 +387,9 @@ class Observer(_Observer):
         v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         if s.turn == me and not s.over:
             code = s.todo[0].op
-            if code == _O_MOVE or code == _O_DRAW:
+            if code == Op.MOVE or code == Op.DRAW:
                 rates = views.dance_rates(g, s, me)
-                if code == _O_MOVE:
+                if code == Op.MOVE:
                     gains, reach, toll = views.move_views(g, s, me, rates)
                     v[_REACH:_REACH + 2 * S] = reach + toll  # reach, toll: contiguous
                     v[_LANDING_GAIN:_LANDING_GAIN + S] = gains
@@ -401,7 +399,7 @@ class Observer(_Observer):
                 v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
                     [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
-            elif code == _O_ELEGANZA or code == _O_FLOORWERK:
+            elif code == Op.ELEGANZA or code == Op.FLOORWERK:
                 v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
 
     def string_from(self, s: State, me: int) -> str:

@@ -8,8 +8,7 @@ led to, seat by seat: points per category, desires and 10-tokens claimed, lips, 
 cards held (a sum over the transition: a rhinestone paid and one collected of the same colour leave
 nothing to say); then whose turn it is, the checkered flag, and the end. The words are all this module
 holds; what happens is said once, by rules.py. Only a log pays for the narration (the action applied a
-second time, to the copy); without a sink, the rules pay one test of `s.tell` at each point where
-something happens. `after` is what the rules make of `before` and the action, so the narration does
+second time, to the copy); without a sink, the rules tell nothing. `after` is what the rules make of `before` and the action, so the narration does
 not need it.
 
 Who sees what (EX-DECIDE-HIDDEN): a card taken into a hand is named to its taker only (the others read

@@ -1,13 +1,13 @@
 """Extravaganza rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
 
-A turn is a queue of steps (state.Op): the turn's start queues the bedazzle fills, then Move, Draw,
-Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once done, pushes what it causes to
-the front (a move pushes its payments and the landing; a dance its stars, its payment, the category's
-own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
+A turn is a queue of steps (state.Step, of the kinds in state.Op): the turn's start queues the
+bedazzle fills, then Move, Draw, Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once
+done, pushes what it causes to the front (a move pushes its payments and the landing; a dance its
+stars, its payment, the category's own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
 decide), so every decision put to a player has at least two choices.
 
 Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
-(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+(narrate.py sets one on the copy it narrates); otherwise nothing is told.
 """
 
 from __future__ import annotations
@@ -119,8 +119,8 @@ class Game(core.Game[State]):
     # Set-up ----------------------------------------------------------------------------------
 
     def new_initial_state(self) -> State:
-        """The state before set-up's chance: a copy of one built with the game (a clone shares nothing
-        with it, and a fifth of the time to build one)."""
+        """The state before set-up's chance: a copy of the one built with the game (a clone shares
+        nothing with it)."""
         return self.clone(self._start)
 
     def _build_initial_state(self) -> State:
