@@ -1,8 +1,8 @@
 """Cloning a game state from its declared field types, so that no game lists its fields by hand.
 
 A State is a dataclass (slots or not) whose fields are annotated with their shapes: `int`, `bool`,
-an enum, `str`, `tuple[...]` of those (shared: they cannot change), or `list[...]`, `bytearray`,
-`dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
+an enum, `str`, `tuple[...]` or a NamedTuple of those (shared: they cannot change), or `list[...]`,
+`bytearray`, `dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
 itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A field declared with
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
 replace it, never change it in place. A field made by `core.events.sink()` (where the rules tell what
@@ -32,6 +32,8 @@ def _is_immutable(kind: Any) -> bool:
         return all(k is Ellipsis or _is_immutable(k) for k in typing.get_args(kind))
     if origin is typing.Literal:
         return True
+    if isinstance(kind, type) and issubclass(kind, tuple) and hasattr(kind, "_fields"):  # a NamedTuple
+        return all(_is_immutable(k) for k in typing.get_type_hints(kind).values())
     return kind in _IMMUTABLE or (isinstance(kind, type) and issubclass(kind, (enum.Enum, *_IMMUTABLE)))
 
 

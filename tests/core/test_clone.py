@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pytest
 
@@ -55,6 +56,32 @@ def test_an_undeclared_shape_is_refused_naming_the_field() -> None:
         thing: object
 
     with pytest.raises(TypeError, match=r"Bad.thing: cannot clone a field of type"):
+        copier(Bad)
+
+
+class Pair(NamedTuple):
+    kind: Colour
+    arg: int = 0
+
+
+class Holder(NamedTuple):
+    items: list[int]
+
+
+def test_a_named_tuple_of_immutable_fields_is_shared_and_one_holding_a_list_is_refused() -> None:
+    @dataclass(slots=True)
+    class Queue:
+        steps: list[Pair]
+
+    a = Queue([Pair(Colour.RED, 3)])
+    b = clone(a)
+    assert a == b and b.steps is not a.steps and b.steps[0] is a.steps[0]
+
+    @dataclass
+    class Bad:
+        held: list[Holder]
+
+    with pytest.raises(TypeError, match=r"Bad.held: cannot clone a field of type"):
         copier(Bad)
 
 

@@ -15,7 +15,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import PLAYED, SHIFT, Op, op
+from d2r_envs.games.extravaganza.state import Op, Step
 
 CATS = "Booty,Runway,Eleganza,Floorwerk,Handwerk"
 TURN_OPS = (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL, Op.END_TURN)
@@ -38,7 +38,7 @@ def resolve(g, s, pick=None):
     """Chance nodes until a decision: `pick(code, arg, outcomes)` or the lowest outcome."""
     while not g.is_terminal(s) and g.current_player(s) == CHANCE:
         outcomes = [o for o, _ in g.chance_outcomes(s)]
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & 31
+        code, arg = s.todo[0].op, s.todo[0].arg
         g.apply_action(s, pick(code, arg, outcomes) if pick else outcomes[0])
 
 
@@ -55,10 +55,10 @@ def start(n=2, level="basic", first=0, queens=None, categories=CATS, places=None
 
     while True:
         resolve(g, s, pick)
-        if s.turn == first and s.todo and (s.todo[0] >> SHIFT) in (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC):
+        if s.turn == first and s.todo and s.todo[0].op in (Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC):
             return g, s
         legal = g.legal_actions(s)
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & 31
+        code, arg = s.todo[0].op, s.todo[0].arg
         if code == Op.PLACE and places is not None:
             g.apply_action(s, 9 + places[arg])  # A.SPACE == 9
         else:
@@ -69,7 +69,7 @@ def at(g, s, p, step=Op.MOVE, fresh=True):
     """Seat `p`'s turn, from `step` on, with nothing done yet this turn (`fresh=False`: keep what was)."""
     s.turn = p
     i = TURN_OPS.index(step)
-    s.todo = [op(o) for o in TURN_OPS[i:]]
+    s.todo = [Step(o) for o in TURN_OPS[i:]]
     if not fresh:
         g._advance(s)
         return
@@ -136,7 +136,6 @@ def take_card(s, k):
     for st in s.stacks:
         if k in st:
             st.remove(k)
-            s.marks.renew(PLAYED)  # as the rules do (state.py: what the observer keeps by mark)
             return
     raise AssertionError(f"card {k} not found")
 
@@ -149,7 +148,6 @@ def to_hand(s, p, k):
 def to_stack(s, p, k):
     take_card(s, k)
     s.stacks[p].append(k)
-    s.marks.renew(PLAYED)
 
 
 def to_display(s, j, k):

@@ -12,7 +12,7 @@ from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import Observer
 from d2r_envs.games.extravaganza.encode import LAYOUT_VIEWS
 from d2r_envs.games.extravaganza.heuristic import Heuristic, Planner, Tuned
-from d2r_envs.games.extravaganza.state import SHIFT, Op
+from d2r_envs.games.extravaganza.state import Op
 
 
 def play(n, level, seed, heuristic_seats):
@@ -155,7 +155,7 @@ def test_the_tuned_heuristic_plays_each_choice_out_to_the_next_turn_only():
         a = spy.act(g, s, p, rng)
         if ends:
             planned += 1
-            assert (s.todo[0] >> SHIFT) in (Op.MOVE, Op.DRAW)
+            assert s.todo[0].op in (Op.MOVE, Op.DRAW)
             # the next turn started, or the game ended with this one
             assert all((total, turn) == (turns + 1, (p + 1) % 3) if not over else total == turns for total, over, turn in ends)
             assert len(ends) == spy.samples * len(g.legal_actions(s))
@@ -181,7 +181,7 @@ def test_the_planner_moves_and_draws_by_the_views_of_its_observation():
                 g.apply_action(s, g.sample_chance(s, rng))
                 continue
             a = planner.act(g, s, p, rng)
-            code = s.todo[0] >> SHIFT
+            code = s.todo[0].op
             legal = g.legal_actions(s)
             if code in (Op.MOVE, Op.DRAW) and not any(x >= A.REVEAL for x in legal):
                 o = LAYOUT_VIEWS.views(observer.encode(s, p))

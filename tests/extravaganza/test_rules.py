@@ -11,12 +11,12 @@ from d2r_envs.core.game import CHANCE, IllegalActionError
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import invariants
-from d2r_envs.games.extravaganza.state import SHIFT, Op, op
+from d2r_envs.games.extravaganza.state import Op, Step
 
 
 
 def head(s):
-    return s.todo[0] >> SHIFT
+    return s.todo[0].op
 
 
 # Set-up ------------------------------------------------------------------------------------------
@@ -102,10 +102,10 @@ def test_example_a_bedazzle_fills_the_empty_spaces_of_your_area(ex):
     ex.clear_stage(s)
     ex.place(s, 0, ex.sp("a1"))  # purple (pinwheel)
     ex.place(s, 1, ex.sp("b1"))  # purple, occupied
-    s.todo = [op(Op.START_TURN, 0)]
+    s.todo = [Step(Op.START_TURN, 0)]
     g._advance(s)
     purple = [sp for sp in range(25) if g.areas[sp] == ex.col("purple") and sp not in s.pos]
-    assert [x & 31 for x in s.todo if x >> SHIFT == Op.FILL] == purple
+    assert [x.arg for x in s.todo if x.op == Op.FILL] == purple
     ex.resolve(g, s)
     assert all(s.stage[sp] >= 0 for sp in purple) and s.stage[ex.sp("b1")] < 0
     assert sum(1 for c in s.stage if c >= 0) == 3
@@ -120,7 +120,7 @@ def test_an_empty_bag_takes_back_the_spent_rhinestones(ex):
     moved = list(s.bag.counts)
     s.spent = [a + b for a, b in zip(s.spent, moved)]
     s.bag.refill([0] * 5)
-    s.todo = [op(Op.START_TURN, 0)]
+    s.todo = [Step(Op.START_TURN, 0)]
     g._advance(s)
     assert s.bag.n > 0 and s.spent == [0] * 5 and g.current_player(s) == CHANCE
     assert invariants.violations(g, s) == []
@@ -414,7 +414,7 @@ def test_floorwerk_bedazzles_nearby_then_scores_one_colour(ex):
     ex.place(s, 1, 0)
     ex.put_stone(s, 24, ex.col("yellow"))
     dance(g, s, ex, "Floorwerk", stars=1)
-    fills = [x & 31 for x in s.todo if x >> SHIFT == Op.FILL]
+    fills = [x.arg for x in s.todo if x.op == Op.FILL]
     assert fills == list(C.NEARBY[12])
     for _ in fills:
         g.apply_action(s, ex.col("yellow"))

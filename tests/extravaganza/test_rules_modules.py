@@ -8,13 +8,13 @@ import d2r_envs
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import SHIFT, Op, op
+from d2r_envs.games.extravaganza.state import Op, Step
 
 ALL = dict(level="legendary")
 
 
 def head(s):
-    return s.todo[0] >> SHIFT
+    return s.todo[0].op
 
 
 def pay_all(g, s, choose=None):
@@ -167,9 +167,9 @@ def test_pirouette_takes_a_bedazzled_rhinestone_of_a_missing_colour(ex):
     ex.place(s, 1, ex.sp("e5"))
     ex.empty_supply(s, 0)
     ex.give_stones(s, 0, orange=1)
-    s.todo = [op(Op.START_TURN, 0)]
+    s.todo = [Step(Op.START_TURN, 0)]
     g._advance(s)
-    fills = [x & 31 for x in s.todo if x >> SHIFT == Op.FILL]
+    fills = [x.arg for x in s.todo if x.op == Op.FILL]
     for sp, c in zip(fills, ("orange", "blue", "orange", "blue")):
         g.apply_action(s, ex.col(c))
     assert head(s) == Op.PIROUETTE
@@ -248,7 +248,7 @@ def test_example_g_a_blue_move_in_the_blue_area_claims_two_desires(ex):
     assert s.desire_face[:2] == [-1, -1]
     while g.current_player(s) == 0:
         g.apply_action(s, g.legal_actions(s)[0])
-    assert [x >> SHIFT for x in s.todo[:2]] == [Op.DESIRE_DEAL, Op.DESIRE_DEAL]  # refilled at the turn's end
+    assert [x.op for x in s.todo[:2]] == [Op.DESIRE_DEAL, Op.DESIRE_DEAL]  # refilled at the turn's end
     ex.resolve(g, s)
     assert all(d >= 0 for d in s.desire_face)
 

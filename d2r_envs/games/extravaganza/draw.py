@@ -12,7 +12,7 @@ from typing import Any
 from d2r_envs.core import svg as S
 from d2r_envs.core.words import plural
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State
 
 WIDTH = 1200
 STONE = tuple(S.PALETTE[name] for name in C.COLOURS)  # purple, orange, blue, green, yellow
@@ -137,7 +137,7 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
 
 def _this_turn(game: Any, s: State) -> str:
     """What the turn under way has done so far."""
-    if s.over or s.turn < 0 or not s.turns or not s.todo or (s.todo[0] >> SHIFT) in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW):
+    if s.over or s.turn < 0 or not s.turns or not s.todo or s.todo[0].op in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW):
         return ""
     parts = []
     if s.moved:

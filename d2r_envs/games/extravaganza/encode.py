@@ -22,7 +22,7 @@ from d2r_envs.core.words import seat_name
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import narrate
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
 L, SONG = C.NUM_LYRICS, C.MAX_SONG
@@ -135,7 +135,7 @@ def encode(game, s: State, me: int, views: bool = False) -> np.ndarray:
     if s.turn >= 0:
         o["turn"][rel(s.turn)] = 1
     if not s.over:
-        o["op"][s.todo[0] >> SHIFT] = 1
+        o["op"][s.todo[0].op] = 1
         who = game.current_player(s)
         if who >= 0:
             o["decider"][rel(who)] = 1
@@ -238,7 +238,7 @@ def _write_views(o: dict, g, s: State, me: int) -> None:
             if g.powers and s.queen[me] == C.SAVANNAH and lips <= 2:
                 lips += 1
             o["draw_lips"][j] = lips
-    if not s.over and s.todo[0] >> SHIFT == Op.MOVE and s.turn == me:
+    if not s.over and s.todo[0].op == Op.MOVE and s.turn == me:
         legal = [a - A.SPACE for a in g.legal_actions(s) if A.SPACE <= a < A.SPACE + C.NUM_SPACES]
         for ray in C.rays(s.pos[me]):
             for i, d in enumerate(ray):
@@ -246,14 +246,14 @@ def _write_views(o: dict, g, s: State, me: int) -> None:
                     colour = s.stage[d]
                     o["reach"][d] = (1 + [s.stage[sp] for sp in ray[:i]].count(colour)) if colour >= 0 else 0
                     o["toll"][d] = sum(1 for sp in ray[:i] if sp in s.pos)
-    if not s.over and s.todo[0] >> SHIFT in (Op.MOVE, Op.DRAW) and s.turn == me:
+    if not s.over and s.todo[0].op in (Op.MOVE, Op.DRAW) and s.turn == me:
         rates, pay = _dance_rates(g, s, me), _payable(g, s, me)
         o["dance_rate"][:] = [min(r, 60) for r in rates]
         o["payable"][0] = min(pay, 20)
         for j, k in enumerate(s.display):
             if k >= 0:
                 o["draw_points"][j] = min(255, rates[j] * min(pay, C.card_max_stars(k)))
-        if s.todo[0] >> SHIFT == Op.DRAW:
+        if s.todo[0].op == Op.DRAW:
             o["draw_gain"][:] = _gains(g, g.clone(s), me)
         else:
             o["landing_gain"][s.pos[me]] = max(_gains(g, g.clone(s), me))
@@ -262,9 +262,9 @@ def _write_views(o: dict, g, s: State, me: int) -> None:
                 for i, d in enumerate(ray):
                     if d in legal:
                         o["landing_gain"][d] = max(_gains(g, _landed(g, s, me, d, ray[:i]), me))
-    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.ELEGANZA:
+    if not s.over and s.turn == me and s.todo[0].op == Op.ELEGANZA:
         o["colour_count"][:] = s.spent
-    if not s.over and s.turn == me and s.todo[0] >> SHIFT == Op.FLOORWERK:
+    if not s.over and s.turn == me and s.todo[0].op == Op.FLOORWERK:
         o["colour_count"][:] = [sum(1 for x in s.stage if x == c) for c in range(5)]
 
 

@@ -8,7 +8,6 @@ seat's vector and rewrites only the pieces whose fields changed.
 from __future__ import annotations
 
 from operator import attrgetter, itemgetter
-from zlib import adler32
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from d2r_envs.core.zones import card_count
 from d2r_envs.games.extravaganza import cards as C, views
 from d2r_envs.games.extravaganza import encode as spec
 from d2r_envs.games.extravaganza.encode import J, K, L, LAYOUT, LAYOUT_VIEWS, NC, P, S, SONG, Options
-from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
 
@@ -78,9 +77,7 @@ _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["dr
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
 assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _FIRST + P  # written as one run
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
-_O_MOVE, _O_DRAW, _O_ELEGANZA, _O_FLOORWERK = int(Op.MOVE), int(Op.DRAW), int(Op.ELEGANZA), int(Op.FLOORWERK)
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
-_MASK = (1 << SHIFT) - 1
 _U8, _F32 = np.uint8, np.float32
 _SIZE = attrgetter("n")  # a Deck's size
 _KINDS_BITS = [_BITS[m >> NC] + _BITS[m & 31] for m in range(1024)]  # spent_kinds: actual bits, card bits
@@ -98,7 +95,7 @@ class _Seen:
     """What one seat's base vector was last written from: copies of the state's fields (None: not yet).
     Each group of pieces is rewritten only when its fields differ from these by value."""
 
-    __slots__ = ("stage", "pos", "queen", "played", "stacks", "seldom", "modules", "cats", "song", "lyrics", "revealed",
+    __slots__ = ("stage", "pos", "queen", "stacks", "cats", "song", "lyrics", "revealed",
                  "supply", "hands", "lips", "spent", "bag", "lip_supply", "display", "deck_size", "removed",
                  "scores", "turns", "whose", "song_at", "claiming", "tens", "tens_left", "reveal_hands",
                  "desire_face", "desires")
@@ -112,9 +109,8 @@ class _Seen:
 class Observer(_Observer):
     """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
     converts it. The base holds every other piece, each group rewritten only when the fields it shows
-    differ from the copies it was written from (`_Seen`; State.marks' parts first for the stacks, the
-    seldom pieces and the modules' pieces), and per seat where a piece has a row per seat: most steps
-    change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
+    differ from the copies it was written from (`_Seen`), and per seat where a piece has a row per
+    seat: most steps change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
     (`encode.encode`) at every node of random games, with and without the views."""
 
     Options = Options
@@ -202,7 +198,7 @@ class Observer(_Observer):
             hand = hands[q]
             if hand != seen[q]:
                 seen[q] = bytes(hand)
-                base[_HAND_SIZE + (q - me) % n] = (adler32(hand) & 0xFFFF) - 1  # core.zones.card_count, inlined
+                base[_HAND_SIZE + (q - me) % n] = card_count(hand)
                 if q == me:
                     base[_HAND:_HAND + K] = hand  # EX-DECIDE-HIDDEN: my own hand only
 
@@ -282,16 +278,10 @@ class Observer(_Observer):
         if pos != k.pos:
             k.pos = pos[:]
             base[_QUEEN_AT:_QUEEN_AT + S * P] = b"".join(itemgetter(*pos[me:], *pos[:me], *self._no_rows)(_SPACE_ROW))
-        parts = s.marks.parts
-        if parts[PLAYED] is not k.played:
-            k.played = parts[PLAYED]
+        if s.stacks != k.stacks:
             self._write_stacks(base, s, me, k)
-        if parts[SELDOM] is not k.seldom:
-            k.seldom = parts[SELDOM]
-            self._write_seldom(base, s, me, k)
-        if parts[MODULES] is not k.modules:
-            k.modules = parts[MODULES]
-            self._write_modules(base, s, me, k)
+        self._write_seldom(base, s, me, k)
+        self._write_modules(base, s, me, k)
         if s.supply != k.supply or s.spent != k.spent or s.bag.counts != k.bag:
             self._write_stones(base, s, me, k)
         lips = s.lips
@@ -335,10 +325,10 @@ class Observer(_Observer):
         # the step under way, and this turn's pieces (mostly zero)
         if not s.over:
             head = s.todo[0]
-            code = head >> SHIFT
+            code = head.op
             v[_OP + code] = 1
             if code >= 10:  # who decides (rules.Game.current_player; none at chance)
-                who = head & _MASK if code in _SEAT_OPS else turn
+                who = head.arg if code in _SEAT_OPS else turn
                 if who >= 0:
                     v[_DECIDER + (who - me) % n] = 1
         if s.moved or s.passed or s.strut:
@@ -396,10 +386,10 @@ class Observer(_Observer):
                 + bytes(g.lips_by_judge(s, me)))  # display_colour, display_stars, draw_lips: contiguous
         v[_DISPLAY_COLOUR:_DISPLAY_COLOUR + len(view)] = view
         if s.turn == me and not s.over:
-            code = s.todo[0] >> SHIFT
-            if code == _O_MOVE or code == _O_DRAW:
+            code = s.todo[0].op
+            if code == Op.MOVE or code == Op.DRAW:
                 rates = views.dance_rates(g, s, me)
-                if code == _O_MOVE:
+                if code == Op.MOVE:
                     gains, reach, toll = views.move_views(g, s, me, rates)
                     v[_REACH:_REACH + 2 * S] = reach + toll  # reach, toll: contiguous
                     v[_LANDING_GAIN:_LANDING_GAIN + S] = gains
@@ -409,7 +399,7 @@ class Observer(_Observer):
                 v[_DANCE_RATE:_DANCE_RATE + 2 * J + 1] = (
                     [r if r < 60 else 60 for r in rates] + [pay if pay < 20 else 20]
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
-            elif code == _O_ELEGANZA or code == _O_FLOORWERK:
+            elif code == Op.ELEGANZA or code == Op.FLOORWERK:
                 v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
 
     def string_from(self, s: State, me: int) -> str:

@@ -12,10 +12,10 @@ from typing import NamedTuple
 
 
 class Acted(NamedTuple):
-    """The step at the front of the queue (`step`, a todo entry: op << SHIFT | arg) is answered with
+    """The step at the front of the queue (`step`, a state.Step) is answered with
     `action`, a player's decision or a chance outcome. Told as it begins, before it changes anything."""
 
-    step: int
+    step: tuple[int, int]  # a state.Step
     action: int
 
 

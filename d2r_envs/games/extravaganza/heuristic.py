@@ -36,7 +36,7 @@ from typing import Any
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C, views
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State
 
 _STOP = frozenset((int(Op.LIP_SYNC), int(Op.END_REVEAL), int(Op.START_TURN)))  # where a dance played out ends
 
@@ -49,7 +49,7 @@ class Heuristic:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        code = state.todo[0] >> SHIFT
+        code = state.todo[0].op
         if code == Op.DANCE and any(A.DANCE <= a < A.STARS for a in legal):
             reveal = [a for a in legal if a >= A.REVEAL]
             if reveal:
@@ -63,7 +63,7 @@ class Heuristic:
         reveal = [a for a in legal if a >= A.REVEAL]
         if reveal:  # free points: play a reveal card as soon as one may be played
             return reveal[0]
-        code = s.todo[0] >> SHIFT
+        code = s.todo[0].op
         if code in (Op.PLACE, Op.MOVE):
             return max(legal, key=lambda a: self.move_value(game, s, seat, a, code == Op.PLACE))
         if code == Op.DRAW:
@@ -212,7 +212,7 @@ class Heuristic:
                 continue
             t = game.clone(s)
             game.apply_legal(t, a)  # (every action here is legal: a dance from `legal`, a sampled outcome,
-            while not game.is_terminal(t) and (t.todo[0] >> SHIFT) not in _STOP:  # one of the legal actions)
+            while not game.is_terminal(t) and t.todo[0].op not in _STOP:  # one of the legal actions)
                 who = game.current_player(t)
                 if who == CHANCE:
                     game.apply_legal(t, game.sample_chance(t, rng))
@@ -241,13 +241,13 @@ class Tuned(Heuristic):
 
     def act(self, game: Any, state: State, seat: int, rng: Any) -> int:
         legal = game.legal_actions(state)
-        code = state.todo[0] >> SHIFT
+        code = state.todo[0].op
         if len(legal) > 1 and code in (Op.MOVE, Op.DRAW) and not any(a >= A.REVEAL for a in legal):
             return self.plan(game, state, seat, legal, rng)
         return super().act(game, state, seat, rng)
 
     def plan(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> int:
-        turns, code = sum(state.turns), state.todo[0] >> SHIFT
+        turns, code = sum(state.turns), state.todo[0].op
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             s = game.redeterminise(state, seat, rng)
@@ -292,7 +292,7 @@ class Planner(Heuristic):
     near_weight = 0.0  # ties go to the first legal move: a network learns that more easily
 
     def quick(self, game: Any, s: State, seat: int, legal: list[int]) -> int:
-        code = s.todo[0] >> SHIFT
+        code = s.todo[0].op
         if code in (Op.MOVE, Op.DRAW) and not any(a >= A.REVEAL for a in legal):
             if code == Op.MOVE:
                 gains = views.landing_gains(game, s, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2r_envs.core.zones import Deck
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza.state import ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import ZONES, Op, State, Step
 
 
 def violations(game, s: State) -> list[str]:
@@ -41,7 +41,7 @@ def violations(game, s: State) -> list[str]:
     if desires != C.NUM_DESIRES:
         out.append(f"{desires} desire tokens, the box has {C.NUM_DESIRES}")
     placed = [p for p in s.pos if p >= 0]
-    landing = s.pos[s.turn] if s.turn >= 0 and op(Op.COLLECT) in s.todo else -1  # the landing is being resolved
+    landing = s.pos[s.turn] if s.turn >= 0 and Step(Op.COLLECT) in s.todo else -1  # the landing is being resolved
     if len(set(placed)) != len(placed) or any(s.stage[p] >= 0 for p in placed if p != landing):
         out.append(f"queens overlap or stand on rhinestones: {s.pos}")
     queens = [q for q in s.queen if q >= 0]

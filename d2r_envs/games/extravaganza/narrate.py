@@ -8,8 +8,7 @@ led to, seat by seat: points per category, desires and 10-tokens claimed, lips, 
 cards held (a sum over the transition: a rhinestone paid and one collected of the same colour leave
 nothing to say); then whose turn it is, the checkered flag, and the end. The words are all this module
 holds; what happens is said once, by rules.py. Only a log pays for the narration (the action applied a
-second time, to the copy); without a sink, the rules pay one test of `s.tell` at each point where
-something happens. `after` is what the rules make of `before` and the action, so the narration does
+second time, to the copy); without a sink, the rules tell nothing. `after` is what the rules make of `before` and the action, so the narration does
 not need it.
 
 Who sees what (EX-DECIDE-HIDDEN): a card taken into a hand is named to its taker only (the others read
@@ -27,9 +26,8 @@ from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
+from d2r_envs.games.extravaganza.state import Op, State, op_name
 
-_MASK = (1 << SHIFT) - 1
 
 _DECISIONS = {
     Op.DRAFT: "drafts a queen",
@@ -75,13 +73,13 @@ def judge(game: Any, s: State, j: int) -> str:
 
 def decision_name(game: Any, s: State, code: int, arg: int) -> str:
     if code < 10:
-        return "chance: " + Op(code).name.lower().replace("_", " ")
+        return "chance: " + op_name(code).lower().replace("_", " ")
     who = arg if code in (Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER) else s.turn
-    return f"{seat(who)} {_DECISIONS[Op(code)]}"
+    return f"{seat(who)} {_DECISIONS[code]}"
 
 
 def _head(s: State) -> tuple[int, int]:
-    return s.todo[0] >> SHIFT, s.todo[0] & _MASK
+    return s.todo[0].op, s.todo[0].arg
 
 
 def action_to_string(game: Any, s: State, a: int) -> str:
@@ -107,7 +105,7 @@ def _action_text(game: Any, s: State, a: int) -> str:
         return f"play {C.QUEENS[idx[0]]} ({C.POWERS[idx[0]]})"
     if name == "space":
         sp = idx[0]
-        verb = {Op.PLACE: "place the queen on", Op.PIROUETTE: "take the rhinestone on"}.get(Op(code), "move to")
+        verb = {Op.PLACE: "place the queen on", Op.PIROUETTE: "take the rhinestone on"}.get(code, "move to")
         return f"{verb} {C.space_name(sp)}"
     if name == "color":
         if code == Op.PAY_QUEEN:
@@ -363,7 +361,7 @@ def explain(game: Any, s: State, a: int) -> str:
         return plural(C.CARD_STARS[s.display[idx[0]]], "star")
     if name == "pass":
         return {Op.MOVE: "stay where you are", Op.DRAW: "take no card", Op.DANCE: "do not dance",
-                Op.END_REVEAL: "end the turn"}.get(Op(code), "")
+                Op.END_REVEAL: "end the turn"}.get(code, "")
     if name in ("pay_stone", "pay_green", "pay_stage"):
         return f"pair {s.paid + 1} of {s.stars}" + (f", completing the {colour(s.half)} pair" if s.half >= 0 else "")
     if name == "stop":

@@ -1,30 +1,28 @@
 """Extravaganza rules: the transition system. Plain Python; knows nothing of PettingZoo or numpy.
 
-A turn is a queue of steps (state.Op): the turn's start queues the bedazzle fills, then Move, Draw,
-Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once done, pushes what it causes to
-the front (a move pushes its payments and the landing; a dance its stars, its payment, the category's
-own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
+A turn is a queue of steps (state.Step, of the kinds in state.Op): the turn's start queues the
+bedazzle fills, then Move, Draw, Dance, Lip Sync and the end of the turn (EX-TURN-1); each step, once
+done, pushes what it causes to the front (a move pushes its payments and the landing; a dance its
+stars, its payment, the category's own decisions and the scoring). A decision with a single legal action is taken at once (nothing to
 decide), so every decision put to a player has at least two choices.
 
 Where something happens, the rules tell it (facts.py) to the state's sink, `s.tell`, when one is set
-(narrate.py sets one on the copy it narrates); otherwise that costs one test of `s.tell`.
+(narrate.py sets one on the copy it narrates); otherwise nothing is told.
 """
 
 from __future__ import annotations
 
-from itertools import compress, filterfalse
 from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
 from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza.config import Config
-from d2r_envs.games.extravaganza.state import MODULES, PLAYED, SELDOM, SHIFT, ZONES, Op, State, op
+from d2r_envs.games.extravaganza.state import ZONES, Op, State, Step
 
 NAME = "extravaganza"
 VERSION = 5  # 5: the views for learning became the observation option `views` (off by default)
@@ -32,103 +30,6 @@ MAX_GAME_LENGTH = 4000  # player decisions; measured random games end far sooner
 MAX_ROUNDS = 60  # EX-DECIDE-ROUNDS
 NC = C.NUM_COLOURS
 GREEN = C.GREEN
-_MASK = (1 << SHIFT) - 1
-# The action segments' first ids as plain ints (read without a module attribute lookup).
-A_CLAIM = A.CLAIM
-A_COLOR = A.COLOR
-A_DANCE = A.DANCE
-A_DRAW = A.DRAW
-A_JUDGE = A.JUDGE
-A_LYRICS_OF = A.LYRICS_OF
-A_PASS = A.PASS
-A_PAY_CARD = A.PAY_CARD
-A_PAY_GREEN = A.PAY_GREEN
-A_PAY_STAGE = A.PAY_STAGE
-A_PAY_STONE = A.PAY_STONE
-A_QUEEN = A.QUEEN
-A_REVEAL = A.REVEAL
-A_SHOW = A.SHOW
-A_SPACE = A.SPACE
-A_STARS = A.STARS
-A_STOP = A.STOP
-A_TAKE = A.TAKE
-# The op codes as plain ints (an IntEnum member costs an attribute lookup on its class each read).
-O_CATEGORY = int(Op.CATEGORY)
-O_FLIP = int(Op.FLIP)
-O_LYRIC = int(Op.LYRIC)
-O_FILL = int(Op.FILL)
-O_FIRST = int(Op.FIRST)
-O_QUEEN_DEAL = int(Op.QUEEN_DEAL)
-O_GIFT = int(Op.GIFT)
-O_REVEAL_DEAL = int(Op.REVEAL_DEAL)
-O_DESIRE_DEAL = int(Op.DESIRE_DEAL)
-O_DRAFT = int(Op.DRAFT)
-O_PLACE = int(Op.PLACE)
-O_SETUP_DRAW = int(Op.SETUP_DRAW)
-O_PIROUETTE = int(Op.PIROUETTE)
-O_MOVE = int(Op.MOVE)
-O_PAY_QUEEN = int(Op.PAY_QUEEN)
-O_GREEN_LAND = int(Op.GREEN_LAND)
-O_BODY_ODDY = int(Op.BODY_ODDY)
-O_DRAW = int(Op.DRAW)
-O_DANCE = int(Op.DANCE)
-O_STARS = int(Op.STARS)
-O_HALF = int(Op.HALF)
-O_ELEGANZA = int(Op.ELEGANZA)
-O_FLOORWERK = int(Op.FLOORWERK)
-O_SHOW_SELF = int(Op.SHOW_SELF)
-O_SHOW_OTHER = int(Op.SHOW_OTHER)
-O_SHADE = int(Op.SHADE)
-O_LIP_SYNC = int(Op.LIP_SYNC)
-O_BLOOD = int(Op.BLOOD)
-O_END_REVEAL = int(Op.END_REVEAL)
-O_SETUP = int(Op.SETUP)
-O_LIP = int(Op.LIP)
-O_START_TURN = int(Op.START_TURN)
-O_COLLECT = int(Op.COLLECT)
-O_SCORE_DANCE = int(Op.SCORE_DANCE)
-O_SCORE_LYRICS = int(Op.SCORE_LYRICS)
-O_END_TURN = int(Op.END_TURN)
-O_SHOWN_BY_OTHERS = int(Op.SHOWN_BY_OTHERS)
-O_CLEAR_BEDAZZLED = int(Op.CLEAR_BEDAZZLED)
-# The steps as todo entries, their argument 0 (op(code, arg) is P_code | arg).
-P_BLOOD = op(Op.BLOOD)
-P_BODY_ODDY = op(Op.BODY_ODDY)
-P_CATEGORY = op(Op.CATEGORY)
-P_CLEAR_BEDAZZLED = op(Op.CLEAR_BEDAZZLED)
-P_COLLECT = op(Op.COLLECT)
-P_DANCE = op(Op.DANCE)
-P_DESIRE_DEAL = op(Op.DESIRE_DEAL)
-P_DRAW = op(Op.DRAW)
-P_DRAFT = op(Op.DRAFT)  # the first decision: below it, chance
-P_ELEGANZA = op(Op.ELEGANZA)
-P_END_REVEAL = op(Op.END_REVEAL)
-P_END_TURN = op(Op.END_TURN)
-P_FILL = op(Op.FILL)
-P_FIRST = op(Op.FIRST)
-P_FLIP = op(Op.FLIP)
-P_FLOORWERK = op(Op.FLOORWERK)
-P_GIFT = op(Op.GIFT)
-P_GREEN_LAND = op(Op.GREEN_LAND)
-P_HALF = op(Op.HALF)
-P_LIP = op(Op.LIP)
-P_LIP_SYNC = op(Op.LIP_SYNC)
-P_LYRIC = op(Op.LYRIC)
-P_MOVE = op(Op.MOVE)
-P_PAY_QUEEN = op(Op.PAY_QUEEN)
-P_PIROUETTE = op(Op.PIROUETTE)
-P_PLACE = op(Op.PLACE)
-P_REVEAL_DEAL = op(Op.REVEAL_DEAL)
-P_SCORE_DANCE = op(Op.SCORE_DANCE)
-P_SCORE_LYRICS = op(Op.SCORE_LYRICS)
-P_SETUP = op(Op.SETUP)
-P_SETUP_DRAW = op(Op.SETUP_DRAW)
-P_SHADE = op(Op.SHADE)
-P_SHOWN_BY_OTHERS = op(Op.SHOWN_BY_OTHERS)
-P_SHOW_OTHER = op(Op.SHOW_OTHER)
-P_SHOW_SELF = op(Op.SHOW_SELF)
-P_STARS = op(Op.STARS)
-P_START_TURN = op(Op.START_TURN)
 
 
 def _max_pairs(a: list[int], wild: int) -> int:
@@ -155,15 +56,13 @@ def _can_finish(a: list[int], wild: int, half: int, pairs: int) -> bool:
     return wild > 0 and _max_pairs(a, wild - 1) >= pairs - 1
 
 
-_SEAT_OPS = frozenset((O_DRAFT, O_PLACE, O_SETUP_DRAW, O_SHOW_OTHER))  # decided by the seat in the argument
+_SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # decided by the seat in the argument
 _COLOUR_IDS = range(NC)
-_OPTIONAL_STEPS = frozenset((O_MOVE, O_DRAW, O_DANCE, O_LIP_SYNC, O_END_REVEAL))  # pass or stop always legal
+_OPTIONAL_STEPS = frozenset((Op.MOVE, Op.DRAW, Op.DANCE, Op.LIP_SYNC, Op.END_REVEAL))  # pass or stop always legal
 _JUDGE_IDS = range(C.NUM_JUDGES)
-_DRAW_ACTION = tuple(A_DRAW + j for j in _JUDGE_IDS)
-_SPACE_ACTION = tuple(A_SPACE + sp for sp in range(C.NUM_SPACES))
 _NO_DISPLAY = [-1] * C.NUM_JUDGES
-_NOT_NONE = (-1).__lt__  # x >= 0 (x an int)
-_TURN_STEPS = (P_MOVE, P_DRAW, P_DANCE, P_LIP_SYNC, P_END_REVEAL, P_END_TURN)  # EX-TURN-1
+_TURN_STEPS = (Step(Op.MOVE), Step(Op.DRAW), Step(Op.DANCE), Step(Op.LIP_SYNC), Step(Op.END_REVEAL),
+               Step(Op.END_TURN))  # EX-TURN-1
 # Per reveal condition and colour (condition * 5 + colour), the reveal card with them (_NO_REVEAL: none).
 _NO_REVEAL = C.NUM_REVEALS
 _REVEAL_OF = [next((r for r in range(C.NUM_REVEALS) if C.REVEAL_CONDITION[r] * NC + C.REVEAL_COLOUR[r] == i),
@@ -172,8 +71,6 @@ _ALL_REVEALS = bytes([1] * C.NUM_REVEALS)  # every reveal card, as a hand
 # Per bitmask of colours, the reveal cards of condition 4 (an actual rhinestone AND a discarded card) in them.
 _REVEALS_BOTH = [tuple(r for c, r in enumerate(_REVEAL_OF[4 * NC:5 * NC]) if both >> c & 1 and r != _NO_REVEAL)
                  for both in range(1 << NC)]
-_PAIRS = [x >> 1 for x in range(C.NUM_STONES + C.NUM_CARDS + 2)]  # pairs in x items of a colour
-_COLOUR_OR_NONE = C.CARD_COLOUR + (-1,)  # per card id, its colour; at index -1 (no card): -1
 
 
 assert C.CARD_COLOUR == tuple(k % NC for k in range(C.NUM_CARDS))  # card k's colour is k % 5
@@ -201,8 +98,6 @@ class Game(core.Game[State]):
         self.tens_on = config.tens_and_reveals
         self.areas = C.stage_areas(config.stage)  # EX-DATA-STAGE
         self.area_spaces = [tuple(sp for sp in range(C.NUM_SPACES) if self.areas[sp] == c) for c in range(NC)]
-        # the last payment halves worked out: what they were worked out from (legal_actions), and them
-        self._kept_halves: tuple = (None, None, None, None, ())
         self.song_length = C.SONG_LENGTH[n]  # EX-SETUP-3
         # EX-DATA-FLAGS: the slot whose claim reveals the flag
         self.flag_slot = (self.song_length if config.flags == "last" else C.EARLY_FLAG[n]) - 1
@@ -224,8 +119,8 @@ class Game(core.Game[State]):
     # Set-up ----------------------------------------------------------------------------------
 
     def new_initial_state(self) -> State:
-        """The state before set-up's chance: a copy of one built with the game (a clone shares nothing
-        with it, and a fifth of the time to build one)."""
+        """The state before set-up's chance: a copy of the one built with the game (a clone shares
+        nothing with it)."""
         return self.clone(self._start)
 
     def _build_initial_state(self) -> State:
@@ -258,7 +153,6 @@ class Game(core.Game[State]):
             desire_face=[-1] * C.NUM_JUDGES,
             desire_stack=Deck([C.DESIRE_COPIES] * C.NUM_DESIRE_KINDS),
             desires=[[0] * C.NUM_JUDGES for _ in range(n)],
-            marks=Marks(3),
             turns=[0] * n,
             turn_points=[0] * C.NUM_JUDGES,
         )
@@ -267,20 +161,19 @@ class Game(core.Game[State]):
             for j, cat in enumerate(self.fixed_categories):
                 self._set_category(s, j, cat)
         else:
-            todo += [P_CATEGORY | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
-        todo += [P_FLIP | j for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
-        todo += [P_LYRIC | i for i in range(self.song_length)]  # EX-SETUP-3
-        todo += [P_FILL | sp for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
+            todo += [Step(Op.CATEGORY, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-1: at random
+        todo += [Step(Op.FLIP, j) for j in range(C.NUM_JUDGES)]  # EX-SETUP-2
+        todo += [Step(Op.LYRIC, i) for i in range(self.song_length)]  # EX-SETUP-3
+        todo += [Step(Op.FILL, sp) for sp in range(C.NUM_SPACES)]  # EX-SETUP-4
         if self.tens_on:  # EX-TEN-1: 3 reveal cards each
-            todo += [P_REVEAL_DEAL | p for p in range(n) for _ in range(C.REVEALS_EACH)]
+            todo += [Step(Op.REVEAL_DEAL, p) for p in range(n) for _ in range(C.REVEALS_EACH)]
         if self.desires_on:  # EX-DESIRE-1: one face-up desire per judge
-            todo += [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES)]
-        todo += [P_FIRST, P_SETUP]  # EX-SETUP-5
+            todo += [Step(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES)]
+        todo += [Step(Op.FIRST), Step(Op.SETUP)]  # EX-SETUP-5
         return s
 
     def _set_category(self, s: State, j: int, cat: int) -> None:
         s.cats[j] = cat
-        s.marks.renew(SELDOM)
         cards = C.category_cards(cat)  # EX-SETUP-2: its 15-card deck, shuffled (drawn at random)
         s.box[cards.start:cards.stop] = bytes(len(cards))  # (a category's cards are consecutive ids)
         deck = s.decks[j]
@@ -293,84 +186,57 @@ class Game(core.Game[State]):
         if s.over:
             return TERMINAL
         head = s.todo[0]
-        if head < P_DRAFT:
+        if head.op < Op.DRAFT:
             return CHANCE
-        if head >> SHIFT in _SEAT_OPS:  # the seat in the step's argument decides
-            return head & _MASK
+        if head.op in _SEAT_OPS:  # the seat in the step's argument decides
+            return head.arg
         return s.turn
 
     def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
-        if code == O_FILL or code == O_GIFT:
+        code, arg = s.todo[0].op, s.todo[0].arg
+        if code == Op.FILL or code == Op.GIFT:
             return s.bag.outcomes()
-        if code == O_FLIP:
+        if code == Op.FLIP:
             return s.decks[arg].outcomes()
-        if code == O_LYRIC:
+        if code == Op.LYRIC:
             return s.lyric_box.outcomes()
-        if code == O_CATEGORY:
+        if code == Op.CATEGORY:
             free = [c for c in range(C.NUM_CATEGORIES) if c not in s.cats]
             return [(c, 1.0 / len(free)) for c in free]
-        if code == O_FIRST:
+        if code == Op.FIRST:
             return [(p, 1.0 / self.n) for p in range(self.n)]
-        if code == O_QUEEN_DEAL:
+        if code == Op.QUEEN_DEAL:
             free = [q for q in range(C.NUM_QUEENS) if q not in s.queen]
             return [(q, 1.0 / len(free)) for q in free]
-        if code == O_REVEAL_DEAL:
+        if code == Op.REVEAL_DEAL:
             return s.reveal_box.outcomes()
-        if code == O_DESIRE_DEAL:
+        if code == Op.DESIRE_DEAL:
             return s.desire_stack.outcomes()
         raise ValueError("not a chance node")
 
     def sample_chance(self, s: State, rng: Any) -> int:
         head = s.todo[0]
-        code = head >> SHIFT
+        code = head.op
         u = rng.random()
-        if code == O_FILL or code == O_GIFT:
-            deck = s.bag
-            return deck.cards[int(u * deck.n)]  # deck.kind_at(u), inlined
-        if code == O_FLIP:
-            deck = s.decks[head & _MASK]
-            return deck.cards[int(u * deck.n)]
-        if code == O_LYRIC:
+        if code == Op.FILL or code == Op.GIFT:
+            return s.bag.kind_at(u)
+        if code == Op.FLIP:
+            return s.decks[head.arg].kind_at(u)
+        if code == Op.LYRIC:
             return s.lyric_box.kind_at(u)
-        if code == O_REVEAL_DEAL:
+        if code == Op.REVEAL_DEAL:
             return s.reveal_box.kind_at(u)
-        if code == O_DESIRE_DEAL:
+        if code == Op.DESIRE_DEAL:
             return s.desire_stack.kind_at(u)
         outcomes = self.chance_outcomes(s)
         return outcomes[int(u * len(outcomes))][0]
 
     def resolve_chance(self, s: State, rng: Any) -> None:
-        """The loop of sample_chance + apply_legal, with the bedazzle fills and deck flips inlined
-        (the same draw from the same `rng.random()`: Deck.draw(u) takes the card kind_at(u) names).
-        The inlined ones tell no Acted fact: a narrated copy is given each outcome through apply_legal."""
-        if s.over:
-            return
+        """The core's loop of sample_chance + apply_legal, reading the step at the front for whether
+        chance acts (current_player asks more)."""
         todo = s.todo
-        random = rng.random
-        while True:
-            head = todo[0]
-            code = head >> SHIFT
-            if code >= 10:
-                return
-            if code == O_FILL:  # _chance's fill, inlined; EX-BEDAZZLE-1
-                del todo[0]
-                sp = head & _MASK
-                s.stage[sp] = s.bag.draw(random())
-                if s.turn >= 0:
-                    s.bedazzled.append(sp)
-            elif code == O_FLIP:  # EX-DRAW-2
-                del todo[0]
-                j = head & _MASK
-                s.display[j] = s.decks[j].draw(random())
-            else:
-                self.apply_legal(s, self.sample_chance(s, rng))
-                if s.over:
-                    return
-                continue
-            self._advance(s)
-            if s.over:
-                return
+        while not s.over and todo[0].op < Op.DRAFT:
+            self.apply_legal(s, self.sample_chance(s, rng))
 
     # Legal actions ----------------------------------------------------------------------------
 
@@ -378,74 +244,63 @@ class Game(core.Game[State]):
         """The legal actions of the decision at the front, ascending (each list is built in action order)."""
         if s.over:
             return []
-        code = s.todo[0] >> SHIFT
+        code = s.todo[0].op
         if code < 10:
             return []
         p = s.turn
-        if code == O_HALF:  # worked out twice a decision (_advance, then the caller): kept by all it reads
-            key = (p, s.half, s.stars, s.paid, s.stage_used, s.pos[p], s.queen[p])
-            kept = self._kept_halves
-            if kept[0] == key and kept[1] == s.supply[p] and kept[2] == s.hands[p] and kept[3] == s.stacks[p]:
-                return list(kept[4])
-            out = self._halves(s, p)
-            self._kept_halves = (key, s.supply[p][:], bytes(s.hands[p]), s.stacks[p][:], tuple(out))
-            return out
-        if code == O_MOVE:
-            out = [A_PASS]
+        if code == Op.HALF:
+            return self._halves(s, p)
+        if code == Op.MOVE:
+            out = [A.PASS]
             out += self._destination_actions(s, p)
-        elif code == O_DRAW:
-            display = s.display
-            out = [A_PASS]
-            out += compress(_DRAW_ACTION, map(_NOT_NONE, display))
-        elif code == O_LIP_SYNC:  # EX-LIP-1, EX-LIP-3
-            out = [A_STOP, A_CLAIM] if self._can_claim(s, p) else [A_STOP]
-        elif code == O_DANCE:
-            out = [A_PASS]
-            out += [A_DANCE + k for k in self.danceable(s, p)]
-        elif code == O_END_REVEAL:
-            out = [A_PASS]
-        elif code == O_STARS:
-            return [A_STARS + i for i in range(self._star_options(s, p, s.playing))]
-        elif code == O_PLACE:  # EX-SETUP-7: an unoccupied space
-            return [A_SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
-        elif code == O_DRAFT:  # EX-SETUP-8
-            return [A_QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
-        elif code == O_SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
-            return [A_DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
-        elif code == O_PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
-            return [A_COLOR + c for c in range(NC) if s.supply[p][c]]
-        elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
+        elif code == Op.DRAW:
+            out = [A.PASS]
+            out += [A.DRAW + j for j in _JUDGE_IDS if s.display[j] >= 0]
+        elif code == Op.LIP_SYNC:  # EX-LIP-1, EX-LIP-3
+            out = [A.STOP, A.CLAIM] if self._can_claim(s, p) else [A.STOP]
+        elif code == Op.DANCE:
+            out = [A.PASS]
+            out += [A.DANCE + k for k in self.danceable(s, p)]
+        elif code == Op.END_REVEAL:
+            out = [A.PASS]
+        elif code == Op.STARS:
+            return [A.STARS + i for i in range(self._star_options(s, p, s.playing))]
+        elif code == Op.PLACE:  # EX-SETUP-7: an unoccupied space
+            return [A.SPACE + sp for sp in range(C.NUM_SPACES) if sp not in s.pos]
+        elif code == Op.DRAFT:  # EX-SETUP-8
+            return [A.QUEEN + q for q in range(C.NUM_QUEENS) if q not in s.queen]
+        elif code == Op.SETUP_DRAW:  # EX-SETUP-6: a card of their choice from the display
+            return [A.DRAW + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0]
+        elif code == Op.PAY_QUEEN:  # EX-MOVE-2: a rhinestone of your choice
+            return [A.COLOR + c for c in range(NC) if s.supply[p][c]]
+        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE, EX-DECIDE-PIROUETTE
             sup = s.supply[p]
             spaces = {sp for sp in s.bedazzled if s.stage[sp] >= 0 and not sup[s.stage[sp]]}
-            return [A_PASS] + sorted(A_SPACE + sp for sp in spaces)
-        elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
-            return [A_COLOR + c for c in self._green_colours(s)]
-        elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
-            return [A_PASS] + self._oddy_takes(s, p)
-        elif code == O_ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
-            return [A_COLOR + c for c in range(NC) if s.spent[c]]
-        elif code == O_FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
-            return [A_COLOR + c for c in range(NC) if c in s.stage]
-        elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
-            return [A_SHOW + k for k in self._showable(s, p)] + [A_STOP]
-        elif code == O_SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
-            return [A_SHOW + k for k in self._showable(s, s.todo[0] & _MASK)]
-        elif code == O_SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
-            return [A_JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
-        elif code == O_BLOOD:  # EX-QUEEN-BLOOD
-            return [A_LYRICS_OF + k for k in self._blood_sources(s, p)]
+            return [A.PASS] + sorted(A.SPACE + sp for sp in spaces)
+        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
+            return [A.COLOR + c for c in self._green_colours(s)]
+        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY, EX-DECIDE-ODDY
+            return [A.PASS] + self._oddy_takes(s, p)
+        elif code == Op.ELEGANZA:  # EX-CAT-ELEGANZA: one colour of the spent rhinestones
+            return [A.COLOR + c for c in range(NC) if s.spent[c]]
+        elif code == Op.FLOORWERK:  # EX-CAT-FLOORWERK: one colour on the stage
+            return [A.COLOR + c for c in range(NC) if c in s.stage]
+        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK: up to 3 cards from hand
+            return [A.SHOW + k for k in self._showable(s, p)] + [A.STOP]
+        elif code == Op.SHOW_OTHER:  # EX-CAT-HANDWERK: each nearby queen reveals 1 card
+            return [A.SHOW + k for k in self._showable(s, s.todo[0].arg)]
+        elif code == Op.SHADE:  # EX-CAT-SHADE, EX-DECIDE-SHADE
+            return [A.JUDGE + j for j in range(C.NUM_JUDGES) if s.display[j] >= 0 and j not in s.shade_picked]
+        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
+            return [A.LYRICS_OF + k for k in self._blood_sources(s, p)]
         else:
             raise ValueError(f"no decision at op {code}")
-        if (self.tens_on and not s.revealed_turn  # EX-REVEAL-1, EX-DECIDE-REVEAL (the last segment)
-                and (s.danced >= 0 or s.moved >= 3 or s.spent_actual & s.spent_cards)):  # _reveals_met's first test
-            met = self._reveals_met(s, s.reveal_hands[p])
-            if met:
-                out += [A_REVEAL + r for r in met]
+        out += [A.REVEAL + r for r in self._playable_reveals(s, p)]  # EX-DECIDE-REVEAL: the last segment
         return out
 
     def destinations(self, s: State, p: int) -> list[int]:
         """Spaces the queen of `p` may move to (EX-MOVE-1, EX-MOVE-2)."""
-        return [a - A_SPACE for a in self._destination_actions(s, p)]
+        return [a - A.SPACE for a in self._destination_actions(s, p)]
 
     def _destination_actions(self, s: State, p: int) -> list[int]:
         """The `space` actions of the move, ascending: every space along a line from the queen that
@@ -466,7 +321,7 @@ class Game(core.Game[State]):
                 for d in beyond[x]:
                     passes[d] = passes.get(d, 0) + 1
             barred.update(d for d, k in passes.items() if k > stones)
-        return [*map(_SPACE_ACTION.__getitem__, filterfalse(barred.__contains__, C.MOVE_DESTS[start]))]
+        return [A.SPACE + sp for sp in C.MOVE_DESTS[start] if sp not in barred]
 
     def _resources(self, s: State, p: int, playing: int, cards: list[int] | None = None) -> tuple[list[int], int]:
         """Per colour, the items that can pay as that colour (actual rhinestones, hand and played cards,
@@ -536,54 +391,43 @@ class Game(core.Game[State]):
     def _star_options(self, s: State, p: int, k: int) -> int:
         """How many star counts (1..n) the card being danced can be paid for (EX-DANCE-1)."""
         a, wild = self._resources(s, p, k)
-        return min(C.CARD_STARS[k], _max_pairs(a, wild) if wild else sum(map(_PAIRS.__getitem__, a)))
+        return min(C.CARD_STARS[k], _max_pairs(a, wild))
 
     def _halves(self, s: State, p: int) -> list[int]:
         """The payment halves that leave the rest of the payment still payable (EX-DANCE-1..3)."""
         queen = s.queen[p] if self.powers else -1
         if queen == C.TART:
             return self._tart_halves(s, p)
-        # No wild items: _resources and _held, inlined; _max_pairs(a, 0) is the sum of x // 2.
+        cards = _held(s.hands[p])
+        a, _ = self._resources(s, p, s.playing, cards)
         sup = s.supply[p]
-        a = sup[:]
-        cards = []
-        find = s.hands[p].find
-        k = find(1)
-        while k >= 0:
-            cards.append(k)
-            a[k % NC] += 1
-            k = find(1, k + 1)
         stack = s.stacks[p]
-        for k in stack:
-            a[k % NC] += 1
         stage = -1  # EX-QUEEN-PRESENCE: the colour of her space, if she may pay with it
         if queen == C.KIKI and not s.stage_used:
             stage = self.areas[s.pos[p]]
-            if s.pos[p] >= 0:
-                a[stage] += 1
         half = s.half
         left = s.stars - s.paid  # pairs still to complete, the open one included
-        pairs = sum(map(_PAIRS.__getitem__, a))
+        pairs = _max_pairs(a, 0)
         out = []
         if half >= 0:  # closing the pair: an item of its colour, one fewer of it
             x = a[half]
             if x > 0 and pairs - (x >> 1) + ((x - 1) >> 1) >= left - 1:
                 if sup[half]:
-                    out.append(A_PAY_STONE + half)
+                    out.append(A.PAY_STONE + half)
                 for k in (sorted(cards + stack) if stack else cards):
                     if k % NC == half:
-                        out.append(A_PAY_CARD + k)
+                        out.append(A.PAY_CARD + k)
                 if stage == half:
-                    out.append(A_PAY_STAGE)
+                    out.append(A.PAY_STAGE)
         elif pairs >= left:  # opening a pair: it needs a second item of the colour (_can_finish)
             for c in _COLOUR_IDS:
                 if sup[c] and a[c] >= 2:
-                    out.append(A_PAY_STONE + c)
+                    out.append(A.PAY_STONE + c)
             for k in (sorted(cards + stack) if stack else cards):
                 if a[k % NC] >= 2:
-                    out.append(A_PAY_CARD + k)
+                    out.append(A.PAY_CARD + k)
             if stage >= 0 and a[stage] >= 2:
-                out.append(A_PAY_STAGE)
+                out.append(A.PAY_STAGE)
         return out
 
     def _tart_halves(self, s: State, p: int) -> list[int]:
@@ -619,15 +463,15 @@ class Game(core.Game[State]):
                 continue
             if c == GREEN:  # her green rhinestone paying as green: one of the wild ones
                 if (half < 0 or half == GREEN) and ok(GREEN, False):
-                    out.append(A_PAY_STONE + GREEN)
+                    out.append(A.PAY_STONE + GREEN)
             elif payable[c]:
-                out.append(A_PAY_STONE + c)
+                out.append(A.PAY_STONE + c)
         if wild:  # EX-QUEEN-GREEN: a green rhinestone as another colour
-            out += [A_PAY_GREEN + c for c in _COLOUR_IDS
+            out += [A.PAY_GREEN + c for c in _COLOUR_IDS
                     if c != GREEN and (half < 0 or half == c) and ok(c, False)]
         if True in payable:
             stack = s.stacks[p]
-            out += [A_PAY_CARD + k for k in (sorted(cards + stack) if stack else cards) if payable[k % NC]]
+            out += [A.PAY_CARD + k for k in (sorted(cards + stack) if stack else cards) if payable[k % NC]]
         return out
 
     def _can_claim(self, s: State, p: int) -> bool:
@@ -654,7 +498,7 @@ class Game(core.Game[State]):
             if q in s.oddy_done:
                 continue
             k = (q - p) % self.n - 1
-            out += [A_TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
+            out += [A.TAKE + k * NC + c for c in range(NC) if s.supply[q][c] and not mine[c]]
         return out
 
     def _showable(self, s: State, p: int) -> list[int]:
@@ -663,6 +507,12 @@ class Game(core.Game[State]):
 
     def _blood_sources(self, s: State, p: int) -> list[int]:
         return [0] + [(q - p) % self.n for q in self.nearby_seats(s, p) if s.lyrics[q]]
+
+    def _playable_reveals(self, s: State, p: int) -> list[int]:
+        """EX-REVEAL-1: the reveal cards `p` may play now (with 10s & Reveals, once a turn), ascending."""
+        if not self.tens_on or s.revealed_turn:
+            return []
+        return self._reveals_met(s, s.reveal_hands[p])
 
     def reveal_met(self, s: State, r: int) -> bool:
         """EX-REVEAL-2: reveal card r's condition was met this turn (whoever holds it)."""
@@ -712,94 +562,72 @@ class Game(core.Game[State]):
         head = todo[0]
         if s.tell is not None:
             s.tell(F.Acted(head, action))
-        if head >= P_DRAFT:  # a decision
-            self._decide(s, head >> SHIFT, head & _MASK, action)
+        if head.op >= Op.DRAFT:  # a decision
+            self._decide(s, head.op, head.arg, action)
         else:
             del todo[0]
-            code = head >> SHIFT
-            if code == O_FILL:  # _chance's fill, inlined (the commonest chance event)
-                bag = s.bag
-                bag.counts[action] -= 1  # bag.take(action), inlined
-                bag.n -= 1
-                bag.cards.remove(action)
-                sp = head & _MASK
-                s.stage[sp] = action
-                if s.turn >= 0:
-                    s.bedazzled.append(sp)
-            elif code == O_FLIP:  # _chance's flip, inlined
-                j = head & _MASK
-                deck = s.decks[j]
-                deck.counts[action] -= 1  # deck.take(action), inlined
-                deck.n -= 1
-                deck.cards.remove(action)
-                s.display[j] = action
-            else:
-                self._chance(s, code, head & _MASK, action)
+            self._chance(s, head.op, head.arg, action)
         self._advance(s)
 
     def _chance(self, s: State, code: int, arg: int, a: int) -> None:
-        if code == O_FILL:  # EX-BEDAZZLE-1, EX-SETUP-4
+        if code == Op.FILL:  # EX-BEDAZZLE-1, EX-SETUP-4
             s.bag.take(a)
             s.stage[arg] = a
             if s.turn >= 0:
                 s.bedazzled.append(arg)
-        elif code == O_GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
+        elif code == Op.GIFT:  # EX-SETUP-6, EX-QUEEN-CHERRY, a reveal's rhinestones
             s.bag.take(a)
             s.supply[arg][a] += 1
             if s.tell is not None:
                 s.tell(F.StoneFromBag(arg, a))
-        elif code == O_FLIP:  # EX-SETUP-2, EX-DRAW-2
+        elif code == Op.FLIP:  # EX-SETUP-2, EX-DRAW-2
             s.decks[arg].take(a)
             s.display[arg] = a
-        elif code == O_LYRIC:  # EX-SETUP-3
+        elif code == Op.LYRIC:  # EX-SETUP-3
             s.lyric_box.take(a)
             s.song[arg] = a
-            s.marks.renew(SELDOM)
-        elif code == O_CATEGORY:  # EX-SETUP-1
+        elif code == Op.CATEGORY:  # EX-SETUP-1
             self._set_category(s, arg, a)
-        elif code == O_FIRST:  # EX-SETUP-5
+        elif code == Op.FIRST:  # EX-SETUP-5
             s.first = a
-        elif code == O_QUEEN_DEAL:  # EX-SETUP-8
+        elif code == Op.QUEEN_DEAL:  # EX-SETUP-8
             s.queen[arg] = a
-            s.marks.renew(SELDOM)
-        elif code == O_REVEAL_DEAL:  # EX-TEN-1
+        elif code == Op.REVEAL_DEAL:  # EX-TEN-1
             s.reveal_box.take(a)
             s.reveal_hands[arg][a] += 1
-            s.marks.renew(MODULES)
-        elif code == O_DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
+        elif code == Op.DESIRE_DEAL:  # EX-DESIRE-1, EX-DESIRE-3
             s.desire_stack.take(a)
             s.desire_face[arg] = a
-            s.marks.renew(MODULES)
 
     def _decide(self, s: State, code: int, arg: int, a: int) -> None:
         """Carry out decision `a` on the step at the front: the step gives way to what it causes (or
         stays, for another round of the same decision)."""
         p = s.turn
-        if A_REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
-            self._reveal(s, p, a - A_REVEAL)
+        if A.REVEAL <= a:  # EX-REVEAL-1: the step stays where it was
+            self._reveal(s, p, a - A.REVEAL)
             return
         todo = s.todo
-        if code == O_HALF:
+        if code == Op.HALF:
             front = self._pay_half(s, p, a)
             if front is not None:  # paid: the step gives way to what follows
                 todo[0:1] = front
             return
-        if code == O_MOVE:
-            if a == A_PASS:
+        if code == Op.MOVE:
+            if a == A.PASS:
                 del todo[0]
             else:
-                todo[0:1] = self._move(s, p, a - A_SPACE)
+                todo[0:1] = self._move(s, p, a - A.SPACE)
             return
-        if code == O_DRAW:
-            if a == A_PASS:
+        if code == Op.DRAW:
+            if a == A.PASS:
                 del todo[0]
             else:
-                j = a - A_DRAW
+                j = a - A.DRAW
                 self._draw(s, p, j)
-                todo[0] = P_FLIP | j  # EX-DRAW-2
+                todo[0] = Step(Op.FLIP, j)  # EX-DRAW-2
             return
-        if code == O_LIP_SYNC:
-            if a == A_CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips; the step stays
+        if code == Op.LIP_SYNC:
+            if a == A.CLAIM:  # EX-LIP-1: the next token, in song order, for its words in lips; the step stays
                 t = s.song[s.song_next]
                 s.lips[p] -= C.LYRIC_STARS[t]
                 s.lip_supply += C.LYRIC_STARS[t]
@@ -812,46 +640,47 @@ class Game(core.Game[State]):
                         s.tell(F.FlagRevealed())
                 s.song_next += 1
             elif s.claiming:
-                todo[0:1] = [P_BLOOD, P_SCORE_LYRICS] if self._is(s, p, C.ANNE) else [P_SCORE_LYRICS]
+                todo[0:1] = ([Step(Op.BLOOD), Step(Op.SCORE_LYRICS)] if self._is(s, p, C.ANNE)
+                             else [Step(Op.SCORE_LYRICS)])
             else:
                 del todo[0]
             return
-        if code == O_DANCE:
-            if a == A_PASS:
+        if code == Op.DANCE:
+            if a == A.PASS:
                 del todo[0]
             else:
-                todo[0] = self._dance(s, p, a - A_DANCE)
+                todo[0] = self._dance(s, p, a - A.DANCE)
             return
-        if code == O_STARS:
-            s.stars = a - A_STARS + 1
-            todo[0] = P_HALF
+        if code == Op.STARS:
+            s.stars = a - A.STARS + 1
+            todo[0] = Step(Op.HALF)
             return
         del todo[0]
-        front: list[int] = []
-        if code == O_PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
-            c = a - A_COLOR
+        front: list[Step] = []
+        if code == Op.PAY_QUEEN:  # EX-MOVE-2: paid to the queen passed
+            c = a - A.COLOR
             s.supply[p][c] -= 1
             s.supply[arg][c] += 1
             if s.tell is not None:
                 s.tell(F.StonePaidToQueen(p, arg, c))
-        elif code == O_GREEN_LAND:  # EX-DECIDE-GREEN
-            s.land_colour = a - A_COLOR
-        elif code == O_BODY_ODDY:  # EX-QUEEN-ODDY
-            if a != A_PASS:
-                k, c = divmod(a - A_TAKE, NC)
+        elif code == Op.GREEN_LAND:  # EX-DECIDE-GREEN
+            s.land_colour = a - A.COLOR
+        elif code == Op.BODY_ODDY:  # EX-QUEEN-ODDY
+            if a != A.PASS:
+                k, c = divmod(a - A.TAKE, NC)
                 q = (p + k + 1) % self.n
                 s.supply[q][c] -= 1
                 s.supply[p][c] += 1
                 s.oddy_done.append(q)  # EX-DECIDE-ODDY: one rhinestone a landing, from one nearby queen
                 if s.tell is not None:
                     s.tell(F.StoneTaken(p, q, c))
-        elif code == O_BLOOD:  # EX-QUEEN-BLOOD
-            k = a - A_LYRICS_OF
+        elif code == Op.BLOOD:  # EX-QUEEN-BLOOD
+            k = a - A.LYRICS_OF
             s.blood_from = -1 if k == 0 else (p + k) % self.n
-        elif code == O_END_REVEAL:
+        elif code == Op.END_REVEAL:
             pass
-        elif code == O_PLACE:  # EX-SETUP-7
-            sp = a - A_SPACE
+        elif code == Op.PLACE:  # EX-SETUP-7
+            sp = a - A.SPACE
             s.pos[arg] = sp
             c = s.stage[sp]
             if c >= 0:
@@ -859,44 +688,43 @@ class Game(core.Game[State]):
                 s.supply[arg][c] += 1
                 if s.tell is not None:
                     s.tell(F.StonePicked(arg, sp, c))
-        elif code == O_DRAFT:  # EX-SETUP-8
-            s.queen[arg] = a - A_QUEEN
-            s.marks.renew(SELDOM)
-        elif code == O_SETUP_DRAW:  # EX-SETUP-6
-            j = a - A_DRAW
+        elif code == Op.DRAFT:  # EX-SETUP-8
+            s.queen[arg] = a - A.QUEEN
+        elif code == Op.SETUP_DRAW:  # EX-SETUP-6
+            j = a - A.DRAW
             k = s.display[j]
             s.hands[arg][k] += 1
             s.display[j] = -1
-            front = [P_FLIP | j]
+            front = [Step(Op.FLIP, j)]
             if s.tell is not None:
                 s.tell(F.Drew(arg, j, k))
-        elif code == O_PIROUETTE:  # EX-QUEEN-PIROUETTE
-            if a != A_PASS:
-                sp = a - A_SPACE
+        elif code == Op.PIROUETTE:  # EX-QUEEN-PIROUETTE
+            if a != A.PASS:
+                sp = a - A.SPACE
                 c = s.stage[sp]
                 s.supply[p][c] += 1
                 s.stage[sp] = -1
                 if s.tell is not None:
                     s.tell(F.StonePicked(p, sp, c))
-        elif code == O_ELEGANZA or code == O_FLOORWERK:
-            s.choice = a - A_COLOR
-        elif code == O_SHOW_SELF:  # EX-CAT-HANDWERK
-            if a != A_STOP:
-                s.shown.append(a - A_SHOW)
+        elif code == Op.ELEGANZA or code == Op.FLOORWERK:
+            s.choice = a - A.COLOR
+        elif code == Op.SHOW_SELF:  # EX-CAT-HANDWERK
+            if a != A.STOP:
+                s.shown.append(a - A.SHOW)
                 s.shown_self += 1
                 if s.shown_self < 3:
-                    front = [P_SHOW_SELF]
-        elif code == O_SHOW_OTHER:
-            s.shown.append(a - A_SHOW)
-        elif code == O_SHADE:  # EX-CAT-SHADE: discarded, removed from the game
-            j = a - A_JUDGE
+                    front = [Step(Op.SHOW_SELF)]
+        elif code == Op.SHOW_OTHER:
+            s.shown.append(a - A.SHOW)
+        elif code == Op.SHADE:  # EX-CAT-SHADE: discarded, removed from the game
+            j = a - A.JUDGE
             k = s.display[j]
             s.shade_stars += C.CARD_STARS[k]
             s.removed[k] += 1
             s.display[j] = -1
             s.shade_picked.append(j)
             if len(s.shade_picked) < 3:
-                front = [P_SHADE]
+                front = [Step(Op.SHADE)]
         if front:
             todo[0:0] = front
 
@@ -905,11 +733,11 @@ class Game(core.Game[State]):
         todo = s.todo
         while todo:
             head = todo[0]
-            code = head >> SHIFT
+            code = head.op
             if code < 10:
-                arg = head & _MASK
-                if code == O_FILL or code == O_GIFT:
-                    if code == O_FILL and (s.stage[arg] >= 0 or arg in s.pos):
+                arg = head.arg
+                if code == Op.FILL or code == Op.GIFT:
+                    if code == Op.FILL and (s.stage[arg] >= 0 or arg in s.pos):
                         todo.pop(0)
                         continue
                     if s.bag.n == 0 and any(s.spent):  # EX-BEDAZZLE-2: the spent rhinestones go back
@@ -918,11 +746,11 @@ class Game(core.Game[State]):
                     if s.bag.n == 0:
                         todo.pop(0)
                         continue
-                elif code == O_FLIP:
+                elif code == Op.FLIP:
                     if s.decks[arg].n == 0 or s.display[arg] >= 0:
                         todo.pop(0)
                         continue
-                elif code == O_DESIRE_DEAL:
+                elif code == Op.DESIRE_DEAL:
                     if s.desire_stack.n == 0 or s.desire_face[arg] >= 0:
                         todo.pop(0)
                         continue
@@ -930,87 +758,85 @@ class Game(core.Game[State]):
             if code < 40:
                 if code in _OPTIONAL_STEPS:  # a pass (a stop) is always legal: is there more?
                     p = s.turn
-                    if code == O_MOVE:
+                    if code == Op.MOVE:
                         pos = s.pos
                         for sp in C.NEARBY[pos[p]]:  # a free space next to her: a move of one, nobody passed
                             if sp not in pos:
                                 return
                         if self._destination_actions(s, p):
                             return
-                    elif code == O_DRAW:
+                    elif code == Op.DRAW:
                         if s.display != _NO_DISPLAY:
                             return
-                    elif code == O_LIP_SYNC:
+                    elif code == Op.LIP_SYNC:
                         if self._can_claim(s, p):
                             return
-                    elif code == O_DANCE:
+                    elif code == Op.DANCE:
                         if self._any_danceable(s, p):
                             return
-                    if (self.tens_on and not s.revealed_turn  # _reveals_met's own first test, ahead of the call
-                            and (s.danced >= 0 or s.moved >= 3 or s.spent_actual & s.spent_cards)
-                            and self._reveals_met(s, s.reveal_hands[p])):
+                    if self._playable_reveals(s, p):
                         return
-                    if code == O_LIP_SYNC and s.claiming:
-                        self._decide(s, code, head & _MASK, A_STOP)
+                    if code == Op.LIP_SYNC and s.claiming:
+                        self._decide(s, code, head.arg, A.STOP)
                     else:  # nothing to decide: the pass (the stop, nothing claimed), which does nothing
                         del todo[0]
                     continue
-                if code == O_STARS:  # _dance queues it only with two star counts or more
+                if code == Op.STARS:  # _dance queues it only with two star counts or more
                     return
                 legal = self.legal_actions(s)
                 if not legal:
                     todo.pop(0)
                     continue
                 if len(legal) == 1:  # nothing to decide
-                    self._decide(s, code, head & _MASK, legal[0])
+                    self._decide(s, code, head.arg, legal[0])
                     continue
                 return
             # An automatic step: it gives way to what it causes.
-            if code == O_START_TURN:
-                todo[0:1] = self._start_turn(s, head & _MASK)
-            elif code == O_END_TURN:
+            if code == Op.START_TURN:
+                todo[0:1] = self._start_turn(s, head.arg)
+            elif code == Op.END_TURN:
                 todo[0:1] = self._end_turn(s, s.turn)
-            elif code == O_CLEAR_BEDAZZLED:
+            elif code == Op.CLEAR_BEDAZZLED:
                 del todo[0]
                 s.bedazzled = []
-            elif code == O_COLLECT:
+            elif code == Op.COLLECT:
                 p = s.turn
                 self._collect(s, p)
                 if self.powers and s.queen[p] == C.ELLA:  # EX-QUEEN-ODDY: after taking the landing rhinestone
-                    todo[0] = P_BODY_ODDY
+                    todo[0] = Step(Op.BODY_ODDY)
                 else:
                     del todo[0]
-            elif code == O_SCORE_DANCE:
+            elif code == Op.SCORE_DANCE:
                 todo[0:1] = self._score_dance(s, s.turn)
-            elif code == O_SCORE_LYRICS:
+            elif code == Op.SCORE_LYRICS:
                 del todo[0]
                 self._score_lyrics(s, s.turn)
             else:
                 del todo[0]
-                self._auto(s, code, head & _MASK)
+                self._auto(s, code, head.arg)
 
     def _auto(self, s: State, code: int, arg: int) -> None:
         """The rarer automatic steps (_advance has the others)."""
-        front: list[int] = []
-        if code == O_SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
-            front = [P_SHOW_OTHER | q for q in self.nearby_seats(s, s.turn)]
-        elif code == O_LIP:
+        front: list[Step] = []
+        if code == Op.SHOWN_BY_OTHERS:  # EX-CAT-HANDWERK: nearby queens reveal 1 card each
+            front = [Step(Op.SHOW_OTHER, q) for q in self.nearby_seats(s, s.turn)]
+        elif code == Op.LIP:
             self._give_lips(s, arg, 1)
-        elif code == O_SETUP:
+        elif code == Op.SETUP:
             n = self.n
             order = [(s.first + i) % n for i in range(n)]
-            deal = O_DRAFT if self.config.queens == "draft" else O_QUEEN_DEAL  # EX-SETUP-8
-            front = [op(deal, p) for p in order]
+            deal = Op.DRAFT if self.config.queens == "draft" else Op.QUEEN_DEAL  # EX-SETUP-8
+            front = [Step(deal, p) for p in order]
             for i, p in enumerate(order):  # EX-SETUP-6: by seat from the first player
                 if i >= 1:
-                    front.append(P_GIFT | p)
+                    front.append(Step(Op.GIFT, p))
                 if i >= 2:
-                    front.append(P_LIP | p)
+                    front.append(Step(Op.LIP, p))
                 if i >= 3:
-                    front.append(P_SETUP_DRAW | p)
-            front += [P_PLACE | p for p in order]  # EX-SETUP-7
+                    front.append(Step(Op.SETUP_DRAW, p))
+            front += [Step(Op.PLACE, p) for p in order]  # EX-SETUP-7
             s.turn = -1
-            front.append(P_START_TURN | s.first)
+            front.append(Step(Op.START_TURN, s.first))
         if front:
             s.todo[0:0] = front
 
@@ -1019,7 +845,7 @@ class Game(core.Game[State]):
 
     # The turn ---------------------------------------------------------------------------------
 
-    def _start_turn(self, s: State, p: int) -> list[int]:
+    def _start_turn(self, s: State, p: int) -> list[Step]:
         was = s.turn
         s.turn = p
         s.turns[p] += 1
@@ -1037,20 +863,20 @@ class Game(core.Game[State]):
         front += _TURN_STEPS
         return front  # EX-TURN-1
 
-    def _bedazzle(self, s: State, p: int, spaces: Any) -> list[int]:
+    def _bedazzle(self, s: State, p: int, spaces: Any) -> list[Step]:
         """Fill the empty, unoccupied `spaces` from the bag; then Pirouette (EX-QUEEN-PIROUETTE)."""
         pos = s.pos
         stage = s.stage
         fills = []
         for sp in spaces:
             if stage[sp] < 0 and sp not in pos:
-                fills.append(P_FILL | sp)
+                fills.append(Step(Op.FILL, sp))
         if not fills:
             return fills
         s.bedazzled = []
         if self._is(s, p, C.VICTORIA):
-            fills.append(P_PIROUETTE)
-        return fills + [P_CLEAR_BEDAZZLED]
+            fills.append(Step(Op.PIROUETTE))
+        return fills + [Step(Op.CLEAR_BEDAZZLED)]
 
     @staticmethod
     def _passes(pos: list[int], path: tuple[int, ...]) -> bool:
@@ -1060,7 +886,7 @@ class Game(core.Game[State]):
                 return True
         return False
 
-    def _move(self, s: State, p: int, dest: int) -> list[int]:
+    def _move(self, s: State, p: int, dest: int) -> list[Step]:
         """EX-MOVE-1: along the line to `dest`; EX-MOVE-2: pay each queen passed."""
         pos = s.pos
         path = list(C.MOVE_PATH[pos[p]][dest])
@@ -1070,12 +896,12 @@ class Game(core.Game[State]):
         s.landed = dest
         passed = [q for sp in path for q in range(self.n) if pos[q] == sp] if self._passes(pos, path) else []
         s.passed = len(passed)
-        front = [P_PAY_QUEEN | q for q in passed]
+        front = [Step(Op.PAY_QUEEN, q) for q in passed]
         s.landed_stone = s.stage[dest]
         s.land_colour = s.landed_stone
         if s.landed_stone == GREEN and self._is(s, p, C.TART):
-            front.append(P_GREEN_LAND)  # EX-DECIDE-GREEN: she names the colour
-        front.append(P_COLLECT)
+            front.append(Step(Op.GREEN_LAND))  # EX-DECIDE-GREEN: she names the colour
+        front.append(Step(Op.COLLECT))
         return front
 
     def _collect(self, s: State, p: int) -> None:
@@ -1112,8 +938,8 @@ class Game(core.Game[State]):
         k = display[j]
         if k < 0:
             return 0
-        c = k % NC  # _COLOUR_OR_NONE: each card's colour, -1 for no card
-        n = [*map(_COLOUR_OR_NONE.__getitem__, display), *map(_COLOUR_OR_NONE.__getitem__, s.stacks[p])].count(c)
+        c = k % NC
+        n = sum(1 for x in display if x >= 0 and x % NC == c) + sum(1 for x in s.stacks[p] if x % NC == c)
         if n <= 2 and self.powers and s.queen[p] == C.SAVANNAH:  # EX-QUEEN-LINGUIST: one more, up to 3
             n += 1
         return n
@@ -1139,7 +965,7 @@ class Game(core.Game[State]):
             s.tell(F.Drew(p, j, k))
         self._give_lips(s, p, n)
 
-    def _dance(self, s: State, p: int, k: int) -> int:
+    def _dance(self, s: State, p: int, k: int) -> Step:
         """EX-DANCE-1: play `k`, then its stars and each half of each pair (the step that follows)."""
         s.hands[p][k] -= 1
         s.playing = k
@@ -1152,35 +978,34 @@ class Game(core.Game[State]):
         options = self._star_options(s, p, k)
         if options == 1:
             s.stars = 1
-            return P_HALF
-        return P_STARS
+            return Step(Op.HALF)
+        return Step(Op.STARS)
 
-    def _pay_half(self, s: State, p: int, a: int) -> list[int] | None:
+    def _pay_half(self, s: State, p: int, a: int) -> list[Step] | None:
         """One half of a pair (EX-DANCE-1, EX-DANCE-2, EX-DANCE-3); then the next (None: the step
         stays), or the dance goes on."""
-        if a < A_PAY_GREEN:  # pay_stone
-            c = a - A_PAY_STONE
+        if a < A.PAY_GREEN:  # pay_stone
+            c = a - A.PAY_STONE
             s.supply[p][c] -= 1
             s.spent[c] += 1  # EX-DANCE-4: put aside, not in the bag
             s.spent_actual |= 1 << c
             if s.tell is not None:
                 s.tell(F.StoneSpent(p, c, False))
-        elif a < A_PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
-            c = a - A_PAY_GREEN
+        elif a < A.PAY_CARD:  # pay_green: EX-QUEEN-GREEN: a green used as colour c is no longer green
+            c = a - A.PAY_GREEN
             s.supply[p][GREEN] -= 1
             s.spent[c] += 1
             s.spent_actual |= 1 << c
             if s.tell is not None:
                 s.tell(F.StoneSpent(p, c, True))
-        elif a < A_PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
-            k = a - A_PAY_CARD
+        elif a < A.PAY_STAGE:  # pay_card: EX-DANCE-3: discarded as its printed rhinestone, out of the game
+            k = a - A.PAY_CARD
             c = C.CARD_COLOUR[k]
             from_hand = s.hands[p][k] > 0
             if from_hand:
                 s.hands[p][k] -= 1
             else:
                 s.stacks[p].remove(k)
-                s.marks.renew(PLAYED)
             s.removed[k] += 1
             s.spent_cards |= 1 << c
             if s.tell is not None:
@@ -1197,13 +1022,13 @@ class Game(core.Game[State]):
             return None
         return self._after_payment(s, p)
 
-    def _after_payment(self, s: State, p: int) -> list[int]:
+    def _after_payment(self, s: State, p: int) -> list[Step]:
         k = s.playing
         s.danced = k
         s.dance_area = self.areas[s.pos[p]]
         front = []
         if self._is(s, p, C.LANA):  # EX-QUEEN-CHERRY: after paying, before scoring
-            front.append(P_GIFT | p)
+            front.append(Step(Op.GIFT, p))
         cat = C.CARD_CATEGORY[k]
         s.choice = -1
         s.shown = []
@@ -1211,23 +1036,23 @@ class Game(core.Game[State]):
         s.shade_picked = []
         s.shade_stars = 0
         if cat == C.ELEGANZA:
-            front.append(P_ELEGANZA)
+            front.append(Step(Op.ELEGANZA))
         elif cat == C.FLOORWERK:  # EX-CAT-FLOORWERK: bedazzle nearby first
             front += self._bedazzle(s, p, C.NEARBY[s.pos[p]])
-            front.append(P_FLOORWERK)
+            front.append(Step(Op.FLOORWERK))
         elif cat == C.HANDWERK:
-            front += [P_SHOW_SELF, P_SHOWN_BY_OTHERS]
+            front += [Step(Op.SHOW_SELF), Step(Op.SHOWN_BY_OTHERS)]
         elif cat == C.SHADE:
-            front.append(P_SHADE)
-        front.append(P_SCORE_DANCE)
+            front.append(Step(Op.SHADE))
+        front.append(Step(Op.SCORE_DANCE))
         return front
 
-    def _score_dance(self, s: State, p: int) -> list[int]:
+    def _score_dance(self, s: State, p: int) -> list[Step]:
         k = s.playing
         cat = C.CARD_CATEGORY[k]
         stars = s.stars
         near = self.nearby_seats(s, p)
-        front: list[int] = []
+        front: list[Step] = []
         if cat == C.BOOTY:  # EX-CAT-BOOTY
             mine = sum(s.supply[p])
             count = mine + sum(sum(s.supply[q]) for q in near if sum(s.supply[q]) < mine)
@@ -1251,7 +1076,7 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, range(C.NUM_SPACES))
         elif cat == C.SHADE:  # EX-CAT-SHADE: then each deck flips its next card (EX-DECIDE-SHADE)
             count = s.shade_stars
-            front = [P_FLIP | j for j in s.shade_picked]
+            front = [Step(Op.FLIP, j) for j in s.shade_picked]
         elif cat == C.TUCK:  # EX-CAT-TUCK: this card counts itself
             mine = len(s.stacks[p]) + 1
             count = mine + sum(len(s.stacks[q]) for q in near if len(s.stacks[q]) < mine)
@@ -1260,7 +1085,6 @@ class Game(core.Game[State]):
             count = len(around) + sum(1 for c in s.supply[p] if c)
         points = stars * count  # EX-DANCE-6
         s.stacks[p].append(k)  # EX-DANCE-5: on top of the stack
-        s.marks.renew(PLAYED)
         s.playing = -1
         colours = self._jen_colours(s, p, s.supply[p])
         if colours is not None:  # EX-QUEEN-TUCKINGHAM: the card played counts too
@@ -1294,17 +1118,13 @@ class Game(core.Game[State]):
     def _claim_desires(self, s: State, p: int) -> None:
         met = self._desires_met(s)
         face = s.desire_face
-        claimed = False
         for j in _JUDGE_IDS:  # EX-DESIRE-2: from several judges at once
             d = face[j]
             if d >= 0 and met >> d & 1:
                 face[j] = -1
                 s.desires[p][j] += 1
-                claimed = True
                 if s.tell is not None:
                     s.tell(F.DesireClaimed(p, j))
-        if claimed:
-            s.marks.renew(MODULES)
 
     def _score_lyrics(self, s: State, p: int) -> None:
         """EX-LIP-2: the claimed tokens' stars + held lyrics matching a colour claimed now."""
@@ -1314,7 +1134,6 @@ class Game(core.Game[State]):
         points = sum(C.LYRIC_STARS[t] for t in claimed)
         points += sum(C.LYRIC_STARS[t] for t in held if C.LYRIC_COLOUR[t] in colours)
         s.lyrics[p] += claimed
-        s.marks.renew(SELDOM)
         s.claiming = []
         s.blood_from = -1
         self._add_points(s, p, C.CARD_CATEGORY[s.stacks[p][-1]], points)  # EX-LIP-3: the top card's category
@@ -1323,15 +1142,14 @@ class Game(core.Game[State]):
         """EX-REVEAL-1: free, once a turn; N = categories 10'd so far."""
         s.reveal_hands[p][r] -= 1
         s.revealed[p].append(r)
-        s.marks.renew(MODULES)
         s.revealed_turn = True
         n = sum(s.tens[p])
         reward = C.REVEAL_REWARD[r]
-        front: list[int] = []
+        front: list[Step] = []
         if reward == C.LIPS_REWARD:
             self._give_lips(s, p, n)
         elif reward == C.STONES_REWARD:
-            front = [P_GIFT | p] * n
+            front = [Step(Op.GIFT, p)] * n
         elif reward == C.STRUT_REWARD:
             s.strut += n
         elif n:  # bedazzle up to N empty nearby spaces, reading order
@@ -1339,25 +1157,24 @@ class Game(core.Game[State]):
             front = self._bedazzle(s, p, spaces)
         s.todo[0:0] = front
 
-    def _end_turn(self, s: State, p: int) -> list[int]:
+    def _end_turn(self, s: State, p: int) -> list[Step]:
         if self.tens_on and max(s.turn_points) >= 10:  # EX-TEN-2: 10+ points in a category this turn
             for j in _JUDGE_IDS:
                 if s.turn_points[j] >= 10 and not s.tens[p][j] and s.tens_left[j]:
                     s.tens[p][j] = 1
                     s.tens_left[j] -= 1
-                    s.marks.renew(MODULES)
                     if s.tell is not None:
                         s.tell(F.TenEarned(p, j))
         front = []
         if self.desires_on and -1 in s.desire_face:  # EX-DESIRE-3
-            front = [P_DESIRE_DEAL | j for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
+            front = [Step(Op.DESIRE_DEAL, j) for j in range(C.NUM_JUDGES) if s.desire_face[j] < 0]
         nxt = (p + 1) % self.n  # EX-TURN-1: clockwise
         last = nxt == s.first
         if last and (s.end_triggered or s.turns[p] >= MAX_ROUNDS):  # EX-END-1, EX-DECIDE-ROUNDS
             s.todo.clear()
             self._finish(s)
             return []
-        return front + [P_START_TURN | nxt]
+        return front + [Step(Op.START_TURN, nxt)]
 
     # The end -----------------------------------------------------------------------------------
 
@@ -1465,7 +1282,6 @@ class Game(core.Game[State]):
             i += size
         if self.tens_on:
             deal_anew([t.reveal_hands[q] for q in others] + [t.reveal_box], rng)
-            t.marks.renew(MODULES)
         return t
 
     # Text -----------------------------------------------------------------------------------------
@@ -1473,7 +1289,7 @@ class Game(core.Game[State]):
     def decision_name(self, s: State) -> str:
         if s.over:
             return "game over"
-        code, arg = s.todo[0] >> SHIFT, s.todo[0] & _MASK
+        code, arg = s.todo[0].op, s.todo[0].arg
         return narrate.decision_name(self, s, code, arg)
 
     def action_to_string(self, s: State, a: int) -> str:

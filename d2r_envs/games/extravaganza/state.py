@@ -1,6 +1,6 @@
 """Extravaganza state: plain data, changed in place by rules.Game.
 
-What happens next is a queue of pending steps, `todo` (op codes, see `Op`): chance events (a draw
+What happens next is a queue of pending steps, `todo` (`Step`s of the kinds in `Op`): chance events (a draw
 from the bag, a deck flip), decisions (the move, a half of a payment) and automatic steps (scoring,
 the end of the turn). The rules pop the front step when it is done and push the steps it causes to
 the front, so a turn reads as the queue it was given at its start (EX-TURN-1).
@@ -11,18 +11,19 @@ narrated, None otherwise; it is not compared, and a clone starts without one (co
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from d2r_envs.core.events import sink
-from d2r_envs.core.stamped import Marks
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.extravaganza import cards as C
 
 
-class Op(enum.IntEnum):
+class Op:
+    """The kinds of step, by code (a step's code is one of these ints; `op_name` names it). Plain int
+    constants rather than an enum: the rules compare the step at the front with them at every step."""
+
     # chance
     CATEGORY = 0  # arg: judge
     FLIP = 1  # arg: judge (its deck's next card to the display)
@@ -66,14 +67,23 @@ class Op(enum.IntEnum):
     CLEAR_BEDAZZLED = 48
 
 
+_OP_NAMES = {code: name for name, code in vars(Op).items() if name.isupper()}
+
+
+def op_name(code: int) -> str:
+    """The step kind's name in Op, e.g. "SHOW_OTHER"."""
+    return _OP_NAMES[code]
+
+
 CHANCE_OPS = frozenset(range(0, 10))
 DECISION_OPS = frozenset(range(10, 40))
-PLAYED, SELDOM, MODULES = 0, 1, 2  # State.marks' parts
-SHIFT = 5  # todo entries are op << SHIFT | arg (arg < 32)
 
 
-def op(code: Op, arg: int = 0) -> int:
-    return (int(code) << SHIFT) | arg
+class Step(NamedTuple):
+    """A pending step: its kind and what it is about (a seat, a judge, a space, a song slot; 0 if none)."""
+
+    op: int  # an Op
+    arg: int = 0
 
 
 @dataclass(slots=True)
@@ -105,11 +115,7 @@ class State:
     desire_face: list[int]  # per judge, the face-up desire kind (-1: none) (EX-DESIRE-1)
     desire_stack: Deck  # face-down desire tokens, counts per kind
     desires: list[list[int]]  # per seat, per judge: desire tokens claimed (EX-DESIRE-2)
-    # Marks for the observer (encode_fast.py; core/stamped.py `Marks`): the rules renew a part after every
-    # write to what it covers. Part PLAYED: stacks; SELDOM: queen, cats, song, lyrics; MODULES: revealed,
-    # tens, tens_left, reveal_hands, desire_face, desires.
-    marks: Marks
-    todo: list[int] = field(default_factory=list)  # pending steps, op << 5 | arg
+    todo: list[Step] = field(default_factory=list)  # pending steps, the front first
     lip_supply: int = C.NUM_LIPS
     playing: int = -1  # the card being danced (left the hand, not yet on the stack)
     song_next: int = 0  # the next unclaimed slot

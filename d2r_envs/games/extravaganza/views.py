@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.rules import _COLOUR_IDS, GREEN, NC, Game, _held, _max_pairs
-from d2r_envs.games.extravaganza.state import SHIFT, Op, State
-
-_O_ELEGANZA = int(Op.ELEGANZA)
+from d2r_envs.games.extravaganza.state import Op, State
 
 
 def _pairs_after(a: list[int], wild: int, minus: int, plus: int) -> int:
@@ -146,7 +144,7 @@ def dance_rates(g: Game, s: State, p: int) -> list[int]:
 def colour_counts(g: Game, s: State) -> list[int]:
     """Deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would count, the spent
     rhinestones of it (EX-CAT-ELEGANZA) or its rhinestones on the stage (EX-CAT-FLOORWERK)."""
-    if s.todo[0] >> SHIFT == _O_ELEGANZA:
+    if s.todo[0].op == Op.ELEGANZA:
         return list(s.spent)
     return [s.stage.count(c) for c in _COLOUR_IDS]
 
