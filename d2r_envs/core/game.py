@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.core.clone import clone as _clone
 from d2r_envs.core.events import Event
 from d2r_envs.core.zones import Zones
@@ -41,6 +43,7 @@ class GameSpec:
     max_return: float
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a game setup.py does not compile subclasses it)
 class Game(abc.ABC, Generic[StateT]):
     """A transition system over a mutable State. Chance nodes are explicit.
 
@@ -49,6 +52,12 @@ class Game(abc.ABC, Generic[StateT]):
     """
 
     spec: GameSpec
+    config: Any  # the game's options (its Config dataclass), which the engine is made from
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class and its options, which make it (a compiled engine keeps its
+        attributes where pickle's default would not find them)."""
+        return (type(self), (self.config,))
 
     @abc.abstractmethod
     def new_initial_state(self) -> StateT: ...
@@ -197,15 +206,7 @@ class Game(abc.ABC, Generic[StateT]):
 
     def _module(self, short: str) -> ModuleType | None:
         """The game package's module `short`, None where it has none."""
-        name = self.package.__name__ + "." + short
-        try:
-            # import_module, not sys.modules: it waits for another thread's import of the same module,
-            # where sys.modules may hold it half-initialised.
-            return importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
-            return None
+        return package_module(self.package, short)
 
     def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
         """What happened in the transition `before` --action--> `after`, as each seat may see it.
@@ -277,6 +278,19 @@ class Game(abc.ABC, Generic[StateT]):
             f"illegal action {action} ({what}) for player_{self.current_player(state)} "
             f"at decision '{self.decision_name(state)}'; legal: {names}"
         )
+
+
+def package_module(package: ModuleType, short: str) -> ModuleType | None:
+    """The module `short` of a game package, None where it has none."""
+    name = package.__name__ + "." + short
+    try:
+        # import_module, not sys.modules: it waits for another thread's import of the same module,
+        # where sys.modules may hold it half-initialised.
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return None
 
 
 def margin_return(game: Game, state: Any, seat: int) -> float:
