@@ -17,11 +17,11 @@ from setuptools.command.build_ext import build_ext
 # The modules mypyc compiles: the engine a step runs through. Each must type-check cleanly under mypy;
 # a module left out here runs as Python and may still import the compiled ones.
 COMPILED = [
-    # The core: the engine protocol, the card piles and the action space (core/stamped.py stays Python:
-    # its containers are made without their __init__, which a compiled class cannot skip).
+    # The core: the engine protocol, the card containers and the action space.
     "d2r_envs/core/game.py",
     "d2r_envs/core/events.py",
     "d2r_envs/core/zones.py",
+    "d2r_envs/core/stamped.py",
     "d2r_envs/core/actions.py",
     # Draco & Co: rules, state, cards, facts the rules tell, and the observation encoder.
     "d2r_envs/games/draco_and_co/rules.py",

@@ -135,8 +135,10 @@ def _copies_itself(x: Any) -> bool:
 
 
 def _slots(cls: type) -> list[str]:
-    """The __slots__ of `cls` and of the classes it derives from."""
-    return [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
+    """The __slots__ of `cls` and of the classes it derives from (a compiled class lists its attributes
+    in __mypyc_attrs__ instead)."""
+    return [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", c.__dict__.get("__mypyc_attrs__", ()))
+            if not name.startswith("__")]
 
 
 def shared_mutables(a: Any, b: Any) -> list[str]:

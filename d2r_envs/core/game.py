@@ -171,8 +171,9 @@ class Game(abc.ABC, Generic[StateT]):
         while self.current_player(state) == CHANCE:
             self.apply_legal(state, self.sample_chance(state, rng))
 
-    def apply_action(self, state: StateT, action: int) -> None:
-        """Apply a player action or a chance outcome; raise IllegalActionError if not legal."""
+    def apply_action(self, state: StateT, action: Any) -> None:
+        """Apply a player action or a chance outcome; raise IllegalActionError if not legal (`action` may be
+        anything a caller passes: what is not an integer is refused here too)."""
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalActionError(f"action {action!r}: the game is over, no action is legal")

@@ -30,7 +30,7 @@ def _listed(counts: bytearray) -> bytearray:
     return bytearray().join(map(mul, compress(_KIND_BYTES, counts), filter(None, counts)))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # (tests count draws with a subclass)
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests count draws with a subclass; __new__ skips __init__)
 class Deck:
     """A shuffled pile that chance draws from: its cards as counts per kind, their number, and the
     cards listed in kind order, kept in step by its own methods. A uniform draw is one index into the
@@ -99,7 +99,7 @@ class Deck:
         return isinstance(other, Deck) and self.counts == other.counts
 
     def __copy__(self) -> "Deck":
-        new = Deck.__new__(Deck)  # (not object.__new__: a compiled class makes its own)
+        new = Deck.__new__(Deck)  # (not object.__new__: a compiled class has its own)
         new.counts = self.counts[:]
         new.n = self.n
         new.cards = self.cards[:]
