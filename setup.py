@@ -53,8 +53,8 @@ def ext_modules() -> list:
     """mypyc's extensions for COMPILED, or none (the pure-Python build)."""
     if os.environ.get("D2R_ENVS_PURE", "") not in ("", "0"):
         return _pure("D2R_ENVS_PURE is set")
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         return _pure(f"no C compiler: {compiler} not found")
     try:
         from mypyc.build import mypycify
