@@ -35,7 +35,7 @@ class _Listlike:
     def _items(self) -> list:
         raise NotImplementedError
 
-    def __getitem__(self, i: int) -> Any:
+    def __getitem__(self, i: int | slice) -> Any:
         return self._items()[i]
 
     def __iter__(self) -> Iterator:
