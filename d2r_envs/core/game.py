@@ -249,18 +249,19 @@ class Game(abc.ABC, Generic[StateT]):
         averaged (points by source). The default says nothing."""
         return [{} for _ in range(self.spec.num_players)]
 
-    def svg(self, state: StateT, seat: int | None = None) -> str:
+    def svg(self, state: StateT, seat: Any = None) -> str:
         """The state's picture, a standalone SVG document of a size fixed by the game and its player
         count: from `seat`'s view (only what that seat may see, as its observation) or from above
         (everything) when `seat` is None. The game package's `draw.svg(game, state, seat)` draws it."""
+        view: int | None = None  # `seat` checked: an int (a numpy integer too), or None
         if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.spec.num_players:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= int(seat) < self.spec.num_players:
                 raise ValueError(f"seat {seat!r} is not a seat of this game (0..{self.spec.num_players - 1}, or None)")
-            seat = int(seat)
+            view = int(seat)
         drawing = self._module("draw")
         if drawing is None:
             raise NotImplementedError(f"{self.spec.name} has no draw.py")
-        return drawing.svg(self, state, seat)
+        return drawing.svg(self, state, view)
 
     def explain(self, state: StateT, action: int) -> str:
         """What a legal action at this node does, for a person choosing it (a card's text, a cost);
@@ -294,7 +295,7 @@ def package_module(package: ModuleType, short: str) -> ModuleType | None:
         return None
 
 
-def margin_return(game: Game, state: Any, seat: int) -> float:
+def margin_return(game: Any, state: Any, seat: int) -> float:  # (`game`: a Game, or what has its returns and scores)
     """`seat`'s return at a terminal state plus its margin over the best other seat's points, relative
     to the leader's points (in -1..1), where the game keeps points (`Game.scores`): a win by much is
     worth more than a win by little, a close loss less bad than a rout. The return alone elsewhere."""
