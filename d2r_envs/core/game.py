@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.core.clone import clone as _clone
 from d2r_envs.core.events import Event
 from d2r_envs.core.zones import Zones
@@ -41,6 +43,7 @@ class GameSpec:
     max_return: float
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a game setup.py does not compile subclasses it)
 class Game(abc.ABC, Generic[StateT]):
     """A transition system over a mutable State. Chance nodes are explicit.
 
@@ -49,6 +52,12 @@ class Game(abc.ABC, Generic[StateT]):
     """
 
     spec: GameSpec
+    config: Any  # the game's options (its Config dataclass), which the engine is made from
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class and its options, which make it (a compiled engine keeps its
+        attributes where pickle's default would not find them)."""
+        return (type(self), (self.config,))
 
     @abc.abstractmethod
     def new_initial_state(self) -> StateT: ...
@@ -162,8 +171,9 @@ class Game(abc.ABC, Generic[StateT]):
         while self.current_player(state) == CHANCE:
             self.apply_legal(state, self.sample_chance(state, rng))
 
-    def apply_action(self, state: StateT, action: int) -> None:
-        """Apply a player action or a chance outcome; raise IllegalActionError if not legal."""
+    def apply_action(self, state: StateT, action: Any) -> None:
+        """Apply a player action or a chance outcome; raise IllegalActionError if not legal (`action` may be
+        anything a caller passes: what is not an integer is refused here too)."""
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalActionError(f"action {action!r}: the game is over, no action is legal")
@@ -197,15 +207,7 @@ class Game(abc.ABC, Generic[StateT]):
 
     def _module(self, short: str) -> ModuleType | None:
         """The game package's module `short`, None where it has none."""
-        name = self.package.__name__ + "." + short
-        try:
-            # import_module, not sys.modules: it waits for another thread's import of the same module,
-            # where sys.modules may hold it half-initialised.
-            return importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
-            return None
+        return package_module(self.package, short)
 
     def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
         """What happened in the transition `before` --action--> `after`, as each seat may see it.
@@ -247,18 +249,19 @@ class Game(abc.ABC, Generic[StateT]):
         averaged (points by source). The default says nothing."""
         return [{} for _ in range(self.spec.num_players)]
 
-    def svg(self, state: StateT, seat: int | None = None) -> str:
+    def svg(self, state: StateT, seat: Any = None) -> str:
         """The state's picture, a standalone SVG document of a size fixed by the game and its player
         count: from `seat`'s view (only what that seat may see, as its observation) or from above
         (everything) when `seat` is None. The game package's `draw.svg(game, state, seat)` draws it."""
+        view: int | None = None  # `seat` checked: an int (a numpy integer too), or None
         if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.spec.num_players:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= int(seat) < self.spec.num_players:
                 raise ValueError(f"seat {seat!r} is not a seat of this game (0..{self.spec.num_players - 1}, or None)")
-            seat = int(seat)
+            view = int(seat)
         drawing = self._module("draw")
         if drawing is None:
             raise NotImplementedError(f"{self.spec.name} has no draw.py")
-        return drawing.svg(self, state, seat)
+        return drawing.svg(self, state, view)
 
     def explain(self, state: StateT, action: int) -> str:
         """What a legal action at this node does, for a person choosing it (a card's text, a cost);
@@ -279,7 +282,20 @@ class Game(abc.ABC, Generic[StateT]):
         )
 
 
-def margin_return(game: Game, state: Any, seat: int) -> float:
+def package_module(package: ModuleType, short: str) -> ModuleType | None:
+    """The module `short` of a game package, None where it has none."""
+    name = package.__name__ + "." + short
+    try:
+        # import_module, not sys.modules: it waits for another thread's import of the same module,
+        # where sys.modules may hold it half-initialised.
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return None
+
+
+def margin_return(game: Any, state: Any, seat: int) -> float:  # (`game`: a Game, or what has its returns and scores)
     """`seat`'s return at a terminal state plus its margin over the best other seat's points, relative
     to the leader's points (in -1..1), where the game keeps points (`Game.scores`): a win by much is
     worth more than a win by little, a close loss less bad than a rout. The return alone elsewhere."""

@@ -23,9 +23,10 @@ from __future__ import annotations
 from operator import mul
 from typing import Any, Iterable, Iterator, Sequence
 
-_new = object.__new__
+from mypy_extensions import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class _Listlike:
     """Reads through `_items()`: indexing, iteration, length, membership, equality with a list."""
 
@@ -34,7 +35,7 @@ class _Listlike:
     def _items(self) -> list:
         raise NotImplementedError
 
-    def __getitem__(self, i: int) -> Any:
+    def __getitem__(self, i: int | slice) -> Any:
         return self._items()[i]
 
     def __iter__(self) -> Iterator:
@@ -53,12 +54,15 @@ class _Listlike:
             return self._items() == other
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # (mutable and compared by value, as a list; a method, not None, so that
+        # a compiled class does not take __hash__ for an attribute to pickle)
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._items()!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Owners(_Listlike):
     """Per item, who holds it: `of[item]`, a seat (0 to seats-1), -1 for nobody (`free[item]`: 1 for
     each such item) or another negative number of the game's own (out of play); per seat, a one-hot
@@ -106,7 +110,7 @@ class Owners(_Listlike):
         return self.of.count(owner)
 
     def __copy__(self) -> "Owners":
-        new = _new(Owners)
+        new = Owners.__new__(Owners)  # (not object.__new__: a compiled class has its own)
         new.of = self.of[:]
         new.held = [row[:] for row in self.held]
         new.free = self.free[:]
@@ -116,6 +120,7 @@ class Owners(_Listlike):
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class SeatCounts(_Listlike):
     """Per seat, counts per card kind, `counts[seat][kind]` (a bytearray each, like a per-seat Pile of
     core.zones), and, where the kinds have `weights`, per seat the sum of count times weight,
@@ -149,7 +154,7 @@ class SeatCounts(_Listlike):
         return self.counts
 
     def __copy__(self) -> "SeatCounts":
-        new = _new(SeatCounts)
+        new = SeatCounts.__new__(SeatCounts)  # (not object.__new__: a compiled class has its own)
         new.counts = [c[:] for c in self.counts]
         new.weights = self.weights
         new.totals = self.totals[:]
@@ -157,6 +162,7 @@ class SeatCounts(_Listlike):
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Grid(_Listlike):
     """Rows of places (a book's pages of pockets), each holding one item or -1 (empty), `rows[r][place]`,
     and the same as one-hot cells, `cells[(r * width + place) * items + item]`. Written by `put` and
@@ -205,7 +211,7 @@ class Grid(_Listlike):
         return self.rows
 
     def __copy__(self) -> "Grid":
-        new = _new(Grid)
+        new = Grid.__new__(Grid)  # (not object.__new__: a compiled class has its own)
         new.rows = [line[:] for line in self.rows]
         new.cells = self.cells[:]
         new.items = self.items
@@ -213,6 +219,7 @@ class Grid(_Listlike):
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Marks:
     """Stamps for parts of plain fields that a game writes directly (a seat's resources and timeline,
     a hand's cards per deck): after a write the game calls `renew(part)`, which gives that part and the
@@ -243,12 +250,13 @@ class Marks:
         return (Marks, (len(self.parts),))
 
     def __copy__(self) -> "Marks":
-        new = _new(Marks)
+        new = Marks.__new__(Marks)  # (not object.__new__: a compiled class has its own)
         new.parts = self.parts[:]
         new.stamp = self.stamp
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Tally:
     """Small counts (0-255) a game keeps beside the plain fields they count, in the observation's shape:
     per part (a seat) a row of `width` bytes, every row in one bytearray `data` (part p's at p * width),
@@ -307,7 +315,7 @@ class Tally:
         return (Tally, (len(self.parts), self.width, bytes(self.data)))
 
     def __copy__(self) -> "Tally":
-        new = _new(Tally)
+        new = Tally.__new__(Tally)  # (not object.__new__: a compiled class has its own)
         new.data = self.data[:]
         new.width = self.width
         new.parts = self.parts[:]

@@ -1,13 +1,12 @@
-"""Game._module: a game package's optional module, whole even while another thread is importing it."""
+"""package_module (Game._module): a game package's optional module, whole even while another thread is importing it."""
 
 from __future__ import annotations
 
 import sys
 import threading
 import time
-from types import SimpleNamespace
 
-from d2r_envs.core.game import Game
+from d2r_envs.core.game import package_module
 
 
 def test_a_module_another_thread_is_importing_is_returned_whole(tmp_path, monkeypatch) -> None:
@@ -19,18 +18,17 @@ def test_a_module_another_thread_is_importing_is_returned_whole(tmp_path, monkey
     monkeypatch.syspath_prepend(str(tmp_path))
     import slow_game_pkg
 
-    game = SimpleNamespace(package=slow_game_pkg)
     got: dict[str, object] = {}
-    first = threading.Thread(target=lambda: got.setdefault("first", Game._module(game, "narrate")))
+    first = threading.Thread(target=lambda: got.setdefault("first", package_module(slow_game_pkg, "narrate")))
     first.start()
     deadline = time.monotonic() + 5
     while "slow_game_pkg.narrate" not in sys.modules and time.monotonic() < deadline:
         time.sleep(0.005)
     assert "slow_game_pkg.narrate" in sys.modules  # the first import is under way
-    second = Game._module(game, "narrate")
+    second = package_module(slow_game_pkg, "narrate")
     assert hasattr(second, "events"), "got the module half-initialised"
     first.join()
     assert second.events() == "whole" and got["first"] is second
-    assert Game._module(game, "draw") is None  # a module the package does not have
+    assert package_module(slow_game_pkg, "draw") is None  # a module the package does not have
     for name in ("slow_game_pkg.narrate", "slow_game_pkg"):
         sys.modules.pop(name, None)
