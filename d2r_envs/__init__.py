@@ -7,7 +7,7 @@ from typing import Any
 from d2r_envs import registry
 from d2r_envs.core.aec import GameEnv, SafeEnv
 from d2r_envs.core.game import Game
-from d2r_envs.registry import game_package, names
+from d2r_envs.registry import names, package
 
 __version__ = "0.1.0"
 __all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "__version__"]
@@ -22,7 +22,7 @@ def raw_env(name: str, num_players: int | None = None, render_mode: str | None =
             observation: dict[str, Any] | None = None, **options: Any) -> GameEnv:
     """The bare AEC env: an illegal action raises IllegalActionError and changes nothing (`options` and
     `observation` as for `make`)."""
-    return game_package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
+    return package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
 def make(name: str, num_players: int | None = None, render_mode: str | None = None,
@@ -30,7 +30,7 @@ def make(name: str, num_players: int | None = None, render_mode: str | None = No
     """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game.
     `options`: the game's options; `observation`: its observation options (`d2r describe <game>`
     lists both; Extravaganza's `views` adds its views for learning)."""
-    return game_package(name).env(num_players, render_mode=render_mode, observation=observation, **options)
+    return package(name).env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
 def load_opponent(ref: str, game: str | None = None):
