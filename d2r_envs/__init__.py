@@ -11,7 +11,7 @@ prefer_source()  # D2R_ENVS_PURE=1: the engine from its Python source, compiled 
 from d2r_envs import registry  # noqa: E402
 from d2r_envs.core.aec import GameEnv, SafeEnv  # noqa: E402
 from d2r_envs.core.game import Game  # noqa: E402
-from d2r_envs.registry import game_package, names  # noqa: E402
+from d2r_envs.registry import names, package  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "build", "__version__"]
@@ -26,7 +26,7 @@ def raw_env(name: str, num_players: int | None = None, render_mode: str | None =
             observation: dict[str, Any] | None = None, **options: Any) -> GameEnv:
     """The bare AEC env: an illegal action raises IllegalActionError and changes nothing (`options` and
     `observation` as for `make`)."""
-    return game_package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
+    return package(name).raw_env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
 def make(name: str, num_players: int | None = None, render_mode: str | None = None,
@@ -34,7 +34,7 @@ def make(name: str, num_players: int | None = None, render_mode: str | None = No
     """The AEC env with PettingZoo's usual safety: order checks, bounds, illegal move ends the game.
     `options`: the game's options; `observation`: its observation options (`d2r describe <game>`
     lists both; Extravaganza's `views` adds its views for learning)."""
-    return game_package(name).env(num_players, render_mode=render_mode, observation=observation, **options)
+    return package(name).env(num_players, render_mode=render_mode, observation=observation, **options)
 
 
 def load_opponent(ref: str, game: str | None = None):

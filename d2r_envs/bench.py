@@ -26,7 +26,7 @@ import numpy as np
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 AEC_RATIO_BAR = 2.0  # our AEC steps/s over connect_four_v3's
 # Bare engine decisions/s over connect_four_v3's AEC steps/s: the ratio of the absolute bar this
@@ -200,14 +200,14 @@ def run(
     suffix = f" [{','.join(f'{k}={v}' for k, v in options.items())}]" if options else ""
     subjects: list[Subject] = []
     for name in games:
-        n = players if players is not None else game_package(name).DEFAULT_PLAYERS
+        n = players if players is not None else package(name).DEFAULT_PLAYERS
         d2r_envs.make_game(name, n, **options)  # a bad name, player count or option fails here, before any timing
         subjects.append(_aec_subject(name + suffix, name, n,
                                      lambda name=name, n=n: d2r_envs.make(name, n, **options), seed))
     for label in REFERENCES:
         subjects.append(_aec_subject(label, None, None, refs[label], seed))
     for name in games:
-        n = players if players is not None else game_package(name).DEFAULT_PLAYERS
+        n = players if players is not None else package(name).DEFAULT_PLAYERS
         subjects.append(_engine_subject(name + suffix, name, n, options, seed))
 
     per_round = seconds / rounds

@@ -64,7 +64,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         "|---|---|---:|---:|---:|---|",
     ]
     for name in d2r_envs.names():
-        pkg = registry.game_package(name)
+        pkg = registry.package(name)
         env = d2r_envs.raw_env(name, pkg.DEFAULT_PLAYERS)
         spec = env.game.spec
         rows.append(

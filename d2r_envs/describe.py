@@ -39,12 +39,12 @@ def _options_table(rows: list[tuple[str, Any, str, str]]) -> list[str]:
 
 def sections(name: str, players: int | None = None) -> Description:
     """The description of game `name` at `players` (its default when None); a bad count is a ValueError."""
-    pkg = registry.game_package(name)
+    pkg = registry.package(name)
     players = players if players is not None else pkg.DEFAULT_PLAYERS
     env = pkg.raw_env(players)
     spec = env.game.spec
     actions, layout = registry.action_space(name), registry.obs_layout(name)
-    doc = (pkg.__doc__ or "").strip().splitlines()
+    doc = pkg.doc.strip().splitlines()
     facts = [
         f"- players: {players} (allowed {spec.min_players}-{spec.max_players}, default {pkg.DEFAULT_PLAYERS})",
         f"- agents: {', '.join(env.possible_agents)}",

@@ -371,7 +371,7 @@ def installed_game_facts(game: "str | Game", observation: Mapping[str, Any] | No
     (`game`: its name, or an engine of it), for the observation with the `observation` options (a
     ValueError names a bad one)."""
     engine = game if isinstance(game, Game) else registry.make_game(game)
-    actions, layout = engine.package.ACTIONS, engine.make_observer(**(observation or {})).layout
+    actions, layout = registry.of(engine).ACTIONS, engine.make_observer(**(observation or {})).layout
     return {
         "game_version": engine.spec.version,
         "num_actions": actions.size,

@@ -13,8 +13,8 @@ from typing import Callable
 import numpy as np
 
 import d2r_envs
+from d2r_envs import registry
 from d2r_envs.agents import make_agent
-from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
 
 COMMANDS = (
@@ -52,7 +52,7 @@ def moves(game, state, legal: list[int], full: bool = False) -> list[str]:
     out = []
     for i, a in enumerate(legal, 1):
         line = f"  {i:2d}. {game.action_to_string(state, a)}"
-        text = " ".join(game.explain(state, a).split())
+        text = " ".join(registry.of(game).explain(game, state, a).split())
         if text:
             if not full and len(text) > 100:
                 text = text[:99] + "…"
@@ -134,7 +134,7 @@ def play(
     observer = game.make_observer()
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    log = Log(game)
+    log = registry.of(game).log(game)
     shown = 0  # events already printed
 
     def news() -> None:

@@ -34,7 +34,7 @@ def render(name: str, options: dict[str, Any], seed: int, actions: list[int]) ->
     """The golden text of a game with these options, played with exactly these actions."""
     game = registry.make_game(name, **dict(options))
     observer = game.make_observer()
-    pkg = game.package
+    pkg = registry.package(name)
     lines = [
         f"game: {name}",
         f"version: {game.spec.version}",

@@ -14,7 +14,7 @@
 
 `svg(game, state, seat=None)` takes a rules engine (`core.game.Game`: the game's name is its
 `spec.name`) and one of its states; the drawing comes from the game package's draw.py (through
-`Game.svg`), a standalone SVG document whose size is fixed by the game and its player count. `png`,
+its package record in the registry, `GamePackage.svg`), a standalone SVG document whose size is fixed by the game and its player count. `png`,
 `rgb` and `Picture._repr_png_` draw it to pixels with the render extra, `pip install
 'd2r_envs[render]'` (resvg and Pillow); without it they raise ImportError saying so (a notebook
 then shows the SVG alone). The AEC env's `render_mode="rgb_array"` gives the same picture from above.
@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from d2r_envs import registry
 from d2r_envs.core import raster
 from d2r_envs.core.game import Game
 
@@ -40,17 +41,17 @@ __all__ = ["svg", "png", "rgb", "picture", "Picture", "seeded_state"]
 
 def svg(game: Game, state: Any, seat: int | None = None) -> str:
     """The state's picture as an SVG document: from `seat`'s view, or from above when None."""
-    return game.svg(state, seat)
+    return registry.of(game).svg(game, state, seat)
 
 
 def png(game: Game, state: Any, seat: int | None = None) -> bytes:
     """The picture as PNG bytes (the render extra)."""
-    return raster.png(game.svg(state, seat))
+    return raster.png(svg(game, state, seat))
 
 
 def rgb(game: Game, state: Any, seat: int | None = None) -> np.ndarray:
     """The picture as an (H, W, 3) uint8 array (the render extra)."""
-    return raster.rgb(game.svg(state, seat))
+    return raster.rgb(svg(game, state, seat))
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class Picture:
 
 def picture(game: Game, state: Any, seat: int | None = None) -> Picture:
     """The state's picture from `seat`'s view (from above when None), to show or save."""
-    return Picture(game.svg(state, seat))
+    return Picture(svg(game, state, seat))
 
 
 def seeded_state(game: Game, seed: int = 0, moves: int = 40) -> Any:
@@ -109,8 +110,6 @@ def seeded_state(game: Game, seed: int = 0, moves: int = 40) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
-
-    from d2r_envs import registry
 
     parser = argparse.ArgumentParser(prog="python -m d2r_envs.render",
                                      description="Draw a seeded mid-game state of a game as SVG (or PNG with the render extra).")

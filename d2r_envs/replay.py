@@ -35,7 +35,7 @@ class ReplayError(ValueError):
 
 
 def version(game: str) -> int:
-    return int(registry.game_package(game).VERSION)
+    return int(registry.package(game).VERSION)
 
 
 def make(game: str, num_players: int, options: dict[str, Any], seed: int, agents: list[str],
@@ -123,7 +123,7 @@ def play_back(data: dict[str, Any], on_step=None) -> list[float]:
     n, options = data["num_players"], data["options"]
     try:  # a bad option or player count: the game's own ValueError, one line
         if data["chance"] == "env":
-            made = registry.game_package(game).env(n, **options)  # as d2r_envs.make
+            made = registry.package(game).env(n, **options)  # as d2r_envs.make
         else:
             made = registry.make_game(game, n, **options)
     except (ValueError, TypeError) as e:

@@ -22,7 +22,7 @@ from d2r_envs.agents import Agent, PolicyAgent, make_agent
 from d2r_envs.core import raster
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError, margin_return
 from d2r_envs import registry
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 ILLEGAL_MODES = ("lose", "raise")
 REWARDS = ("return", "margin")
@@ -352,7 +352,7 @@ class SingleAgentEnv(gymnasium.Env):
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
             return None
         if self.render_mode == "rgb_array":
-            return raster.rgb(self.engine.svg(self.state))
+            return raster.rgb(registry.of(self.engine).svg(self.engine, self.state))
         return self.observer.string_from(self.state, self.seat)
 
     # Helpers ------------------------------------------------------------------------------------
@@ -406,7 +406,7 @@ class SingleAgentEnv(gymnasium.Env):
 
 def gym_id(name: str) -> str:
     """The gymnasium id of a game's learner env: `d2r/<game>-v<the game's VERSION>`."""
-    return f"d2r/{name}-v{game_package(name).VERSION}"
+    return f"d2r/{name}-v{package(name).VERSION}"
 
 
 def register_all() -> None:

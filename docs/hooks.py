@@ -125,7 +125,7 @@ def games_table(page: str) -> str:
     rows = ["| game | players (default) | actions | observation | AEC env | gymnasium id |",
             "|---|---|---:|---:|---|---|"]
     for name in d2r_envs.names():
-        pkg = registry.game_package(name)
+        pkg = registry.package(name)
         spec = d2r_envs.make_game(name).spec
         link = posixpath.relpath(f"games/{name}.md", here or ".")
         rows.append(f"| [`{name}`]({link}) | {spec.min_players}-{spec.max_players} ({pkg.DEFAULT_PLAYERS}) | "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib
 from pathlib import Path
 import pickle
 import warnings
@@ -15,7 +14,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 
 def _counts(name: str) -> list[int]:
@@ -64,7 +63,7 @@ def test_random_play_invariants(name: str, n: int) -> None:
     """Masks never empty, conservation after every transition, games end within the cap,
     every legal action accepted and illegal ones refused with the state unchanged."""
     game = d2r_envs.make_game(name, n)
-    check = game_package(name).invariants.violations
+    check = package(name).invariants.violations
     rng = np.random.default_rng(n)
     lengths = []
     for _ in range(80):
@@ -142,7 +141,7 @@ def test_a_clone_shares_no_mutable_object_with_its_source(name: str, n: int) -> 
 
 def _spec(name: str):
     """The game's observation spec (its encode.py: `encode(game, state, seat)`, `string_from`)."""
-    return importlib.import_module(f"{game_package(name).__name__}.encode")
+    return package(name).encode
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
@@ -151,7 +150,7 @@ def test_redeterminisation_hides_nothing_it_should_not(name: str, n: int) -> Non
     observation (as the spec defines it, and as the Observer gives it), its text view and (if it
     acts) its legal actions unchanged."""
     game = d2r_envs.make_game(name, n)
-    observer = game_package(name).Observer(game)
+    observer = package(name).Observer(game)
     spec = _spec(name)
     rng = np.random.default_rng(11)
     changed = 0
@@ -181,7 +180,7 @@ def test_redeterminisation_hides_nothing_it_should_not(name: str, n: int) -> Non
 def test_other_seats_do_see_what_redeterminisation_changed(name: str, n: int) -> None:
     """The leak test above would pass with a blind encoder; here the owners see the change."""
     game = d2r_envs.make_game(name, n)
-    observer = game_package(name).Observer(game)
+    observer = package(name).Observer(game)
     spec = _spec(name)
     rng = np.random.default_rng(3)
     s = game.new_initial_state()
@@ -353,7 +352,7 @@ def test_bad_config_is_refused_with_a_clear_error(name: str) -> None:
 
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_metadata_module_entry_points_and_render(name: str) -> None:
-    pkg = game_package(name)
+    pkg = package(name)
     env = pkg.env(render_mode="ansi")
     game = env.unwrapped.game
     assert env.metadata["name"] == f"{name}_v{game.spec.version}"
@@ -373,8 +372,8 @@ def test_metadata_module_entry_points_and_render(name: str) -> None:
 
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_game_readme_has_the_current_tables_and_deviations(name: str) -> None:
-    pkg = game_package(name)
-    readme = (Path(pkg.__file__).parent / "README.md").read_text(encoding="utf-8")
+    pkg = package(name)
+    readme = (Path(d2r_envs.__file__).parent / "games" / name / "README.md").read_text(encoding="utf-8")
     assert pkg.ACTIONS.describe() in readme, "action table out of date: paste `d2r describe` output"
     assert pkg.LAYOUT.describe() in readme, "observation table out of date: paste `d2r describe` output"
     assert "## Deviations and reconstructions" in readme

@@ -35,7 +35,7 @@ def test_list_shows_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_describe_prints_options_actions_and_observation(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    pkg = registry.game_package(name)
+    pkg = registry.package(name)
     spec = d2r_envs.make_game(name).spec
     assert main(["describe", name, "--players", str(spec.max_players)]) == 0
     out = capsys.readouterr().out
@@ -211,7 +211,7 @@ def test_ctrl_c_anywhere_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatc
     def pressed(name):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(registry, "game_package", pressed)
+    monkeypatch.setattr(registry, "package", pressed)
     assert _main_catching_ctrl_c(["list"]) == 130
     captured = capsys.readouterr()
     assert captured.err.strip() == "d2r: interrupted" and captured.out == ""

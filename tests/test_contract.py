@@ -12,7 +12,8 @@ import d2r_envs
 from d2r_envs.core.actions import ActionSpace
 from d2r_envs.core.game import Game
 from d2r_envs.core.obs import ObsLayout, Observer
-from d2r_envs.registry import game_package
+from d2r_envs.core.package import GamePackage
+from d2r_envs.registry import package
 
 ROOT = Path(d2r_envs.__file__).resolve().parent.parent
 EXPORTS = ("Config", "Game", "Observer", "ACTIONS", "LAYOUT", "VERSION", "DEFAULT_PLAYERS", "invariants", "env", "raw_env")
@@ -29,12 +30,19 @@ def test_the_contract_is_written() -> None:
 
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_the_package_has_every_piece(name: str) -> None:
-    pkg = game_package(name)
-    missing = [e for e in EXPORTS if not hasattr(pkg, e)]
+    face = importlib.import_module(f"d2r_envs.games.{name}")
+    missing = [e for e in EXPORTS + ("PACKAGE",) if not hasattr(face, e)]
     assert not missing, f"{name}/__init__.py does not export {missing}"
-    folder = Path(pkg.__file__).parent
+    pkg = package(name)
+    assert isinstance(pkg, GamePackage) and pkg is face.PACKAGE and pkg.name == name
+    folder = Path(face.__file__).parent
     assert not (folder / "env.py").exists(), "env()/raw_env() come from core/package.py, not a copied module"
-    mods = {m: importlib.import_module(f"{pkg.__name__}.{m}") for m in MODULES}
+    mods = {m: importlib.import_module(f"{face.__name__}.{m}") for m in MODULES}
+    for export in ("Config", "Game", "Observer", "ACTIONS", "LAYOUT", "VERSION", "DEFAULT_PLAYERS", "invariants"):
+        assert getattr(pkg, export) is getattr(face, export), f"{name}: the record's {export} is not the package's"
+    for piece in ("encode", "narrate", "draw", "heuristic", "invariants"):  # declared, each the game's own module
+        assert getattr(pkg, piece) is mods[piece], f"{name}: the record's {piece} is not {name}/{piece}.py"
+    assert pkg.Game.observer_class is pkg.Observer, "the record gives the engine its Observer"
     assert dataclasses.is_dataclass(pkg.Config) and dataclasses.fields(pkg.Config)[0].name == "num_players"
     assert issubclass(pkg.Game, Game) and issubclass(pkg.Observer, Observer)
     assert isinstance(pkg.ACTIONS, ActionSpace) and isinstance(pkg.LAYOUT, ObsLayout)
@@ -42,12 +50,13 @@ def test_the_package_has_every_piece(name: str) -> None:
     assert isinstance(mods["rulebook"].RULES, dict) and mods["rulebook"].RULES
     assert callable(mods["encode"].encode) and callable(mods["encode"].string_from), "encode.py is the plain spec"
     fast = (folder / "encode_fast.py").exists()  # the Observer is the fast one where there is one
-    assert pkg.Observer.__module__ == f"{pkg.__name__}.{'encode_fast' if fast else 'encode'}"
+    assert pkg.Observer.__module__ == f"{face.__name__}.{'encode_fast' if fast else 'encode'}"
     assert callable(mods["narrate"].events) and callable(mods["narrate"].explain)
     assert callable(mods["draw"].svg) and callable(mods["draw"].size)
     assert callable(mods["invariants"].violations)
     assert callable(mods["heuristic"].Heuristic().act)
     assert dataclasses.is_dataclass(mods["state"].State)
+    assert pkg.doc == face.__doc__ and pkg.doc.strip()
 
 
 @pytest.mark.parametrize("name", d2r_envs.names())

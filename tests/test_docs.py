@@ -114,7 +114,7 @@ def test_the_readme_table_of_games_is_the_codes() -> None:
         spec = d2r_envs.make_game(name).spec
         assert gid == gym_id(name)
         assert (int(low), int(high)) == (spec.min_players, spec.max_players)
-        assert int(default) == registry.game_package(name).DEFAULT_PLAYERS
+        assert int(default) == registry.package(name).DEFAULT_PLAYERS
         assert int(actions) == spec.num_actions == registry.action_space(name).size
         assert int(obs) == registry.obs_layout(name).size
         assert f"(docs/games/{name}.md)" in rest
@@ -145,7 +145,7 @@ def test_the_readme_picture_is_what_its_command_draws(tmp_path: Path) -> None:
 def test_the_changelog_names_every_environment_version_and_model() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     for name in d2r_envs.names():
-        version = registry.game_package(name).VERSION
+        version = registry.package(name).VERSION
         for v in range(version + 1):
             assert f"`{name}_v{v}`" in changelog, f"CHANGELOG.md lacks the environment version {name}_v{v}"
     for manifest in (ROOT / "models").glob("*/*/manifest.json"):

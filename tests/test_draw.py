@@ -5,7 +5,6 @@ a video recorder reads."""
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import sys
 import xml.etree.ElementTree as ET
@@ -14,8 +13,9 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs import render
+from d2r_envs import registry, render
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.game import CHANCE, TERMINAL
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -23,7 +23,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def _size(game) -> tuple[int, int]:
     """The canvas the game's draw.py gives its player count."""
-    return importlib.import_module(game.package.__name__ + ".draw").size(game.spec.num_players)
+    return registry.of(game).size(game.spec.num_players)
 
 
 def _cases() -> list[tuple[str, int, dict]]:
@@ -114,7 +114,7 @@ def test_a_finished_game_draws_its_result(name: str) -> None:
     assert game.is_terminal(s)
     returns = game.returns(s)
     winners = [p for p, r in enumerate(returns) if r == max(returns) and r > game.spec.min_return]
-    headline = game.result_headline(s)
+    headline = result_headline(game, s)
     assert headline.startswith("game over: ") and all(f"player_{p}" in headline for p in winners)
     for seat in [None, *range(game.spec.num_players)]:
         assert f">{S.escape(headline)}</text>" in render.svg(game, s, seat)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
+from d2r_envs import registry
 from d2r_envs.core.events import Event, Log
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError
 
@@ -24,7 +25,7 @@ def _logged_game(name: str, n: int, seed: int, check=None) -> tuple[list[str], L
     """One random game through Log; returns every seat's view, joined, and the log."""
     game = d2r_envs.make_game(name, n)
     state = game.new_initial_state()
-    log = Log(game)
+    log = registry.of(game).log(game)
     rng = np.random.default_rng(seed)
     decisions = 0
     while game.current_player(state) != TERMINAL and decisions < game.spec.max_game_length:
@@ -47,9 +48,9 @@ def test_same_seed_same_log_and_narration_changes_nothing(name: str, n: int) -> 
         after = game.clone(state)
         game.apply_action(after, action)
         kept = game.clone(after)
-        first = game.events(before, action, after)
+        first = registry.of(game).events(game, before, action, after)
         assert before == state and after == kept, "narrating changed a state"
-        assert game.events(before, action, after) == first
+        assert registry.of(game).events(game, before, action, after) == first
         assert all(isinstance(e, Event) for e in first)
 
     views, log = _logged_game(name, n, seed=11, check=check)
@@ -63,7 +64,7 @@ def test_same_seed_same_log_and_narration_changes_nothing(name: str, n: int) -> 
 def test_an_illegal_action_leaves_state_and_log_as_they_were(name: str) -> None:
     game = d2r_envs.make_game(name)
     state = game.new_initial_state()
-    log = Log(game)
+    log = registry.of(game).log(game)
     rng = np.random.default_rng(0)
     while game.current_player(state) == CHANCE:
         log.apply(state, game.sample_chance(state, rng))
@@ -88,7 +89,7 @@ def test_every_legal_move_has_a_readable_text(name: str) -> None:
                 game.apply_action(state, game.sample_chance(state, rng))
                 continue
             legal = game.legal_actions(state)
-            texts = [game.explain(state, a) for a in legal]
+            texts = [registry.of(game).explain(game, state, a) for a in legal]
             assert all(isinstance(t, str) for t in texts)
             nodes += 1
             explained += any(texts)

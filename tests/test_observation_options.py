@@ -25,7 +25,7 @@ SHIPPED = ROOT / "models" / "extravaganza" / "ppo-v1"
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_a_game_refuses_options_its_observation_does_not_take(name: str) -> None:
     game = d2r_envs.make_game(name)
-    allowed = [f.name for f in game.package.Observer.Options.__dataclass_fields__.values()]
+    allowed = [f.name for f in d2r_envs.registry.package(name).Observer.Options.__dataclass_fields__.values()]
     with pytest.raises(ValueError, match=f"{name} observation: unknown option.*'colour'"):
         game.make_observer(colour=True)
     with pytest.raises(ValueError, match="observation: unknown option.*'colour'"):

@@ -605,11 +605,11 @@ def test_policy_agent_fast_path_picks_what_act_picks(write_numpy_model, tmp_path
     import d2r_envs
     from d2r_envs.agents import PolicyAgent
     from d2r_envs.core.game import CHANCE, TERMINAL
-    from d2r_envs.registry import game_package
+    from d2r_envs.registry import package
 
     policy = load_opponent(write_numpy_model(tmp_path / "draco_and_co" / "m"))
     game = d2r_envs.make_game("draco_and_co", 4)
-    agent = PolicyAgent(policy, game_package("draco_and_co").Observer(game))
+    agent = PolicyAgent(policy, package("draco_and_co").Observer(game))
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
     checked = 0

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs import play
+from d2r_envs import play, registry
 from d2r_envs.cli import main
 
 ROOT = Path(d2r_envs.__file__).resolve().parent.parent
@@ -88,7 +88,7 @@ def test_moves_show_what_each_does_and_help_shows_it_whole() -> None:
     shown = {"log": lambda: ["  * the log"]}
     play.choose(game, state, lambda _: next(answers), said.append, shown)
     legal = game.legal_actions(state)
-    texts = [game.explain(state, a) for a in legal]
+    texts = [registry.of(game).explain(game, state, a) for a in legal]
     assert all(texts), "every card played has a text"
     listing = said[: len(legal)]
     assert all(f"{i}. {game.action_to_string(state, a)}" in line for i, (a, line) in enumerate(zip(legal, listing), 1))

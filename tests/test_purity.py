@@ -313,3 +313,19 @@ def test_the_package_and_its_command_line_load_no_web_server() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PACKAGE.parent)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_nothing_finds_a_games_modules_by_name() -> None:
+    """A game's pieces are declared once, in its package record (core/package.py), and read from it through
+    the registry: the core looks up no module at all, and nothing but the registry imports a game by name."""
+    for path in (PACKAGE / "core").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "sys.modules" not in text and "import_module" not in text, f"{path} looks a module up"
+    by_name = re.compile(r"import_module\(\s*f?[\"'][^\"']*(games|\.heuristic|\.narrate|\.draw|\.encode|\.invariants)")
+    for root in (PACKAGE, PACKAGE.parent / "training"):
+        for path in root.rglob("*.py"):
+            if path == PACKAGE / "registry.py":
+                continue
+            text = path.read_text(encoding="utf-8")
+            assert not by_name.search(text), f"{path} imports a game's module by name: ask registry.package()"
+            assert not re.search(r"\.package\.(__name__|Observer|ACTIONS)", text), f"{path} asks an engine for its package"

@@ -11,12 +11,12 @@ import d2r_envs
 from d2r_envs.agents import RandomAgent
 from d2r_envs.core.game import IllegalActionError
 from d2r_envs.single_agent import SingleAgentEnv, gym_id
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_registered_and_passes_check_env(name: str) -> None:
-    env = gymnasium.make(f"d2r/{name}-v{game_package(name).VERSION}", opponents=["random"])
+    env = gymnasium.make(f"d2r/{name}-v{package(name).VERSION}", opponents=["random"])
     check_env(env.unwrapped, skip_render_check=True)
 
 
@@ -126,16 +126,19 @@ def test_maskable_ppo_runs_on_subprocess_envs() -> None:
 
 def test_the_game_is_looked_up_once_and_travels_as_an_object(monkeypatch) -> None:
     """The learner's env makes its engine from the registry once; its observer, heuristic and exported
-    opponents all come from that engine, not from the game's name again."""
+    opponents all come from that engine (the heuristic and the opponents' checks from the engine's record,
+    `registry.of`), not from the game's name again."""
     from d2r_envs import registry
 
     calls: list[str] = []
-    for fn in ("game_package", "make_game", "action_space", "obs_layout"):
+    for fn in ("package", "of", "make_game", "action_space", "obs_layout"):
         original = getattr(registry, fn)
         monkeypatch.setattr(registry, fn, lambda *a, _f=original, _n=fn, **k: (calls.append(_n), _f(*a, **k))[1])
     env = SingleAgentEnv("draco_and_co", 4, opponents=["random", "heuristic", "draco_and_co/ppo-v1"])
     env.reset(seed=0)
-    assert calls == ["make_game", "game_package"], calls  # make_game finds the package: one lookup in all
+    by_name = [c for c in calls if c != "of"]
+    assert by_name == ["make_game", "package"], calls  # make_game finds the package: one lookup by name in all
+    assert "of" in calls
 
 
 def test_the_margin_reward_adds_the_margin_in_points_at_the_end() -> None:

@@ -15,10 +15,9 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core import config as _config
-from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.core.words import article, indefinite, plural, plural_of, quote
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 SEEDS = range(4)
 
@@ -27,7 +26,7 @@ def _option_sets(name: str) -> list[dict]:
     """The defaults, each listed option value on its own, and every true/false option on at once."""
     sets: list[dict] = [{}]
     flags = {}
-    for f in dataclasses.fields(game_package(name).Config):
+    for f in dataclasses.fields(package(name).Config):
         allowed = f.metadata["allowed"]
         if f.name == "num_players" or not isinstance(allowed, (tuple, list)):
             continue
@@ -69,14 +68,15 @@ def _texts(name: str) -> tuple[dict[str, set[str]], ...]:
 
 def _play(game, seed: int, texts: dict[str, set[str]]) -> None:
     state = game.new_initial_state()
-    log = Log(game)
+    record = package(game.spec.name)
+    log = record.log(game)
     rng = np.random.default_rng(seed)
     observer = game.make_observer()
     decisions = steps = 0
     while game.current_player(state) != TERMINAL and decisions < game.spec.max_game_length:
         texts["decision"].add(game.decision_name(state))
         if decisions % 40 == 0:
-            texts["picture"].update(_picture_texts(game.svg(state)))
+            texts["picture"].update(_picture_texts(record.svg(game, state)))
         if steps % 7 == 0:  # the seats' views as text (`d2r play`), set-up included
             texts["view"].add(game.state_to_string(state))
             texts["view"].update(observer.string_from(state, p) for p in range(game.spec.num_players))
@@ -86,14 +86,14 @@ def _play(game, seed: int, texts: dict[str, set[str]]) -> None:
         else:
             legal = game.legal_actions(state)
             for a in legal:
-                texts["explain"].add(game.explain(state, a))
+                texts["explain"].add(record.explain(game, state, a))
                 texts["move"].add(game.action_to_string(state, a))
             action = legal[int(rng.integers(len(legal)))]
             decisions += 1
         log.apply(state, action)
     for seat in range(game.spec.num_players):
         texts["event"].update(log.seen_by(seat))
-    texts["picture"].update(_picture_texts(game.svg(state)))
+    texts["picture"].update(_picture_texts(record.svg(game, state)))
 
 
 def _picture_texts(svg: str) -> list[str]:
@@ -252,7 +252,7 @@ def test_unknown_option_lists_what_may_be_given_as_an_option() -> None:
     with pytest.raises(ValueError, match="allowed options: none"):
         d2r_envs.make_game("rap_godz", 3, speed=1)
     assert d2r_envs.make_game("rap_godz", num_players=3).spec.num_players == 3  # still a valid argument
-    assert _config.build(game_package("rap_godz").Config, "rap_godz", {"num_players": 3}).num_players == 3
+    assert _config.build(package("rap_godz").Config, "rap_godz", {"num_players": 3}).num_players == 3
 
 
 @pytest.mark.parametrize("options", [
@@ -269,7 +269,7 @@ def test_option_errors_echo_user_input_short(options: dict) -> None:
 
 
 def test_option_errors_of_every_kind_echo_short() -> None:
-    Config = game_package("draco_and_co").Config
+    Config = package("draco_and_co").Config
     for options in ({"short_game": "9" * 5000}, {"long_game": "9" * 5000}, {"short_game": 10**5000}):
         with pytest.raises(ValueError) as err:
             _config.build(Config, "draco_and_co", options)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from d2r_envs import replay
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 from training.manifest import evaluation_key, evaluation_summary, record_evaluation, resolve_model_dir
 from training.report import find_progress_csv, to_markdown, write_outputs
 from training.tournament import Stopped, evaluate, replays
@@ -51,7 +51,7 @@ def run(args: Any, options: dict[str, Any] | None = None) -> int:
             raise ValueError(f"--lineup names {len(agents)} seats but --players is {players}; give one agent per seat")
     else:
         agents = _split(args.agents)
-        players = game_package(args.game).DEFAULT_PLAYERS if args.players is None else args.players
+        players = package(args.game).DEFAULT_PLAYERS if args.players is None else args.players
         if len(agents) > players:
             raise ValueError(
                 f"--agents names {len(agents)} agents for {players} seats; raise --players or use fewer agents"

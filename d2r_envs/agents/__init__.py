@@ -7,13 +7,11 @@ model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2").""
 from __future__ import annotations
 
 import difflib
-import importlib
 from pathlib import Path
 
 from d2r_envs.agents.base import Agent, PolicyAgent, RandomAgent
 from d2r_envs.core.game import Game
 from d2r_envs import registry
-from d2r_envs.registry import game_package
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
@@ -24,7 +22,7 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
     """Build the opponent that `spec` names for `game`: the engine it will play (a Game), or a game's
     name, with its engine in `engine` if one is already made (else the default one is made here)."""
     if not isinstance(game, Game):
-        game_package(game)  # refuses an unknown game
+        registry.package(game)  # refuses an unknown game
         engine = engine if engine is not None else registry.make_game(game)
     else:
         engine = game
@@ -32,9 +30,9 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
     if spec == "random":
         return RandomAgent()
     if spec == "heuristic":
-        return importlib.import_module(f"{engine.package.__name__}.heuristic").Heuristic()
+        return registry.of(engine).heuristic.Heuristic()
     if spec.startswith("heuristic:"):
-        variants = getattr(importlib.import_module(f"{engine.package.__name__}.heuristic"), "VARIANTS", {})
+        variants = registry.of(engine).variants
         variant = spec.partition(":")[2]
         if variant not in variants:
             allowed = ", ".join(f"heuristic:{v}" for v in variants) or f"none ({name} has only the heuristic)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import gymnasium
 import numpy as np
@@ -29,17 +29,25 @@ class GameEnv(AECEnv):
     its player count: a spectator's video frame. It needs the render extra, `pip install
     'd2r_envs[render]'`, and the env refuses to be made without it). In a notebook the env shows the
     same picture from above as SVG (`_repr_svg_`).
+
+    `picture(game, state, seat)` draws those pictures (a game's record passes its draw,
+    `GamePackage.svg` in core/package.py: the core finds no game's modules); without one there is no
+    "rgb_array" mode and no notebook picture.
     """
 
-    def __init__(self, game: Game, observer: Observer, render_mode: str | None = None) -> None:
+    def __init__(self, game: Game, observer: Observer, render_mode: str | None = None,
+                 picture: Callable[[Game, Any, int | None], str] | None = None) -> None:
         super().__init__()
         spec = game.spec
         if render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: None, "
                              + ", ".join(repr(m) for m in RENDER_MODES[1:]))
         if render_mode == "rgb_array":
+            if picture is None:
+                raise ValueError(f"{spec.name} draws no pictures: render_mode 'rgb_array' is not available")
             raster.require()
         self.game = game
+        self.picture = picture
         self.observer = observer
         self.render_mode = render_mode
         self.metadata = {
@@ -183,7 +191,7 @@ class GameEnv(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
         if self.render_mode == "rgb_array":
-            return raster.rgb(self.game.svg(self.state))
+            return raster.rgb(self.picture(self.game, self.state, None))
         seat = self._seat[self.agent_selection]
         text = self.observer.string_from(self.state, seat)
         if self.game.is_terminal(self.state):
@@ -198,7 +206,7 @@ class GameEnv(AECEnv):
 
     def _repr_svg_(self) -> str | None:
         """The current state's picture from above, for a notebook (nothing before reset())."""
-        return None if self.state is None else self.game.svg(self.state)
+        return None if self.state is None or self.picture is None else self.picture(self.game, self.state, None)
 
     # Helpers ---------------------------------------------------------------------------------
 

@@ -1,20 +1,18 @@
-"""The engine protocol every game implements: plain Python, no PettingZoo, no global RNG."""
+"""The engine protocol every game implements: plain Python, no PettingZoo, no global RNG.
+
+The engine is the transition system alone: a game's words, pictures and heuristic are no part of it, and
+are reached through the game's package record (core/package.py) by whoever shows them."""
 
 from __future__ import annotations
 
 import abc
-import importlib
-import numbers
 import operator
-import sys
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from d2r_envs.core.clone import clone as _clone
-from d2r_envs.core.events import Event
 from d2r_envs.core.zones import Zones
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId; compare with the name, never the number
@@ -127,18 +125,18 @@ class Game(abc.ABC, Generic[StateT]):
 
     # Shared behaviour ---------------------------------------------------------------------
 
-    @property
-    def package(self) -> ModuleType:
-        """The game package this engine comes from (d2r_envs/games/README.md: its Config, Observer,
-        ACTIONS, LAYOUT, ...), found from the engine's own class: the registry is read once, to make it."""
-        return sys.modules[type(self).__module__.rpartition(".")[0]]
+    # The game's fast Observer (core/obs.py): given to the engine class by the game's package record when
+    # the package is declared (core/package.py), so the engine never looks for its package.
+    observer_class: ClassVar[type | None] = None
 
     def make_observer(self, **options: Any) -> Any:
         """The game's Observer for this engine (its player count and options), with the observation
         `options` its Observer allows (core/obs.py; a ValueError names a bad key or value first)."""
         from d2r_envs.core.obs import build_observer  # the engine itself needs no numpy
 
-        return build_observer(self.package.Observer, self, options)
+        if self.observer_class is None:
+            raise NotImplementedError(f"{type(self).__name__} has no Observer: its package declares none")
+        return build_observer(self.observer_class, self, options)
 
     def is_terminal(self, state: StateT) -> bool:
         return self.current_player(state) == TERMINAL
@@ -198,76 +196,13 @@ class Game(abc.ABC, Generic[StateT]):
                 raise IllegalActionError(self.illegal_message(state, action, allowed))
         self.apply_legal(state, action)
 
-    # Narration (d2r_envs.core.events): read only by logs and people, never by the fast paths ---------
-
-    @property
-    def narration(self) -> ModuleType | None:
-        """The game package's `narrate` module (d2r_envs/games/README.md), None for a game without one."""
-        return self._module("narrate")
-
-    def _module(self, short: str) -> ModuleType | None:
-        """The game package's module `short`, None where it has none."""
-        return package_module(self.package, short)
-
-    def events(self, before: StateT, action: int, after: StateT) -> list[Event]:
-        """What happened in the transition `before` --action--> `after`, as each seat may see it.
-
-        A game's `narrate.events(game, before, action, after)` tells it: its draws, dice, payments and
-        moves, hiding what a seat may not see. Without one, a player's move is named for everyone,
-        chance goes unsaid, and the result is announced at the end.
-        """
-        narration = self.narration
-        if narration is not None:
-            return narration.events(self, before, action, after)
-        out = []
-        player = self.current_player(before)
-        if player >= 0:
-            out.append(Event(f"player_{player}: {self.action_to_string(before, action)}"))
-        return out + self.result_events(after)
-
-    def result_events(self, state: StateT) -> list[Event]:
-        """At a terminal node, who won and every seat's return; otherwise nothing."""
-        if not self.is_terminal(state):
-            return []
-        returns = self.returns(state)
-        head = self.result_headline(state)
-        return [Event(head + " (returns " + ", ".join(f"player_{p} {r:g}" for p, r in enumerate(returns)) + ")")]
-
-    def result_headline(self, state: StateT) -> str:
-        """"game over: player_1 wins" (or "... and ... win", "nobody wins": the seats with the best
-        return above the minimum) at a terminal node; "" elsewhere."""
-        if not self.is_terminal(state):
-            return ""
-        returns = self.returns(state)
-        best = max(returns)
-        winners = [f"player_{p}" for p, r in enumerate(returns) if r == best and r > self.spec.min_return]
-        return "game over: " + (" and ".join(winners) + (" wins" if len(winners) == 1 else " win") if winners else "nobody wins")
-
     def seat_facts(self, state: StateT) -> list[dict[str, Any]]:
         """What each seat had and made, at the end of a game, for balance reports (`d2r balance`): text
         values are categories whose win shares are compared (a character, a starting card), numbers are
-        averaged (points by source). The default says nothing."""
+        averaged (points by source). The default says nothing. It stays on the engine, unlike the words
+        and pictures (the game's narrate.py and draw.py, through its package record): it reports what the
+        rules kept, as `scores` does."""
         return [{} for _ in range(self.spec.num_players)]
-
-    def svg(self, state: StateT, seat: Any = None) -> str:
-        """The state's picture, a standalone SVG document of a size fixed by the game and its player
-        count: from `seat`'s view (only what that seat may see, as its observation) or from above
-        (everything) when `seat` is None. The game package's `draw.svg(game, state, seat)` draws it."""
-        view: int | None = None  # `seat` checked: an int (a numpy integer too), or None
-        if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= int(seat) < self.spec.num_players:
-                raise ValueError(f"seat {seat!r} is not a seat of this game (0..{self.spec.num_players - 1}, or None)")
-            view = int(seat)
-        drawing = self._module("draw")
-        if drawing is None:
-            raise NotImplementedError(f"{self.spec.name} has no draw.py")
-        return drawing.svg(self, state, view)
-
-    def explain(self, state: StateT, action: int) -> str:
-        """What a legal action at this node does, for a person choosing it (a card's text, a cost);
-        "" where its name says it all. A game's `narrate.explain(game, state, action)` tells it."""
-        narration = self.narration
-        return "" if narration is None else narration.explain(self, state, action)
 
     def illegal_message(self, state: StateT, action: int, allowed: list[int]) -> str:
         names = ", ".join(f"{a} {self.action_to_string(state, a)}" for a in allowed)
@@ -280,19 +215,6 @@ class Game(abc.ABC, Generic[StateT]):
             f"illegal action {action} ({what}) for player_{self.current_player(state)} "
             f"at decision '{self.decision_name(state)}'; legal: {names}"
         )
-
-
-def package_module(package: ModuleType, short: str) -> ModuleType | None:
-    """The module `short` of a game package, None where it has none."""
-    name = package.__name__ + "." + short
-    try:
-        # import_module, not sys.modules: it waits for another thread's import of the same module,
-        # where sys.modules may hold it half-initialised.
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name != name:
-            raise
-        return None
 
 
 def margin_return(game: Any, state: Any, seat: int) -> float:  # (`game`: a Game, or what has its returns and scores)

@@ -92,7 +92,7 @@ class Choices:
         """Everything the new-table form offers, per game."""
         out = []
         for name in registry.names():
-            pkg = registry.game_package(name)
+            pkg = registry.package(name)
             spec = registry.make_game(name).spec
             out.append({
                 "name": name,
@@ -119,7 +119,7 @@ class Choices:
         if not isinstance(game, str) or game not in registry.names():
             raise Refused(400, f"unknown game {clip(game)}; available games: {', '.join(registry.names())}",
                           allowed=registry.names())
-        pkg = registry.game_package(game)
+        pkg = registry.package(game)
         spec = registry.make_game(game).spec
         n = body.get("players")
         n = pkg.DEFAULT_PLAYERS if n is None else n

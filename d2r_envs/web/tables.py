@@ -25,8 +25,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from d2r_envs import replay
-from d2r_envs.core.events import Log
+from d2r_envs import registry, replay
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.core.words import plural
 from d2r_envs.web.choices import Setup
@@ -51,7 +50,7 @@ class Table:
         self.rng = np.random.default_rng(setup.seed)  # chance only
         self.agent_rngs = {q: np.random.default_rng(secrets.randbits(128)) for q in agents}
         self.state = game.new_initial_state()
-        self.log = Log(game)
+        self.log = registry.of(game).log(game)
         self.actions: list[int] = []  # every action applied, chance outcomes included
         self.decisions = 0  # player actions, against the game's cap
         self.truncated = False
@@ -179,6 +178,7 @@ class Table:
         game, state, seat, s = self.game, self.state, self.seat, self.setup
         player = game.current_player(state)
         mine = not self.over and player == seat
+        explain = registry.of(game).explain
         out: dict[str, Any] = {
             "id": self.id,
             "url": f"/table/{self.id}",
@@ -192,7 +192,7 @@ class Table:
             "to_move": None if self.over else player,
             "decision": "" if self.over else game.decision_name(state),
             "picture": picture(game, state, seat),
-            "moves": [{"action": a, "name": game.action_to_string(state, a), "explain": game.explain(state, a)}
+            "moves": [{"action": a, "name": game.action_to_string(state, a), "explain": explain(game, state, a)}
                       for a in game.legal_actions(state)] if mine else [],
             "log": self.log.seen_by(seat, since),
             "log_next": len(self.log),

@@ -17,7 +17,7 @@ from typing import Any
 from gymnasium.utils import seeding
 
 from d2r_envs import registry, replay
-from d2r_envs.core.events import Event, Log
+from d2r_envs.core.events import Event
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.web.errors import Refused, clip, shorten
 from d2r_envs.web.picture import picture
@@ -40,7 +40,7 @@ class Steps:
             raise Refused(422, f"this replay does not play back: {shorten(str(err))}") from None
         self.data = data
         self.game = game = registry.make_game(data["game"], data["num_players"], **data["options"])
-        self.log = log = Log(game)
+        self.log = log = registry.of(game).log(game)
         self.frames: list[Frame] = []
         state = game.new_initial_state()
         actions = iter(data["actions"])

@@ -8,7 +8,7 @@ import pytest
 import d2r_envs
 from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
-from d2r_envs.registry import game_package
+from d2r_envs.registry import package
 
 AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1"]
 CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
@@ -17,7 +17,7 @@ CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
 def _players(game: str) -> list[int]:
     """The default player count, and the smallest and largest."""
     spec = d2r_envs.make_game(game).spec
-    return sorted({game_package(game).DEFAULT_PLAYERS, spec.min_players, spec.max_players})
+    return sorted({package(game).DEFAULT_PLAYERS, spec.min_players, spec.max_players})
 
 
 def _play(game, seats, seed: int, on_decision=None) -> list[float]:

@@ -3,8 +3,6 @@ legal, blind to what their seat cannot see, and stronger than the heuristic they
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
@@ -13,7 +11,7 @@ from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE
 
 VARIANTS = [(game, name) for game in d2r_envs.names()
-            for name in getattr(importlib.import_module(f"d2r_envs.games.{game}.heuristic"), "VARIANTS", {})]
+            for name in d2r_envs.registry.package(game).variants]
 # (game, variant) -> per duel: players, game options, deals, the variant's win share at least (each
 # measured far above it over hundreds of games: the game's README)
 DUELS = {

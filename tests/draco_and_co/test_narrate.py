@@ -17,6 +17,7 @@ import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
 from d2r_envs.core.zones import Deck
+from d2r_envs.games.draco_and_co import narrate
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co import facts as F
@@ -80,7 +81,7 @@ def ready_to_toast(s, money, seat=0, order=BASE4):
 
 def test_a_draw_is_named_to_the_drawer_only():
     g, s = start(hands={0: ["Tavern Tip"] * 1 + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Tavern Tip"])  # player_3 holds the set-up cup: player_0 draws at once
     assert s.draws == [0] and s.draw_pile[K["Gossip"]] > 0
     mark = len(log)
@@ -95,7 +96,7 @@ def test_a_draw_is_named_to_the_drawer_only():
 def test_the_deal_shows_each_hand_to_its_seat_only():
     g = d2r_envs.make_game(GAME, 4)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(5)
     while s.phase != Phase.PLAY:
         log.apply(s, g.sample_chance(s, rng))
@@ -115,7 +116,7 @@ def test_the_deal_shows_each_hand_to_its_seat_only():
 def test_short_game_removals_are_seen_by_nobody():
     g = d2r_envs.make_game(GAME, 3, short_game=10)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(1)
     while s.phase != Phase.PLAY:
         before = g.clone(s)
@@ -131,7 +132,7 @@ def test_short_game_removals_are_seen_by_nobody():
 def test_a_die_roll_is_announced_with_its_value_and_the_move_from_and_to():
     order = [0, 2, 3, 4, 5, 6, 7, SARAH, 1, JOHN, ZORK]  # green dwarf (1) in place 9
     g, s = start(order=order, hands={0: ["Sprint"] + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Sprint"])
     log.apply(s, A.CHARACTER + A.relative_character(1, 0, 4))
     assert g.current_player(s) == CHANCE
@@ -145,7 +146,7 @@ def test_a_die_roll_is_announced_with_its_value_and_the_move_from_and_to():
 
 def test_a_card_played_is_named_with_its_player_and_a_move_names_the_places():
     g, s = start(hands={0: ["Shove"] + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Shove"])
     log.apply(s, A.CHARACTER + A.relative_character(2, 0, 4))  # purple goblin, in place 3
     for p in range(4):
@@ -156,7 +157,7 @@ def test_a_card_played_is_named_with_its_player_and_a_move_names_the_places():
 
 def test_a_move_stopped_by_draco_says_so():
     g, s = start(hands={0: ["Shove"] + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Shove"])
     log.apply(s, A.CHARACTER + ZORK)  # Zork is last already
     assert "player_0 chooses Zork, who stays in last place (nobody passes Draco)" in texts(log, 1)
@@ -164,9 +165,9 @@ def test_a_move_stopped_by_draco_says_so():
 
 def test_a_theft_names_the_thief_the_amount_and_the_victim():
     g, s = start(hands={0: ["Pickpocket"] + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Pickpocket"])
-    assert g.explain(s, A.PLAYER + 1) == "take 1 silver from player_2 (who has 3)"
+    assert narrate.explain(g, s, A.PLAYER + 1) == "take 1 silver from player_2 (who has 3)"
     log.apply(s, A.PLAYER + 1)  # the player 2 seats to the left
     assert s.money[0] == 4 and s.money[2] == 2
     assert "player_0 takes 1 silver from player_2 (player_0 now 4, player_2 now 2)" in texts(log, 3)
@@ -174,7 +175,7 @@ def test_a_theft_names_the_thief_the_amount_and_the_victim():
 
 def test_a_gamble_names_the_payer_the_amount_and_the_bank():
     g, s = start(hands={0: ["Dice Game"] + ["Step Forward"] * 4})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Dice Game"])
     log.apply(s, 0)  # the die shows 1: pay 1 silver
     seen = texts(log, 2)
@@ -185,8 +186,8 @@ def test_a_gamble_names_the_payer_the_amount_and_the_bank():
 def test_a_toast_names_every_payment_and_its_reason():
     g, s = start()
     ready_to_toast(s, [3, 3, 8, 3])  # player_2 is the richest and pays double for Zork, last
-    assert g.explain(s, A.TOAST).startswith("Draco shares out the loot now: you +7, player_1 +3, player_2 -4")
-    log = Log(g)
+    assert narrate.explain(g, s, A.TOAST).startswith("Draco shares out the loot now: you +7, player_1 +3, player_2 -4")
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     seen = texts(log, 3)
     assert "player_0 proposes a toast" in seen
@@ -202,7 +203,7 @@ def test_a_toast_names_every_payment_and_its_reason():
 def test_brother_john_beside_an_unclaimed_aunt_sarah_passes_on_to_nobody():
     g, s = start()
     ready_to_toast(s, [3, 3, 3, 3], order=[JOHN, SARAH, 0, 1, 2, 3, 4, 5, 6, 7, ZORK])
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     assert (
         "place 1 Brother John passes his 4 on to Aunt Sarah, which goes to nobody; place 2 Aunt Sarah: 3 for nobody; "
@@ -211,7 +212,7 @@ def test_brother_john_beside_an_unclaimed_aunt_sarah_passes_on_to_nobody():
     ) in texts(log, 1).splitlines()
     g, s = start()
     ready_to_toast(s, [3, 3, 3, 3], order=[0, 1, 2, 3, 4, 5, 6, 7, ZORK, SARAH, JOHN])
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     assert (
         "last place Brother John: Aunt Sarah before him, so nobody pays; second-to-last place Aunt Sarah: nobody pays"
@@ -222,7 +223,7 @@ def test_a_toast_payment_beyond_the_purse_says_what_was_paid():
     g, s = start()
     order = [0, 1, 2, 3, 4, 5, SARAH, JOHN, ZORK, 7, 6]  # red (player_3) last and second-to-last
     ready_to_toast(s, [3, 3, 3, 2], order=order)
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     assert "player_3 pays 2 silver to the bank (now 0), all they had of the 3 silver owed" in texts(log, 0)
 
@@ -231,7 +232,7 @@ def test_the_end_announces_the_winner_and_the_fortunes():
     g, s = start()
     ready_to_toast(s, [3, 3, 8, 3])
     s.exhausted = 1  # the pile ran out: this is the final toast
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     assert g.is_terminal(s) and s.winners == [0]
     for p in range(4):
@@ -247,7 +248,7 @@ def test_a_tie_is_explained_at_the_end():
     s.money = [4, 4, 0, 4]  # -> 4, 4, 7, 7 after the toast
     s.bank = TOTAL - sum(s.money)
     s.exhausted = 1
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.TOAST)
     assert s.winners == []
     assert "game over: nobody wins, every fortune is tied (Draco has won)" in texts(log, 0)
@@ -262,7 +263,7 @@ def test_the_draw_pile_running_out_is_announced():
         s.discard[k] += s.draw_pile[k] - keep
     s.draw_pile = Deck(1 if k == gossip else 0 for k in range(C.NUM_KINDS))
     discards = sum(s.discard) + 1  # Tavern Tip joins them
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Tavern Tip"])
     mark = len(log)
     log.apply(s, gossip)
@@ -283,7 +284,7 @@ def test_the_last_card_with_no_discards_then_a_refill_from_a_later_discard():
     s.hands[1][K["Step Forward"]], s.hands[1][K["Tavern Tip"]] = 0, 1  # a second Tavern Tip (the box has one)
     empty_piles(s)
     s.draw_pile.add(K["Gossip"])
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Tavern Tip"])  # Tavern Tip is discarded, then the last card is drawn
     s.discard[K["Tavern Tip"]] = 0  # (as if the discard pile had been empty)
     log.apply(s, K["Gossip"])
@@ -299,7 +300,7 @@ def test_no_card_to_draw_and_no_card_to_play():
     ready_to_toast(s, [3, 3, 3, 3])
     empty_piles(s)
     s.hands[1] = [0] * C.NUM_KINDS
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.DECLINE)
     seen = texts(log, 3)
     assert "player_0 cannot draw: the draw pile and the discard pile are both empty" in seen
@@ -309,7 +310,7 @@ def test_no_card_to_draw_and_no_card_to_play():
 
 def test_the_turn_and_the_cup_are_told():
     g, s = start(hands={0: ["Step Forward"] * 5})
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.PLAY + K["Step Forward"])
     log.apply(s, A.CHARACTER + A.relative_character(1, 0, 4))
     seen = texts(log, 2)
@@ -330,7 +331,7 @@ def test_random_games_narrate_every_transition_without_leaks(n, options):
     for _ in range(5):
         g = d2r_envs.make_game(GAME, n, **options)
         s = g.new_initial_state()
-        log = Log(g)
+        log = Log(g, narrate)
         while not g.is_terminal(s):
             p = g.current_player(s)
             if p == CHANCE:
@@ -338,7 +339,7 @@ def test_random_games_narrate_every_transition_without_leaks(n, options):
             else:
                 legal = g.legal_actions(s)
                 for b in legal:
-                    assert isinstance(g.explain(s, b), str)
+                    assert isinstance(narrate.explain(g, s, b), str)
                 a = legal[rng.integers(len(legal))]
             before = g.clone(s)
             told, facts = g.clone(s), []
@@ -395,7 +396,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
     seed = 1000 * n + 10 * options + lean
     g = d2r_envs.make_game(GAME, n, **OPTIONS[options])
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(seed)
     lines = [f"# {n} players {json.dumps(OPTIONS[options], sort_keys=True)}{' lean' if lean else ''} (seed {seed})"]
     todo = iter(actions) if actions is not None else None
@@ -405,7 +406,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
             thin_out(s, n, keep=options)
             thin = False
         if g.current_player(s) >= 0 and n % 2 == lean:  # each choice explained, in half the games
-            lines += [f"? {b}: {g.explain(s, b)}" for b in g.legal_actions(s) if b == A.TOAST or b >= A.CHARACTER]
+            lines += [f"? {b}: {narrate.explain(g, s, b)}" for b in g.legal_actions(s) if b == A.TOAST or b >= A.CHARACTER]
         lines += fixture.move(g, s, log, rng, todo)
     return lines
 
@@ -432,25 +433,25 @@ def test_every_play_action_explains_its_card():
     assert len(plays) == C.NUM_KINDS
     for a in plays:
         card = C.CATALOGUE[a - A.PLAY]
-        assert card.text in g.explain(s, a)
-        assert card.name in g.explain(s, a)
+        assert card.text in narrate.explain(g, s, a)
+        assert card.name in narrate.explain(g, s, a)
 
 
 def test_explain_states_the_consequence_of_a_character_choice():
     g, s = start(hands={0: ["Shove"] + ["Step Forward"] * 4})
     g.apply_action(s, A.PLAY + K["Shove"])
     a = A.CHARACTER + A.relative_character(2, 0, 4)
-    assert g.explain(s, a) == "purple goblin (player_1) moves 2 places backward, from place 3 to place 5"
-    assert g.explain(s, A.CHARACTER + ZORK) == "Zork stays in last place (nobody passes Draco)"
+    assert narrate.explain(g, s, a) == "purple goblin (player_1) moves 2 places backward, from place 3 to place 5"
+    assert narrate.explain(g, s, A.CHARACTER + ZORK) == "Zork stays in last place (nobody passes Draco)"
 
 
 def test_explain_a_draco_direction():
     g, s = start(hands={0: ["Draco Stretches"] + ["Step Forward"] * 4})
     g.apply_action(s, A.PLAY + K["Draco Stretches"])
-    assert g.explain(s, A.DIRECTION) == (
+    assert narrate.explain(g, s, A.DIRECTION) == (
         "green goblin (player_0) becomes last; green dwarf (player_0) will be in first place"
     )
-    assert g.explain(s, A.DIRECTION + 1) == "Zork becomes first"
+    assert narrate.explain(g, s, A.DIRECTION + 1) == "Zork becomes first"
 
 
 def test_a_hand_card_name_is_inside_its_play_action_name():

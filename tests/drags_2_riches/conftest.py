@@ -17,6 +17,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
+from d2r_envs.games.drags_2_riches import narrate
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import invariants
@@ -39,7 +40,7 @@ def start(n=3, first=0, characters=None, hands=None, log=False, **options):
     order from `first`; hands: {seat: [names]} replace those seats' dealt hands."""
     g = d2r_envs.make_game("drags_2_riches", n, characters=characters is not None, **options)
     s = g.new_initial_state()
-    via = Log(g) if log else g
+    via = Log(g, narrate) if log else g
     _, apply = _game_and_apply(via)
     apply(s, first)
     for i in range(n if characters else 0):

@@ -55,8 +55,8 @@ def test_game_delegates_to_narrate():
     s = g.new_initial_state()
     before = g.clone(s)
     g.apply_action(s, 1)
-    assert g.events(before, 1, s) == narrate.events(g, before, 1, s)
-    assert g.events(before, 1, s)[0].public == "player_1 takes the First Player token"
+    assert d2r_envs.registry.package("drags_2_riches").events(g, before, 1, s) == narrate.events(g, before, 1, s)
+    assert narrate.events(g, before, 1, s)[0].public == "player_1 takes the First Player token"
 
 
 def test_a_draw_is_announced_with_its_count_and_shows_the_card_to_the_drawer_only(table):
@@ -85,7 +85,7 @@ def test_a_dealt_hand_is_named_once_to_its_owner(table):
     # Each deal draw tells the others nothing, and the owner nothing until the hand is complete.
     g = new_game()
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, 0)
     while g.current_player(s) == CHANCE and s.phase != Phase.DEAL:
         log.apply(s, g.chance_outcomes(s)[0][0])
@@ -171,7 +171,7 @@ def test_thumbs_are_hidden_from_the_others_until_everyone_has_declared(table):
     views = {}
     for choice in (A.DOWN, A.UP):
         t = g.clone(s)
-        branch = Log(g)
+        branch = Log(g, narrate)
         branch.apply(t, choice)
         views[choice] = [branch.seen_by(q) for q in range(3)]
     assert views[A.DOWN][0] == ["player_0 declares thumbs down (hidden until everyone has declared)"]
@@ -425,7 +425,7 @@ def test_a_spree_queued_for_the_drawer_of_a_new_hand_joins_it(table):
 def test_a_first_hand_dealt_short_is_announced_with_the_round(table):
     g = new_game(3)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, 0)
     while s.chance:  # the Market is laid out
         log.apply(s, g.chance_outcomes(s)[0][0])
@@ -454,7 +454,7 @@ def test_a_peek_shows_the_cards_to_the_peeker_alone(table):
                                       " they Borrow 1 of those cards")
     for q in (1, 2):
         assert seen(log, q, mark)[-1] == "player_0 peeks at player_1's hand and will Borrow 1 of those cards"
-    assert g.explain(s, A.CARD + K["Basic Heels"]) == (
+    assert narrate.explain(g, s, A.CARD + K["Basic Heels"]) == (
         "Into your Floordrobe from player_1's hand: value 2; +1 coin")
     mark = len(log)
     log.apply(s, A.CARD + K["Basic Heels"])
@@ -496,7 +496,7 @@ def _play_out(g, s, log, rng):
 def test_the_end_announces_the_final_scores_and_the_winner(n):
     g = new_game(n, intro_game=True)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     _play_out(g, s, log, np.random.default_rng(n))
     last = log.events[-1]
     for q in range(n):
@@ -543,7 +543,7 @@ def _fuzz_game(n, options, seed, indistinguishable_every=0):
     """One random game narrated at every transition, with the leak checks. Returns the Log."""
     g = new_game(n, **options)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(seed)
     obs = Observer(g)
     step = 0
@@ -555,7 +555,7 @@ def _fuzz_game(n, options, seed, indistinguishable_every=0):
             legal = g.legal_actions(s)
             action = legal[int(rng.integers(len(legal)))]
             for a in legal:  # every legal action explains itself without raising
-                assert isinstance(g.explain(s, a), str)
+                assert isinstance(narrate.explain(g, s, a), str)
         if indistinguishable_every and step % indistinguishable_every == 0:
             _check_indistinguishable(g, obs, s)
         before = g.clone(s)
@@ -632,7 +632,7 @@ def _check_indistinguishable(g, obs, s):
     for a in options:
         t = g.clone(s)
         g.apply_action(t, a)
-        events = g.events(s, a, t)
+        events = narrate.events(g, s, a, t)
         for q in range(g.n):
             if q == player:  # the mover knows its own choice, whatever the observation keeps of it
                 continue
@@ -697,7 +697,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
     seed = 1000 * n + 10 * options + lean
     g = new_game(n, **OPTION_SETS[options])
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(seed)
     lines = [f"# {n} players {json.dumps(OPTION_SETS[options], sort_keys=True)}{' lean' if lean else ''}"
              f" (seed {seed})"]
@@ -708,7 +708,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
             thin_out(s, n)
             thin = False
         if g.current_player(s) >= 0 and (n + options) % 2 == lean and s.phase not in (Phase.PLAY, Phase.WERK):
-            lines += [f"? {b}: {g.explain(s, b)}" for b in g.legal_actions(s)]
+            lines += [f"? {b}: {narrate.explain(g, s, b)}" for b in g.legal_actions(s)]
         lines += fixture.move(g, s, log, rng, todo)
     return lines
 
@@ -749,7 +749,7 @@ def test_explain_gives_each_card_action_its_text_and_value(n, options):
     for g, s in _random_states(n, options, seed=n, every=1):
         for a in g.legal_actions(s):
             seg, index = A.ACTIONS.decode(a)
-            why = g.explain(s, a)
+            why = narrate.explain(g, s, a)
             if seg in ("activate", "wear", "buy", "card"):
                 kind = C.KINDS[index[0]]
                 effect = kind.text.strip("()")  # "(no action)" is told as "no action"
@@ -771,12 +771,12 @@ def test_explain_gives_each_card_action_its_text_and_value(n, options):
 def test_explain_of_a_reaction_and_a_target_says_the_consequence(table):
     g, s, _ = table.start(log=True, hands={0: ["Spill the Tea Hair"], 1: ["Clapback Hair", "Mirror Heels", "Gold"]})
     g.apply_action(s, A.ACTIVATE + K["Spill the Tea Hair"])
-    assert g.explain(s, A.TARGET) == ("Shade player_1 (3 cards in hand) with Spill the Tea Hair: player_1 discards"
+    assert narrate.explain(g, s, A.TARGET) == ("Shade player_1 (3 cards in hand) with Spill the Tea Hair: player_1 discards"
                                       " 1 card at random, unless they block it")
     g.apply_action(s, A.TARGET)
-    assert g.explain(s, A.TAKE) == "Take it: you discard 1 card from your hand at random"
-    assert "the Shade does nothing to you" in g.explain(s, A.BLOCK)
-    assert g.explain(s, A.REVERSE).endswith("turned back: player_0 discards 1 card at random (their hand is empty"
+    assert narrate.explain(g, s, A.TAKE) == "Take it: you discard 1 card from your hand at random"
+    assert "the Shade does nothing to you" in narrate.explain(g, s, A.BLOCK)
+    assert narrate.explain(g, s, A.REVERSE).endswith("turned back: player_0 discards 1 card at random (their hand is empty"
                                             " now, so it waits for their next hand)")
 
 

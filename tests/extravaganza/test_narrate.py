@@ -13,6 +13,7 @@ import numpy as np
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
+from d2r_envs.games.extravaganza import narrate
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
@@ -23,7 +24,7 @@ def test_a_drawn_card_is_named_to_the_drawer_only(ex):
     g, s = ex.start(2)
     ex.at(g, s, 0, Op.DRAW)
     k = s.display[0]
-    log = Log(g)
+    log = Log(g, narrate)
     log.apply(s, A.DRAW + 0)
     mine, theirs = "\n".join(log.seen_by(0)), "\n".join(log.seen_by(1))
     assert C.CARD_NAMES[k] in mine and C.CARD_NAMES[k] not in theirs
@@ -33,7 +34,7 @@ def test_a_drawn_card_is_named_to_the_drawer_only(ex):
 def test_reveal_cards_are_dealt_secretly():
     g = d2r_envs.make_game("extravaganza", 2, level="legendary")
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(0)
     while s.first < 0:
         log.apply(s, g.sample_chance(s, rng))
@@ -47,7 +48,7 @@ def test_reveal_cards_are_dealt_secretly():
 def test_every_decision_is_narrated_and_hands_never_leak():
     g = d2r_envs.make_game("extravaganza", 3, level="legendary")
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(2)
     decisions = 0
     while not g.is_terminal(s):
@@ -107,7 +108,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
     seed = 1000 * n + 10 * options + lean
     g = d2r_envs.make_game("extravaganza", n, **OPTIONS[options])
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(seed)
     lines = [f"# {n} players {json.dumps(OPTIONS[options], sort_keys=True)}{' lean' if lean else ''} (seed {seed})"]
     todo = iter(actions) if actions is not None else None
@@ -117,7 +118,7 @@ def narrate_game(fixture, n: int, options: int, lean: bool, actions: list[int] |
             thin_out(s, n)
             thin = False
         if lean and n == 2 and g.current_player(s) >= 0:
-            lines += [f"? {b}: {text}" for b in g.legal_actions(s) if (text := g.explain(s, b))]
+            lines += [f"? {b}: {text}" for b in g.legal_actions(s) if (text := narrate.explain(g, s, b))]
         lines += fixture.move(g, s, log, rng, todo)
     return lines
 
@@ -139,7 +140,7 @@ def test_telling_what_happens_changes_nothing_and_no_sink_reaches_the_log():
     for i, options in enumerate(OPTIONS):
         g = d2r_envs.make_game("extravaganza", 3, **options)
         s = g.new_initial_state()
-        log = Log(g)
+        log = Log(g, narrate)
         rng = np.random.default_rng(i)
         while not g.is_terminal(s):
             if g.current_player(s) == CHANCE:

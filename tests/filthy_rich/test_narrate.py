@@ -16,7 +16,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE
-from d2r_envs.games.filthy_rich import Observer
+from d2r_envs.games.filthy_rich import Observer, narrate
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import facts as F
@@ -59,7 +59,7 @@ def to_actions(game, s, table):
 def test_a_dealt_hand_is_named_once_to_its_owner_and_the_deal_is_announced_once():
     game = d2r_envs.make_game(GAME, 3)
     s = game.new_initial_state()
-    log = Log(game)
+    log = Log(game, narrate)
     first = log.apply(s, 1)
     assert [texts(first, q) for q in range(3)] == [["player_1 goes first; each player is dealt 5 cards"]] * 3
     rng = np.random.default_rng(5)
@@ -90,7 +90,7 @@ def test_an_end_of_turn_draw_is_announced_with_its_count_and_each_card_told_to_t
     table.act(game, s, "discard", KIND_OF["Windfall"])
     table.act(game, s, "discard", KIND_OF["Lawsuit"])
     game.apply_action(s, 7)  # the die
-    log = Log(game)
+    log = Log(game, narrate)
     turn = log.apply(s, 6)  # the page die: the turn ends and three cards are due
     for q in range(3):
         assert texts(turn, q) == ["the page die shows 6: the book stays on page 1",
@@ -110,7 +110,7 @@ def test_an_end_of_turn_draw_is_announced_with_its_count_and_each_card_told_to_t
 def test_networking_announces_its_draws_with_their_count(table):
     game, s = start(table, 3, {0: ["Networking"], 1: ["Lawsuit"]})
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     played = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
     for q in range(3):
         assert texts(played, q) == ["player_0 plays Networking: they draw 3 cards"]
@@ -131,7 +131,7 @@ def test_a_run_of_draws_cut_short_says_what_was_drawn(table):
         s.deck.counts[k] = keep
     s.deck.recount()
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     played = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
     assert texts(played, 1) == ["player_0 plays Networking: they draw 3 cards (only 2 cards left in the deck and "
                                 "the discard pile: player_0 gets 2)"]
@@ -157,7 +157,7 @@ def test_a_deal_cut_short_tells_each_hand_and_what_is_missing():
         s.assets.add(0, k, s.deck[k] - keep)
         s.deck.counts[k] = keep
     s.deck.recount()
-    log = Log(game)
+    log = Log(game, narrate)
     first = log.apply(s, 0)
     assert texts(first, 1) == ["player_0 goes first; each player is dealt 5 cards (only 7 cards left in the deck "
                                "and the discard pile: player_0 gets 3, player_1 gets 2, player_2 gets 2)"]
@@ -179,7 +179,7 @@ def test_a_business_die_is_announced_with_its_value_and_the_business_it_hits(tab
     table.sign(s, 1, "Hot Dog Stand", 1, [5])
     to_actions(game, s, table)  # no cards, no business: player 0 rolls at once
     assert s.phase == Phase.DICE
-    log = Log(game)
+    log = Log(game, narrate)
     events = log.apply(s, 5)
     for seat in range(3):
         lines = texts(events, seat)
@@ -190,7 +190,7 @@ def test_an_empty_slot_and_a_zero_are_announced(table):
     game, s = start(table, 3)
     to_actions(game, s, table)
     s.page = 1  # two dice
-    log = Log(game)
+    log = Log(game, narrate)
     assert texts(log.apply(s, 4), 0) == ["business die 1 of 2 shows 4: slot 4 is empty"]
     assert texts(log.apply(s, 0), 2)[0] == "business die 2 of 2 shows 0: taxes!"
 
@@ -202,7 +202,7 @@ def test_a_payment_names_payer_amount_receiver_and_why(table):
     table.asset(s, 2, "Billboard")
     to_actions(game, s, table)
     s.page = 1  # two dice
-    log = Log(game)
+    log = Log(game, narrate)
     log.apply(s, 5)
     events = log.apply(s, 3)
     want = ["player_0 pays player_1 $3 (Hot Dog Stand hit by die 1)",
@@ -214,7 +214,7 @@ def test_a_payment_names_payer_amount_receiver_and_why(table):
     game, s = start(table, 3, {0: ["Lawsuit", "IRS Audit"]})
     table.money(s, 2, 3)
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     log.apply(s, A.ACTIONS.encode("play", KIND_OF["Lawsuit"] - B))
     events = log.apply(s, A.ACTIONS.encode("player", 1))  # player_2
     lines = texts(events, 1)
@@ -229,7 +229,7 @@ def test_taxes_and_protection_racket_dues_are_narrated(table):
     table.sign(s, 1, "Riverboat Casino", 1, [4, 7])
     table.asset(s, 2, "Protection Racket")
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     events = log.apply(s, 0)  # the die: a 0, player_1 runs a business and may sell
     assert "taxes are due (1 zero): players running a business may first sell" in joined(events, 0)
     events = log.apply(s, A.DONE)
@@ -246,7 +246,7 @@ def test_a_sign_placement_names_the_sign_the_page_the_slots_and_the_fees(table):
     table.sign(s, 1, "Shoe Shine Kiosk", 1, [2])
     table.money(s, 0, 30)
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     b = KIND_OF["Tornado Cleaners"]
     events = log.apply(s, A.ACTIONS.encode("open", b, 0))
     assert texts(events, 2) == ["player_0 opens Tornado Cleaners: a vertical 2 sign on page 1, slots 1+4",
@@ -266,7 +266,7 @@ def test_an_auction_announces_its_bids_winner_and_price(table):
     table.money(s, 2, 20)
     table.money(s, 0, 30)
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     log.apply(s, A.ACTIONS.encode("play", KIND_OF["Lawsuit"] - B))
     events = log.apply(s, A.ACTIONS.encode("player", 0))  # player_1 is knocked out
     lines = texts(events, 0)
@@ -287,7 +287,7 @@ def test_the_end_announces_the_winner_and_the_standings(table):
     table.luxury(s, 0, "Personal Trainer")
     table.luxury(s, 0, "Designer Wardrobe")
     table.luxury(s, 2, "Yacht")
-    log = Log(game)
+    log = Log(game, narrate)
     events = log.apply(s, A.ACTIONS.encode("luxury", table.LUX["Sports Car"]))
     assert game.is_terminal(s)
     for seat in range(3):
@@ -310,7 +310,7 @@ def test_a_reshuffle_is_announced(table):
     s.deck.recount()
     table.hand(s, 0, ["Networking"])
     to_actions(game, s, table)
-    log = Log(game)
+    log = Log(game, narrate)
     events = log.apply(s, A.ACTIONS.encode("play", KIND_OF["Networking"] - B))
     lines = texts(events, 1)
     assert lines[0].startswith("player_0 plays Networking")
@@ -336,7 +336,7 @@ def seen_publicly(game, before, action, after):
 def play_narrated(game, rng, check):
     """A random game through Log, calling check(before, action, after, events) at every transition."""
     s = game.new_initial_state()
-    log = Log(game)
+    log = Log(game, narrate)
     while not game.is_terminal(s):
         p = game.current_player(s)
         a = game.sample_chance(s, rng) if p == CHANCE else int(rng.choice(game.legal_actions(s)))
@@ -383,7 +383,7 @@ def test_random_games_narrate_every_step_and_leak_nothing(n, options):
             if other is not None:
                 alt = game.clone(before)
                 game.apply_action(alt, other)
-                alt_events = game.events(before, other, alt)
+                alt_events = narrate.events(game, before, other, alt)
                 for q in range(n):
                     if q != drawer:
                         assert texts(alt_events, q) == texts(events, q)
@@ -439,7 +439,7 @@ def narrate_game(fixture, n: int, options: int, table: int, actions: list[int] |
     seed = 1000 * n + 10 * options + table
     game = d2r_envs.make_game(GAME, n, **OPTIONS[options])
     s = game.new_initial_state()
-    log = Log(game)
+    log = Log(game, narrate)
     rng = np.random.default_rng(seed)
     lines = [f"# {n} players {json.dumps(OPTIONS[options], sort_keys=True)} {TABLES[table]} (seed {seed})"]
     todo = iter(actions) if actions is not None else None
@@ -447,7 +447,7 @@ def narrate_game(fixture, n: int, options: int, table: int, actions: list[int] |
     while not game.is_terminal(s):
         decision = game.current_player(s) >= 0
         if decision and TABLES[table] == "rich":  # what the choices that cost or pay others are explained as
-            lines += [f"? {b}: {game.explain(s, b)}" for b in game.legal_actions(s) if A.OPEN <= b < A.DISCARD
+            lines += [f"? {b}: {narrate.explain(game, s, b)}" for b in game.legal_actions(s) if A.OPEN <= b < A.DISCARD
                       or A.PLAYER <= b < A.PAGE or b == A.DONE and s.phase == Phase.TAX_SELL]
         lines += fixture.move(game, s, log, rng, todo)
     return lines
@@ -484,7 +484,7 @@ def test_explain_gives_every_card_and_sign_action_its_effect(n):
             hand_line = observer.string_from(s, p).splitlines()
             hand_line = next(line for line in hand_line if line.startswith(f"p{p}"))
             for a in legal:
-                text = game.explain(s, a)
+                text = narrate.explain(game, s, a)
                 assert isinstance(text, str)
                 seg, index = A.ACTIONS.decode(a)
                 name = game.action_to_string(s, a)
@@ -514,13 +514,13 @@ def test_explain_states_the_consequence_of_a_choice(table):
     table.sign(s, 1, "Riverboat Casino", 1, [4, 7])
     table.money(s, 1, 1)
     s.page = 1
-    assert game.explain(s, A.ACTIONS.encode("luxury", 0)) == (
+    assert narrate.explain(game, s, A.ACTIONS.encode("luxury", 0)) == (
         "pay the bank $6 for Personal Trainer (tax 1 at every 0): your luxury 1 of 3")
     to_actions(game, s, table)
     lemonade = A.ACTIONS.encode("open", KIND_OF["Lemonade Empire"], 3)  # slot 4 of page 2, over the casino
-    assert "covering fees $2 to player_1 (total $5 with the launch cost)" in game.explain(s, lemonade)
+    assert "covering fees $2 to player_1 (total $5 with the launch cost)" in narrate.explain(game, s, lemonade)
     table.act(game, s, "play", KIND_OF["IRS Audit"] - B)
-    assert game.explain(s, A.ACTIONS.encode("player", 0)) == (
+    assert narrate.explain(game, s, A.ACTIONS.encode("player", 0)) == (
         "player_1 pays the bank $2 now (2 tax symbols); they have $1: it knocks them out")
 
 

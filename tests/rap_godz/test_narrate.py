@@ -11,6 +11,7 @@ import pytest
 import d2r_envs
 from d2r_envs.core.events import Log
 from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.games.rap_godz import narrate
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import facts as F
 from d2r_envs.games.rap_godz.state import Phase, Task
@@ -19,7 +20,7 @@ from d2r_envs.games.rap_godz.state import Phase, Task
 def test_draws_and_draft_deals_are_seen_only_by_their_owner():
     g = d2r_envs.make_game("rap_godz", 3)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(1)
     checked = 0
     while g.current_player(s) != TERMINAL:
@@ -51,7 +52,7 @@ def test_the_returned_draft_card_is_named_to_its_owner_only():
     before = g.clone(s)
     keep, back = g.legal_actions(s)
     g.apply_action(s, keep)
-    event = g.events(before, keep, s)[0]
+    event = narrate.events(g, before, keep, s)[0]
     returned = C.RAPPERZ[back - 1].name
     assert returned in event.seen_by(0) and returned not in event.seen_by(1)
     assert C.RAPPERZ[keep - 1].name in event.seen_by(1)
@@ -63,7 +64,7 @@ def test_telling_what_happens_changes_nothing_and_no_sink_reaches_the_log(n):
     one, tell only facts.py's facts, and the narration leaves the state before as it was."""
     g = d2r_envs.make_game("rap_godz", n)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(n)
     kinds = set()
     while not g.is_terminal(s):
@@ -77,7 +78,7 @@ def test_telling_what_happens_changes_nothing_and_no_sink_reaches_the_log(n):
         told.tell = facts.append
         g.apply_legal(told, a)
         kept = g.clone(before)
-        g.events(before, a, told)
+        narrate.events(g, before, a, told)
         log.apply(s, a)
         assert told == s and s.tell is None and before == kept
         assert facts and all(type(f).__module__ == F.__name__ for f in facts)
@@ -111,7 +112,7 @@ def narrate_game(fixture, n: int, seed: int, lean: bool, actions: list[int] | No
     a lean game (thinned once the deal is done), the explanation of every legal choice."""
     g = d2r_envs.make_game("rap_godz", n)
     s = g.new_initial_state()
-    log = Log(g)
+    log = Log(g, narrate)
     rng = np.random.default_rng(seed)
     lines = [f"# {n} players{' lean' if lean else ''} (seed {seed})"]
     todo = iter(actions) if actions is not None else None
@@ -121,7 +122,7 @@ def narrate_game(fixture, n: int, seed: int, lean: bool, actions: list[int] | No
             thin_out(s, keep=4)
             thin = False
         if lean and g.current_player(s) >= 0:
-            lines += [f"? {a}: {g.explain(s, a)}" for a in g.legal_actions(s)]
+            lines += [f"? {a}: {narrate.explain(g, s, a)}" for a in g.legal_actions(s)]
         lines += fixture.move(g, s, log, rng, todo)
     return lines
 

@@ -7,6 +7,7 @@ import pytest
 
 import d2r_envs
 from d2r_envs.core.game import CHANCE
+from d2r_envs.games.rap_godz import narrate
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz.state import Phase, Task
@@ -114,7 +115,7 @@ def test_plus_two_on_beef_out_of_turn_and_the_reroll(rg):
     before = g.clone(s)
     g.apply_action(s, A.BOOST)
     # 5 vs 6; nobody holds anything more: both pass by themselves and the target wins
-    assert "6" in " ".join(e.public for e in g.events(before, A.BOOST, s) if "Beef:" in e.public)
+    assert "6" in " ".join(e.public for e in narrate.events(g, before, A.BOOST, s) if "Beef:" in e.public)
     assert s.cubes[q] == 1 and s.timelines[p][k] == 1
     assert s.pickups_used[C.BEEF_PICK] == 2
     rg.check(g, s)

@@ -95,7 +95,7 @@ def test_the_games_their_options_and_the_agents_a_seat_may_take(client: TestClie
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
     assert sorted(games) == NAMES
     for name, g in games.items():
-        pkg = registry.game_package(name)
+        pkg = registry.package(name)
         spec = d2r_envs.make_game(name).spec
         assert (g["min_players"], g["max_players"], g["default_players"]) == (spec.min_players, spec.max_players, pkg.DEFAULT_PLAYERS)
         fields = [f.name for f in dataclasses.fields(pkg.Config) if f.name != "num_players"]

@@ -45,14 +45,10 @@ MCTS = ("mcts:100", "mcts:1000")
 def references(task: Task) -> list[str]:
     """The task's references, cheapest first: random, the heuristics, the shipped models that can play
     the task, ISMCTS at 100 and 1,000 simulations."""
-    import importlib
-
-    import d2r_envs
-    from d2r_envs import opponents
+    from d2r_envs import opponents, registry
     from training.benchmark.entrant import load_entrant
 
-    package = d2r_envs.make_game(task.game).package.__name__
-    variants = getattr(importlib.import_module(f"{package}.heuristic"), "VARIANTS", {})
+    variants = registry.package(task.game).variants
     root = Path(opponents.__file__).resolve().parent.parent / "models" / task.game  # the shipped ones only
     shipped = sorted(f"{task.game}/{p.parent.name}" for p in root.glob(f"*/{opponents.MANIFEST_FILE}"))
     models = [m for m in shipped if load_entrant(str(root / m.split("/")[1])).cannot_play(task) is None]

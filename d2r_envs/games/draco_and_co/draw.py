@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.draco_and_co import cards as C
 from d2r_envs.games.draco_and_co.state import Phase, State
@@ -41,7 +42,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     c = S.Canvas(width, height, title=f"Draco & Co: {game.decision_name(s)}")
     player = game.current_player(s)
     if over:
-        head = game.result_headline(s)
+        head = result_headline(game, s)
         detail = "winners: " + (", ".join(f"player_{p}" for p in s.winners) or "Draco (all lose)")
     else:
         head = f"turn {s.turns}: player_{s.turn}" if s.turn >= 0 else "setting up"

@@ -8,7 +8,7 @@ the money that changed hands (and with whom, the bank included), the cup, the dr
 running out, whose turn it is, and the end. The words are all this module holds; what happens is
 said once, by rules.py.
 
-Why a copy of `before` rather than the caller's state: `Game.events` keeps its meaning for every
+Why a copy of `before` rather than the caller's state: `events` keeps its meaning for every
 caller (core.events.Log, the web table, the tests), who never holds a state with a sink on it, and
 only a log pays for the narration (the action applied a second time); without a sink, the rules pay
 one test of `s.tell` at each point where something happens. `after` is what the rules make of

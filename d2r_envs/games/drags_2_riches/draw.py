@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.state import Phase, State
@@ -39,7 +40,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     over = s.phase == Phase.OVER
     c = S.Canvas(width, height, title=f"Drags 2 Riches: {game.decision_name(s)}")
     if over:
-        head = game.result_headline(s)
+        head = result_headline(game, s)
         detail = "prestige: " + ", ".join(f"player_{p} {game.prestige(s, p)} ({plural(len(s.won[p]), 'event')})" for p in range(n))
     else:
         head = f"round {s.round}" + (f": player_{s.turn}'s turn" if s.turn >= 0 else "")

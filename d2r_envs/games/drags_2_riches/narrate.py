@@ -4,7 +4,7 @@
 (`State.tell`): the rules themselves tell what happens, as it happens (facts.py), and each fact is put
 into words, reading the names, counts and values it mentions from the copy as it stands at that moment.
 The words are all this module holds; what happens is said once, by rules.py. A copy of `before`, rather
-than the caller's state, keeps `Game.events` the same for every caller (core.events.Log, the web table,
+than the caller's state, keeps `events` the same for every caller (core.events.Log, the web table,
 the tests), who never holds a state with a sink on it; only a log pays for the narration (the action
 applied a second time), and without a sink the rules pay one test of `s.tell` at each point where
 something happens. `after` is what the rules make of `before` and the action, so the narration does not

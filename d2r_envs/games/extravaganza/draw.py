@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza.state import Op, State
@@ -31,7 +32,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     width, height = size(game.n)
     c = S.Canvas(width, height, title=f"Extravaganza: {game.decision_name(s)}")
     if s.over:
-        head = game.result_headline(s)
+        head = result_headline(game, s)
         detail = "final scores: " + ", ".join(f"player_{q} {f}" for q, f in enumerate(s.final))
     else:
         head = f"player_{s.turn}'s turn" if s.turn >= 0 else "setting up"

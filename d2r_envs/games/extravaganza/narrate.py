@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from d2r_envs.core.events import Event, public, secret
+from d2r_envs.core.events import Event, public, result_events, secret
 from d2r_envs.core.words import indefinite, plural
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
@@ -318,7 +318,7 @@ def _final_events(game: Any, s: State) -> list[Event]:
         out.append(public(f"{seat(q)} final score {s.final[q]} (10s {b['tens']}, lyric diversity "
                           f"{b['diversity']}, categories {b['review']}, desire sets and judges "
                           f"{s.final[q] - b['tens'] - b['diversity'] - b['review']})"))
-    return out + game.result_events(s)
+    return out + result_events(game, s)
 
 
 def _stones(supply: list[int]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
@@ -34,7 +35,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     over = s.phase == Phase.OVER
     c = S.Canvas(width, height, title=f"Filthy Rich: {game.decision_name(s)}")
     if over:
-        head = game.result_headline(s)
+        head = result_headline(game, s)
         detail = f"player_{s.winner} " + ("bought a third luxury" if sum(o == s.winner for o in s.lux_owner.of) >= 3
                                           else "is the last tycoon standing")
     else:

@@ -9,7 +9,7 @@ a payment with its payer, receiver and reason, a sign opened or closed, a knock-
 Each fact is put into words as it is told, reading the names, fortunes and piles it mentions from the
 copy as it stands at that moment. This module holds the words only.
 
-Why a copy of the state before rather than the caller's state: `Game.events` keeps its meaning for
+Why a copy of the state before rather than the caller's state: `events` keeps its meaning for
 every caller (core.events.Log, the web table, the tests), who never holds a state with a sink on it,
 and only a log pays for the narration (the action applied a second time); without a sink the rules pay
 one test of `s.tell` at each point where something happens. `after` is what the rules make of the state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from d2r_envs.core import svg as S
+from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
@@ -44,7 +45,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     over = s.phase == Phase.OVER
     c = S.Canvas(width, height, title=f"Rap Godz: {game.decision_name(s)}")
     if over:
-        head = game.result_headline(s)
+        head = result_headline(game, s)
         detail = "final plaques: " + ", ".join(f"player_{p} {f}" for p, f in enumerate(s.final))
     else:
         head = f"Album {s.album + 1}, Track {s.track + 1}" + (f": player_{s.turn}'s turn" if s.turn >= 0 else "")

@@ -12,7 +12,7 @@ whose count went up in the transition), the Goalz won, the Beef settled, a new A
 Medallion changing hands, the final plaques and the result. The words are all this module holds; what
 happens is said once, by rules.py.
 
-Why a copy of `before` rather than the caller's state: `Game.events` keeps its meaning for every caller
+Why a copy of `before` rather than the caller's state: `events` keeps its meaning for every caller
 (core.events.Log, the web table, the tests), who never holds a state with a sink on it, and only a log
 pays for the narration (the action applied a second time); without a sink, the rules pay one test of
 `s.tell` at each point where something happens. `after` is what the rules make of `before` and the
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from d2r_envs.core.events import Event, public, secret
+from d2r_envs.core.events import Event, public, result_events, secret
 from d2r_envs.core.game import CHANCE
 from d2r_envs.core.words import plural
 from d2r_envs.games.rap_godz import actions as A
@@ -117,7 +117,7 @@ class _Teller:
                 out.append(public(f"{who(p)} collects a {C.PICKUP_TYPES[kind]} Pick Upz"))
         for goal, p in sorted(self.goals):
             out.append(public(f"{who(p)} collects the Goalz {C.GOALZ[goal][0]}"))
-        return out + self.later + self.game.result_events(self.s)
+        return out + self.later + result_events(self.game, self.s)
 
     def _decision(self) -> Event:
         line = self.line
