@@ -11,15 +11,13 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import facts as F
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.state import (REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task,
-                                           counter_offsets, counters_row)
+from d2r_envs.games.rap_godz.state import Phase, State, Task
 
 NAME = "rap_godz"
 VERSION = 3
@@ -49,10 +47,8 @@ _LOCK = [c.lock for c in _CARDS]
 _COLOUR_OF = [c.colour for c in _CARDS]
 _ICONS_OF = [c.icons for c in _CARDS]
 _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
-_ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
 _DECKED = (_TASK_RAPPER, _TASK_CITY, _TASK_EXTRA_CITY, _TASK_COME, _TASK_DRAW)
 _NP, _NUM_ACTIONS = C.NUM_PLAY, A.ACTIONS.size
-_ONE_OF_3 = [(1, 0, 0), (0, 1, 0), (0, 0, 1)]  # a Pick Upz type as a one-hot row
 _ANY = bytes([0] + [1] * 255)  # bytes.translate: a count -> 1 where any
 
 
@@ -100,7 +96,6 @@ class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
-        _, self._won_at, self._track_at, self._held_at, self._cubes_at, _, _ = counter_offsets(self.n)  # State.counters
         self.spec = GameSpec(
             name=NAME,
             version=VERSION,
@@ -170,13 +165,7 @@ class Game(core.Game[State]):
             used=[False] * n,
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
-            albums=Tally(n, C.ALBUMS),
-            record=Tally(n + 1, RECORD),
-            counters=Tally(1, counter_offsets(n)[-1]),
-            table=Marks(2),
         )
-        s.counters.put(0, 0, counters_row(s))
-        s.record.put(n, 0, s.supply)
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
         s.chance = [(_TASK_PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
         s.chance += [(_TASK_RAPPER, p) for p in range(n) for _ in range(2)]
@@ -251,7 +240,6 @@ class Game(core.Game[State]):
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
-                s.albums.add(arg, _ALBUM_OF[k])
                 if s.tell is not None:
                     s.tell(F.Drawn(arg, k))
                 self._prune(s)
@@ -265,7 +253,6 @@ class Game(core.Game[State]):
         if task == _TASK_DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
-            s.albums.add(arg, _ALBUM_OF[o])
             if s.tell is not None:
                 s.tell(F.Drawn(arg, o))
         elif task == _TASK_DIE:
@@ -280,7 +267,6 @@ class Game(core.Game[State]):
         elif task == _TASK_PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
-            s.counters.put(0, self._track_at + 3 * arg, _ONE_OF_3[o])
             if s.tell is not None:
                 s.tell(F.PickupPlaced(arg, o))
         elif task == _TASK_RAPPER:  # RG-SETUP-2
@@ -296,14 +282,12 @@ class Game(core.Game[State]):
         elif task == _TASK_EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
-            s.table.renew(0)
             if s.tell is not None:
                 s.tell(F.ExtraCity(o))
         elif task == _TASK_GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
-            s.table.renew(0)
             if s.tell is not None:
                 s.tell(F.GoalDrawn(o))
         else:  # _TASK_MEDALLION
@@ -464,17 +448,14 @@ class Game(core.Game[State]):
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
-                s.counters.put(0, p, (1,))
             s.phase = _PHASE_SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
-            s.albums.add(p, _ALBUM_OF[i], -1)
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
                 k = s.slots[s.slot]
                 s.held[p][k] += 1  # RG-DECIDE-COMEUPZ
-                s.record.add(p, REC_HELD + k - _COME_FIRST)
                 s.slots[s.slot] = -1
                 s.phase = _PHASE_PLAY
                 self._queue(s, [(_TASK_COME, s.slot)])  # replaced at once; RG-TURN-4
@@ -500,7 +481,6 @@ class Game(core.Game[State]):
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
-            s.counters.put(0, p, (1,))
             if s.phase == _PHASE_BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
@@ -512,14 +492,11 @@ class Game(core.Game[State]):
         elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
             self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
             s.rappers[p] = _RAPPER_FIRST + i
-            s.table.renew(0)
             s.phase = _PHASE_CITY
         elif seg == "city":
             self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
             s.cities[p] = _CITY_FIRST + i
             s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
-            s.table.renew(0)
-            self._record_res(s, p)
             if p + 1 < self.n:
                 s.phase, s.actor = _PHASE_RAPPER, p + 1
             else:
@@ -529,7 +506,6 @@ class Game(core.Game[State]):
         """p spends a Pick Upz token of type t (back in the box); RG-PICK-2 RG-PICK-3."""
         s.pickups[p][t] -= 1
         s.pickups_used[t] += 1
-        s.counters.add(0, self._held_at + 3 * p + t, -1)
         if s.tell is not None:
             s.tell(F.PickupUsed(p, t))
 
@@ -585,10 +561,8 @@ class Game(core.Game[State]):
         card = _CARDS[k]
         if card.come:
             s.held[p][k] -= 1
-            s.record.add(p, REC_HELD + k - _COME_FIRST, -1)
         else:
             s.hands[p][k] -= 1
-            s.albums.add(p, _ALBUM_OF[k], -1)
         if s.tell is not None:
             s.tell(F.Played(p, k))
         if card.beef:  # RG-BEEF-1
@@ -596,8 +570,6 @@ class Game(core.Game[State]):
             s.phase = _PHASE_TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
-        s.record.add_row(p, TIMELINE_ROW[k])
-        s.table.renew(1)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
@@ -616,7 +588,6 @@ class Game(core.Game[State]):
             s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
-        self._record_res(s, p)
         if s.tell is not None:
             s.tell(F.Gained(p, r, old, new))
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
@@ -625,20 +596,12 @@ class Game(core.Game[State]):
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
-                s.counters.add(0, self._held_at + 3 * p + t)
-                s.counters.put(0, self._track_at + 3 * space, (0, 0, 0))
                 if s.tell is not None:
                     s.tell(F.PickupCollected(p, t))
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
-            s.counters.put(0, self._won_at + G.MOGUL * self.n + p, (1,))
             if s.tell is not None:
                 s.tell(F.GoalWon(G.MOGUL, p))
-
-    def _record_res(self, s: State, p: int) -> None:
-        """p's resources and Upgrade cubes into its career record (State.record)."""
-        r, up = s.res[p], s.upgraded[p]
-        s.record.put(p, REC_RES, (r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1))
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -655,8 +618,6 @@ class Game(core.Game[State]):
             supply[i] -= take[i]
         s.plaques[p] = take
         s.owed[p] = rest
-        s.record.put(p, REC_POINTS, (min(255, self.points(s, p)), take[0], take[1], take[2], min(255, rest)))
-        s.record.put(self.n, 0, supply)
 
     def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
         if v <= 0:
@@ -667,7 +628,6 @@ class Game(core.Game[State]):
             s.tell(F.PlaquesGained(p, v))
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
-            s.counters.put(0, self._won_at + G.PLATINUM * self.n + p, (1,))
             if s.tell is not None:
                 s.tell(F.GoalWon(G.PLATINUM, p))
 
@@ -721,8 +681,6 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
-        s.record.add_row(loser, TIMELINE_ROW[k])
-        s.table.renew(1)
         s.beef_card = -1
         pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
@@ -738,13 +696,10 @@ class Game(core.Game[State]):
         for r, amount in enumerate(beef_resources(s.res[loser], each)):
             if amount:
                 s.res[loser][r] -= amount
-                self._record_res(s, loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
-            s.counters.add(0, self._cubes_at + winner)
-            s.counters.add(0, self._cubes_at + self.n, -1)
         if s.tell is not None:
             s.tell(F.BeefSettled(s.starter, s.target, (a, b), winner, k))
         self._end_turn(s)
@@ -776,7 +731,6 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
-        s.counters.put(0, 0, bytes(self.n))
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1
