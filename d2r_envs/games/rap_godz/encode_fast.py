@@ -48,8 +48,6 @@ def _short_by(r: int) -> list[int]:
 
 _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
-_OVER = int(Phase.OVER)
-_DRAFT = int(Phase.CITY)  # the last phase with draft offers
 _DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
 _CARD_DECK = [c.deck for c in C.CARDS]
 _ALBUM_SLICES = [slice(kinds[0], kinds[-1] + 1) for kinds in C.ALBUM_KINDS]  # each Album's kinds, in one run
@@ -443,7 +441,7 @@ class Observer(_Observer):
     def encode(self, s: State, me: int) -> np.ndarray:
         b, board = self._b, self._board
         phase = s.phase
-        key = (phase, s.album, s.track, s.turn, s.actor if phase != _OVER and not s.chance else -1, s.medallion)
+        key = (phase, s.album, s.track, s.turn, s.actor if phase != Phase.OVER and not s.chance else -1, s.medallion)
         head = self._heads.get(key) or self._head(key)
         board[b.head : b.head + len(head)] = head
         # what changed since the last call, by comparing the fields with the copies last written from
@@ -466,7 +464,7 @@ class Observer(_Observer):
             self._write_counts(s)
         at = b.hands + me * C.NUM_KINDS
         board[at : at + C.NUM_KINDS] = s.hands[me]
-        if phase <= _DRAFT:  # my draft offer; every offer is empty once the draft is over (RG-SETUP-2)
+        if phase <= Phase.CITY:  # my draft offer; every offer is empty once the draft (the City phase) is over (RG-SETUP-2)
             at = b.offers + me * (NR + NCI)
             board[at : at + NR + NCI] = s.offers[me][_RAP:]
             self._offers = True

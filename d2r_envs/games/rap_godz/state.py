@@ -10,7 +10,6 @@ narrated, None otherwise; it is not compared, and a clone starts without one (co
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +19,10 @@ from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.rap_godz import cards as C
 
 
-class Phase(enum.IntEnum):
+class Phase:
+    """The phases of play, plain int constants (State.phase holds one): the rules read them at every step,
+    and a plain class's attribute reads several times faster than an IntEnum member in Python 3.11."""
+
     SETUP = 0  # chance: Pick Upz, the draft's Rapperz and Citiez; RG-SETUP-1 RG-SETUP-2
     RAPPER = 1  # decision: keep one of two Rapperz; RG-SETUP-2
     CITY = 2  # decision: keep one of two Citiez; RG-SETUP-2
@@ -36,8 +38,12 @@ class Phase(enum.IntEnum):
     OVER = 12
 
 
-class Task(enum.IntEnum):
-    """Chance events waiting in `State.chance` as (task, argument), first due first."""
+NUM_PHASES = Phase.OVER + 1
+
+
+class Task:
+    """Chance events waiting in `State.chance` as (task, argument), first due first: plain int constants, as
+    Phase."""
 
     PICKUP = 0  # a Pick Upz token for space `arg`; RG-SETUP-1
     RAPPER = 1  # a Rapper dealt to seat `arg`'s draft
@@ -84,7 +90,7 @@ class State:
     cube_supply: int
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
-    phase: Phase = Phase.SETUP
+    phase: int = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
     track: int = 0  # 0-4
