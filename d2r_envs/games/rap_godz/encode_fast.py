@@ -50,8 +50,13 @@ _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
 _DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
 _CARD_DECK = [c.deck for c in C.CARDS]
-_ALBUM_SLICES = [slice(kinds[0], kinds[-1] + 1) for kinds in C.ALBUM_KINDS]  # each Album's kinds, in one run
-assert [list(range(len(C.CARDS))[span]) for span in _ALBUM_SLICES] == C.ALBUM_KINDS and C.ALBUMS == 3
+# A hand's cards of each Album: the Album kinds, read as one big-endian integer and multiplied by a run
+# of ones as long as an Album, add up each Album's counts at its last byte (every partial sum is a hand's
+# few cards, under 256, so no byte carries into the next).
+_ALBUM_LEN = len(C.ALBUM_KINDS[0])
+_ONES = int.from_bytes(bytes([1] * _ALBUM_LEN), "big")
+_ALBUM_SHIFTS = [8 * (_ALBUM_LEN * (C.ALBUMS - d) - 1) for d in range(C.ALBUMS)]  # where Album d's sum lies
+assert C.ALBUM_KINDS == [list(range(d * _ALBUM_LEN, (d + 1) * _ALBUM_LEN)) for d in range(C.ALBUMS)] and C.ALBUMS == 3
 
 
 def _onehot(i: int, width: int) -> bytes:
@@ -390,12 +395,13 @@ class Observer(_Observer):
     def _write_albums(self, s: State) -> None:
         """The cards of each Album in the hands that changed."""
         b, board, seen = self._b, self._board, self._hands
-        first, second, third = _ALBUM_SLICES
+        first, second, third = _ALBUM_SHIFTS
         for p, hand in enumerate(s.hands):
             if hand != seen[p]:
                 seen[p] = hand[:]
+                sums = int.from_bytes(hand[: C.COME_FIRST], "big") * _ONES
                 at = b.albums + p * C.ALBUMS
-                board[at : at + C.ALBUMS] = bytes((sum(hand[first]), sum(hand[second]), sum(hand[third])))
+                board[at : at + C.ALBUMS] = bytes((sums >> first & 255, sums >> second & 255, sums >> third & 255))
 
     def _write_counts(self, s: State) -> None:
         """The table's counts: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes."""
