@@ -71,8 +71,7 @@ _CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-
 _CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
                   ("held", NC), ("colours", C.NUM_COLOURS), ("icons", C.NUM_COLOURS), ("timeline", 3))
 _RECORD = sum(w for _, w in _CAREER_PIECES)
-_POINTS, _HELD = 6, 11  # where `points` (then plaques, owed) and `held` start in a career row
-_TIMELINE = _HELD + NC  # the timeline's columns: cards per colour, icons per colour, cards, Come Upz, Beef cards
+_TIMELINE = 11 + NC  # where the timeline's columns start: cards per colour, icons per colour, cards, Come Upz, Beef cards
 _COLUMNS = _RECORD - _TIMELINE
 assert [w for _, w in _CAREER_PIECES[:6]] == [3, 3, 1, 3, 1, NC] and _COLUMNS == 2 * C.NUM_COLOURS + 3
 
@@ -350,37 +349,21 @@ class Observer(_Observer):
         board[b.cities : b.cities + n * NCI] = setup.cities
         board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
 
-    def _write_resources(self, s: State) -> None:
-        """The resources and Upgrade cubes of each seat whose changed."""
-        b, board, seen_res, seen_up = self._b, self._board, self._res, self._upgraded
-        for p, r in enumerate(s.res):
-            up = s.upgraded[p]
-            if r != seen_res[p] or up != seen_up[p]:
-                seen_res[p], seen_up[p] = r[:], up
+    def _write_careers(self, s: State) -> None:
+        """The rows `res` to `held` of each seat whose resources, Upgrade cubes, plaques, points owed or
+        Come Upz held changed (a played card changes several at once), and the supply."""
+        b, board = self._b, self._board
+        seen_res, seen_up, seen_plaques, seen_owed, seen_held = self._res, self._upgraded, self._plaques, self._owed, self._held
+        for p, (r, up, pl, owed, held) in enumerate(zip(s.res, s.upgraded, s.plaques, s.owed, s.held)):
+            if r != seen_res[p] or pl != seen_plaques[p] or held != seen_held[p] or up != seen_up[p] or owed != seen_owed[p]:
+                seen_res[p], seen_up[p], seen_plaques[p], seen_owed[p], seen_held[p] = r[:], up, pl[:], owed, held[:]
                 at = b.career + p * _RECORD
-                board[at : at + 6] = bytes((r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1))
-
-    def _write_plaques(self, s: State) -> None:
-        """The points, plaques and points owed of each seat whose changed, and the supply."""
-        b, board, seen_plaques, seen_owed = self._b, self._board, self._plaques, self._owed
-        for p, pl in enumerate(s.plaques):
-            owed = s.owed[p]
-            if pl != seen_plaques[p] or owed != seen_owed[p]:
-                seen_plaques[p], seen_owed[p] = pl[:], owed
-                at = b.career + p * _RECORD + _POINTS
-                board[at : at + 5] = bytes((min(255, self.game.points(s, p)), pl[0], pl[1], pl[2], min(255, owed)))
+                board[at : at + _TIMELINE] = bytes((r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1,
+                                                    min(255, self.game.points(s, p)), pl[0], pl[1], pl[2],
+                                                    min(255, owed))) + held[_COME:NP]
         if s.supply != self._supply:
             self._supply = s.supply[:]
             board[b.supply : b.supply + 3] = bytes(s.supply)
-
-    def _write_held(self, s: State) -> None:
-        """The Come Upz held of each seat whose changed."""
-        b, board, seen = self._b, self._board, self._held
-        for p, h in enumerate(s.held):
-            if h != seen[p]:
-                seen[p] = h[:]
-                at = b.career + p * _RECORD + _HELD
-                board[at : at + NC] = h[_COME:NP]
 
     def _write_timelines(self, s: State) -> None:
         """The columns of each timeline that changed."""
@@ -455,12 +438,9 @@ class Observer(_Observer):
                 or s.goals != self._goals:
             self._write_setup(s)
         setup = self._setup_made
-        if s.res != self._res or s.upgraded != self._upgraded:
-            self._write_resources(s)
-        if s.plaques != self._plaques or s.owed != self._owed or s.supply != self._supply:
-            self._write_plaques(s)
-        if s.held != self._held:
-            self._write_held(s)
+        if s.res != self._res or s.plaques != self._plaques or s.held != self._held or s.upgraded != self._upgraded \
+                or s.owed != self._owed or s.supply != self._supply:
+            self._write_careers(s)
         if s.timelines != self._timelines:
             self._write_timelines(s)
         if s.hands != self._hands:
