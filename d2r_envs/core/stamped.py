@@ -14,8 +14,6 @@ containers also index, iterate and compare like those lists, for tests and peopl
 They hold lists rather than being lists: CPython indexes a list subclass through a slot call, 2x
 slower a read (a first version built that way cost Filthy Rich's engine about 8% a decision).
 
-`Marks` is the same promise for plain fields a game writes directly: stamps only, one per part, which
-the game renews after each write to that part.
 """
 
 from __future__ import annotations
@@ -209,41 +207,5 @@ class Grid(_Listlike):
         new.rows = [line[:] for line in self.rows]
         new.cells = self.cells[:]
         new.items = self.items
-        new.stamp = self.stamp
-        return new
-
-
-class Marks:
-    """Stamps for parts of plain fields that a game writes directly (a seat's resources and timeline,
-    a hand's cards per deck): after a write the game calls `renew(part)`, which gives that part and the
-    whole a fresh stamp. An observer that keeps what it worked out from the parts remembers `stamp` (one
-    `is` for all of them) and a copy of `parts` (to find the parts that changed). Bookkeeping, not
-    state: any two Marks compare equal, so States compare by their contents. A clone copies them with
-    the same stamps (the contents are equal); an unpickled copy gets fresh ones (a miss, never stale)."""
-
-    __slots__ = ("parts", "stamp")
-
-    def __init__(self, parts: int) -> None:
-        self.parts = [object() for _ in range(parts)]
-        self.stamp = object()
-
-    def renew(self, part: int) -> None:
-        """`part` changed."""
-        self.parts[part] = self.stamp = object()  # one new object serves both: each is compared only with itself
-
-    def __eq__(self, other: object) -> bool:
-        return True if isinstance(other, Marks) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Marks({len(self.parts)})"
-
-    def __reduce__(self) -> tuple:
-        return (Marks, (len(self.parts),))
-
-    def __copy__(self) -> "Marks":
-        new = _new(Marks)
-        new.parts = self.parts[:]
         new.stamp = self.stamp
         return new

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from d2r_envs.core.clone import clone, shared_mutables
-from d2r_envs.core.stamped import Grid, Marks, Owners, SeatCounts
+from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 
 
 @dataclass(slots=True)
@@ -131,26 +131,3 @@ def test_a_pickle_round_trip_keeps_contents_and_gets_new_stamps() -> None:
         b.assets.add(2, 3)
         b.book.put(0, 0, 0)
         assert b.owner.in_step() and b.assets.in_step() and b.book.in_step()
-
-
-@dataclass(slots=True)
-class Marked:
-    hand: list[int]
-    marks: Marks
-
-
-def test_marks_renew_a_part_and_the_whole_and_are_not_state() -> None:
-    s = Marked([1, 2], Marks(3))
-    parts, stamp = s.marks.parts[:], s.marks.stamp
-    s.marks.renew(1)
-    assert s.marks.parts[0] is parts[0] and s.marks.parts[1] is not parts[1] and s.marks.parts[2] is parts[2]
-    assert s.marks.stamp is not stamp
-    t = clone(s)  # a clone: the same stamps in a list of its own
-    assert t.marks is not s.marks and t.marks.parts is not s.marks.parts and not shared_mutables(s, t)
-    assert t.marks.stamp is s.marks.stamp and t.marks.parts == s.marks.parts
-    t.marks.renew(0)
-    assert s.marks.parts[0] is not t.marks.parts[0]
-    u = pickle.loads(pickle.dumps(s))  # an unpickled copy: fresh stamps, never one seen before
-    assert u.marks.stamp is not s.marks.stamp and not set(map(id, u.marks.parts)) & set(map(id, s.marks.parts))
-    assert u == s == t  # bookkeeping, not state: States compare by their contents
-    assert copy.deepcopy(s) == s and Marks(2) == Marks(5) and Marks(1) != [1]
