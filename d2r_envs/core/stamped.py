@@ -14,8 +14,6 @@ containers also index, iterate and compare like those lists, for tests and peopl
 They hold lists rather than being lists: CPython indexes a list subclass through a slot call, 2x
 slower a read (a first version built that way cost Filthy Rich's engine about 8% a decision).
 
-`Marks` is the same promise for plain fields a game writes directly: stamps only, one per part, which
-the game renews after each write to that part.
 """
 
 from __future__ import annotations
@@ -215,109 +213,5 @@ class Grid(_Listlike):
         new.rows = [line[:] for line in self.rows]
         new.cells = self.cells[:]
         new.items = self.items
-        new.stamp = self.stamp
-        return new
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
-class Marks:
-    """Stamps for parts of plain fields that a game writes directly (a seat's resources and timeline,
-    a hand's cards per deck): after a write the game calls `renew(part)`, which gives that part and the
-    whole a fresh stamp. An observer that keeps what it worked out from the parts remembers `stamp` (one
-    `is` for all of them) and a copy of `parts` (to find the parts that changed). Bookkeeping, not
-    state: any two Marks compare equal, so States compare by their contents. A clone copies them with
-    the same stamps (the contents are equal); an unpickled copy gets fresh ones (a miss, never stale)."""
-
-    __slots__ = ("parts", "stamp")
-
-    def __init__(self, parts: int) -> None:
-        self.parts = [object() for _ in range(parts)]
-        self.stamp = object()
-
-    def renew(self, part: int) -> None:
-        """`part` changed."""
-        self.parts[part] = self.stamp = object()  # one new object serves both: each is compared only with itself
-
-    def __eq__(self, other: object) -> bool:
-        return True if isinstance(other, Marks) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Marks({len(self.parts)})"
-
-    def __reduce__(self) -> tuple:
-        return (Marks, (len(self.parts),))
-
-    def __copy__(self) -> "Marks":
-        new = Marks.__new__(Marks)  # (not object.__new__: a compiled class has its own)
-        new.parts = self.parts[:]
-        new.stamp = self.stamp
-        return new
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
-class Tally:
-    """Small counts (0-255) a game keeps beside the plain fields they count, in the observation's shape:
-    per part (a seat) a row of `width` bytes, every row in one bytearray `data` (part p's at p * width),
-    written by `add`, `add_row` or `put` where the game writes the field it counts (Rap Godz: each hand's
-    cards per Album; each seat's career record; the table's counters). `parts` and `stamp` as `Marks`,
-    renewed at each write, so an observer copies `data` (or a changed part's row) only when they change.
-    Unlike Marks its rows are state: a copy holds them, pickling keeps them (with fresh stamps), equality
-    compares them; and like Marks the game keeps them in step with the fields, which its invariants check
-    after every transition."""
-
-    __slots__ = ("data", "width", "parts", "stamp")
-
-    def __init__(self, parts: int, width: int, data: Iterable[int] | None = None) -> None:
-        self.width = width
-        self.data = bytearray(data) if data is not None else bytearray(parts * width)
-        if len(self.data) != parts * width:
-            raise ValueError(f"Tally: {len(self.data)} bytes for {parts} parts of {width}")
-        self.parts = [object() for _ in range(parts)]
-        self.stamp = object()
-
-    def add(self, part: int, column: int, amount: int = 1) -> None:
-        """`amount` more (fewer where negative) in `part`'s `column`."""
-        self.data[part * self.width + column] += amount
-        self.parts[part] = object()
-        self.stamp = object()
-
-    def add_row(self, part: int, row: Sequence[tuple[int, int]]) -> None:
-        """Each (column, amount) of `row` added in `part`'s row."""
-        at, data = part * self.width, self.data
-        for column, amount in row:
-            data[at + column] += amount
-        self.parts[part] = object()
-        self.stamp = object()
-
-    def put(self, part: int, column: int, values: Sequence[int]) -> None:
-        """`part`'s columns from `column` on become `values`."""
-        at = part * self.width + column
-        self.data[at : at + len(values)] = bytes(values)
-        self.parts[part] = object()
-        self.stamp = object()
-
-    def row(self, part: int) -> bytes:
-        return bytes(self.data[part * self.width : (part + 1) * self.width])
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Tally):
-            return NotImplemented
-        return self.width == other.width and self.data == other.data
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Tally({len(self.parts)}, {self.width}, {list(self.data)})"
-
-    def __reduce__(self) -> tuple:
-        return (Tally, (len(self.parts), self.width, bytes(self.data)))
-
-    def __copy__(self) -> "Tally":
-        new = Tally.__new__(Tally)  # (not object.__new__: a compiled class has its own)
-        new.data = self.data[:]
-        new.width = self.width
-        new.parts = self.parts[:]
         new.stamp = self.stamp
         return new

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from d2r_envs.core.clone import clone, shared_mutables
-from d2r_envs.core.stamped import Grid, Marks, Owners, SeatCounts, Tally
+from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 
 
 @dataclass(slots=True)
@@ -131,52 +131,3 @@ def test_a_pickle_round_trip_keeps_contents_and_gets_new_stamps() -> None:
         b.assets.add(2, 3)
         b.book.put(0, 0, 0)
         assert b.owner.in_step() and b.assets.in_step() and b.book.in_step()
-
-
-@dataclass(slots=True)
-class Marked:
-    hand: list[int]
-    marks: Marks
-
-
-def test_marks_renew_a_part_and_the_whole_and_are_not_state() -> None:
-    s = Marked([1, 2], Marks(3))
-    parts, stamp = s.marks.parts[:], s.marks.stamp
-    s.marks.renew(1)
-    assert s.marks.parts[0] is parts[0] and s.marks.parts[1] is not parts[1] and s.marks.parts[2] is parts[2]
-    assert s.marks.stamp is not stamp
-    t = clone(s)  # a clone: the same stamps in a list of its own
-    assert t.marks is not s.marks and t.marks.parts is not s.marks.parts and not shared_mutables(s, t)
-    assert t.marks.stamp is s.marks.stamp and t.marks.parts == s.marks.parts
-    t.marks.renew(0)
-    assert s.marks.parts[0] is not t.marks.parts[0]
-    u = pickle.loads(pickle.dumps(s))  # an unpickled copy: fresh stamps, never one seen before
-    assert u.marks.stamp is not s.marks.stamp and not set(map(id, u.marks.parts)) & set(map(id, s.marks.parts))
-    assert u == s == t  # bookkeeping, not state: States compare by their contents
-    assert copy.deepcopy(s) == s and Marks(2) == Marks(5) and Marks(1) != [1]
-
-
-@dataclass(slots=True)
-class Tallied:
-    hand: list[int]
-    tally: Tally
-
-
-def test_a_tally_counts_by_part_renews_its_stamps_and_is_state() -> None:
-    s = Tallied([1, 2], Tally(2, 3))
-    parts, stamp = s.tally.parts[:], s.tally.stamp
-    s.tally.add(1, 2, 4)
-    s.tally.add_row(0, [(0, 1), (2, 3)])
-    s.tally.add_row(0, [(0, 1), (2, 3)])
-    assert list(s.tally.data) == [2, 0, 6, 0, 0, 4] and s.tally.row(1) == bytes([0, 0, 4])
-    assert s.tally.parts[0] is not parts[0] and s.tally.parts[1] is not parts[1] and s.tally.stamp is not stamp
-    t = clone(s)  # a clone: its own bytes, the same stamps until either is written
-    assert t == s and t.tally.data is not s.tally.data and not shared_mutables(s, t)
-    assert t.tally.stamp is s.tally.stamp and t.tally.parts == s.tally.parts
-    t.tally.add(0, 1)
-    assert t != s and t.tally.parts[0] is not s.tally.parts[0] and t.tally.parts[1] is s.tally.parts[1]
-    u = pickle.loads(pickle.dumps(s))  # the counts kept, the stamps fresh (a miss, never stale)
-    assert u == s and u.tally.stamp is not s.tally.stamp and not set(map(id, u.tally.parts)) & set(map(id, s.tally.parts))
-    assert copy.deepcopy(s) == s and Tally(1, 2) != Tally(2, 1) and Tally(1, 1) != [0]
-    with pytest.raises(ValueError, match="3 bytes for 2 parts of 2"):
-        Tally(2, 2, [1, 2, 3])

@@ -17,7 +17,7 @@ from d2r_envs.core.game import CHANCE
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import invariants
-from d2r_envs.games.rap_godz.state import REC_HELD, TIMELINE_ROW, Phase, counters_row
+from d2r_envs.games.rap_godz.state import Phase
 
 KIND = {name: k for k, name in enumerate(C.KIND_NAMES)}
 
@@ -72,20 +72,7 @@ def give(s, p, name, to="hand"):
     take(s, k)
     pile = {"hand": s.hands, "held": s.held, "timeline": s.timelines}[to][p]
     pile[k] += 1
-    if to == "hand":  # what the rules keep beside the piles (State.albums and record)
-        s.albums.add(p, C.CARDS[k].deck)
-    elif to == "held":
-        s.record.add(p, REC_HELD + k - C.COME_FIRST)
-    else:
-        s.record.add_row(p, TIMELINE_ROW[k])
-        s.table.renew(1)
     return k
-
-
-def sync(s):
-    """After a test wrote the table's fields directly (Pick Upz, abilities used, Beef cubes): State.counters
-    worked out anew, as the rules keep it."""
-    s.counters.put(0, 0, counters_row(s))
 
 
 def empty_hand(s, p):
@@ -95,10 +82,9 @@ def empty_hand(s, p):
             card = C.CARDS[k]
             (s.come_decks if card.come else s.decks)[card.deck].add(k, c)
             s.hands[p][k] = 0
-            s.albums.add(p, card.deck, -c)
 
 
 @pytest.fixture
 def rg():
-    return SimpleNamespace(start=start, settle=settle, check=check, give=give, take=take, empty_hand=empty_hand, sync=sync,
+    return SimpleNamespace(start=start, settle=settle, check=check, give=give, take=take, empty_hand=empty_hand,
                            KIND=KIND, A=A, C=C, Phase=Phase)

@@ -123,7 +123,6 @@ def test_buying_a_come_upz_spends_three_cards_one_at_a_time(rg):
     assert A.PLAY + bought in legal  # the Come Upz may be played at once
     s.track_pickups[s.track_pickups.index(C.CARD_PICK)] = -1  # as if collected
     s.pickups[p][C.CARD_PICK] = 1
-    rg.sync(s)
     assert A.CARD_PICKUP in g.legal_actions(s)  # a +1 Card Pick Upz still draws
     g.apply_action(s, A.CARD_PICKUP)
     rg.settle(g, s)
@@ -178,7 +177,6 @@ def test_an_empty_deck_is_not_drawn_from(rg):
     assert A.DRAW not in g.legal_actions(s)  # nothing to get: the get is skipped
     s.discard[rg.KIND["A1 Y 1"]] -= 1
     s.hands[p][rg.KIND["A1 Y 1"]] += 1
-    s.albums.add(p, 0)
     g._settle(s)
     assert s.phase == Phase.PLAY and g.legal_actions(s) == [A.PLAY + rg.KIND["A1 Y 1"]]
 
@@ -210,7 +208,6 @@ def test_pick_upz_collected_on_reaching_and_used_on_the_turn(rg):
     s.res[p] = [3, 2, 1]
     s.track_pickups[:3] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK]  # Streetz 5, 12, 20
     s.track_pickups[3:] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK] * 2
-    rg.sync(s)
     g._gain_res(s, p, 0, 10)  # passes both symbols
     assert s.pickups[p][C.RES_PICK] == 1 and s.pickups[p][C.CARD_PICK] == 1
     assert s.track_pickups[0] == s.track_pickups[1] == -1
@@ -240,7 +237,6 @@ def test_a_pick_upz_is_taken_by_the_cube_that_reaches_its_symbol_not_by_one_that
     s.res[p] = [3, 5, 1]  # a City may start a resource on a symbol (Skillz 5) without taking its token
     s.track_pickups[:] = [C.RES_PICK, C.CARD_PICK, C.BEEF_PICK, C.BEEF_PICK, C.CARD_PICK, C.RES_PICK,
                           C.RES_PICK, C.CARD_PICK, C.BEEF_PICK]  # three of each type, as in the box
-    rg.sync(s)
     g._gain_res(s, p, 0, 2)  # Streetz 3 -> 5: onto the symbol
     assert s.pickups[p] == [0, 1, 0] and s.track_pickups[0] == -1
     g._gain_res(s, p, 1, 1)  # Skillz 5 -> 6: off it
@@ -289,10 +285,8 @@ def test_rapper_abilities(rg):
     other = 1 - me
     assert g.come_cost(s, other) == 2 and g.come_cost(s, me) == 3
     s.used[other] = True  # the discount is once per Album
-    rg.sync(s)
     assert g.come_cost(s, other) == 3
     s.used[other] = False
-    rg.sync(s)
     s.turn = s.actor = me
     s.phase = Phase.GET
     hand = sum(s.hands[me])

@@ -18,7 +18,7 @@ from d2r_envs.core.zones import card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.state import Phase, State
+from d2r_envs.games.rap_godz.state import NUM_PHASES, Phase, State
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
 
@@ -29,7 +29,7 @@ _ALBUM_SPANS = [(min(k), max(k) + 1) for k in C.ALBUM_KINDS]
 
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game (relative)"),
-    Piece("phase", (len(Phase),), 1, "the phase (state.Phase)"),
+    Piece("phase", (NUM_PHASES,), 1, "the phase (state.Phase)"),
     Piece("album", (C.ALBUMS,), 1, "the current Album"),
     Piece("track", (C.TRACKS,), 1, "the current Track"),
     Piece("turn", (P,), 1, "relative seat whose turn it is"),

@@ -7,6 +7,8 @@ State.
 
 from __future__ import annotations
 
+from itertools import compress
+
 import numpy as np
 
 from d2r_envs.core.obs import Observer as _Observer
@@ -14,7 +16,7 @@ from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import encode as spec
 from d2r_envs.games.rap_godz import standing
 from d2r_envs.games.rap_godz.encode import LAYOUT, MAJORITY_MAX, NC, NCI, NP, NR, P
-from d2r_envs.games.rap_godz.state import REC_HELD, REC_TIMELINE, REC_UP, RECORD, Phase, State, counter_offsets
+from d2r_envs.games.rap_godz.state import Phase, State
 
 _COME, _RAP, _CITY = C.COME_FIRST, C.RAPPER_FIRST, C.CITY_FIRST
 _O = LAYOUT.offsets
@@ -46,10 +48,15 @@ def _short_by(r: int) -> list[int]:
 
 _SHORT_BY = [_short_by(r) for r in range(C.NUM_RES)]
 _COLOUR = [-1 if c.beef else c.colour for c in C.CARDS]  # a Beef card has no colour to fit
-_OVER = int(Phase.OVER)
-_DRAFT = int(Phase.CITY)  # the last phase with draft offers
 _DYNAMIC_PHASES = frozenset((Phase.SPEND, Phase.TARGET, Phase.ROLL, Phase.BEEF))  # the only ones with a Beef or a buy
 _CARD_DECK = [c.deck for c in C.CARDS]
+# A hand's cards of each Album: the Album kinds, read as one big-endian integer and multiplied by a run
+# of ones as long as an Album, add up each Album's counts at its last byte (every partial sum is a hand's
+# few cards, under 256, so no byte carries into the next).
+_ALBUM_LEN = len(C.ALBUM_KINDS[0])
+_ONES = int.from_bytes(bytes([1] * _ALBUM_LEN), "big")
+_ALBUM_SHIFTS = [8 * (_ALBUM_LEN * (C.ALBUMS - d) - 1) for d in range(C.ALBUMS)]  # where Album d's sum lies
+assert C.ALBUM_KINDS == [list(range(d * _ALBUM_LEN, (d + 1) * _ALBUM_LEN)) for d in range(C.ALBUMS)] and C.ALBUMS == 3
 
 
 def _onehot(i: int, width: int) -> bytes:
@@ -59,13 +66,52 @@ def _onehot(i: int, width: int) -> bytes:
 _RAPPER_ROW = {k: _onehot(k - _RAP, NR) for k in range(_RAP, _RAP + NR)} | {-1: bytes(NR)}  # kind (-1: none) -> row
 _CITY_ROW = {k: _onehot(k - _CITY, NCI) for k in range(_CITY, _CITY + NCI)} | {-1: bytes(NCI)}
 
-# A seat's career record (State.record's part, state.RECORD bytes): its rows of the pieces `res` to
-# `owed`, then of `held` to `timeline`.
+# A seat's career row on the board: its rows of the pieces `res` to `owed`, then of `held` to `timeline`;
+# the plaque supply follows the last seat's row.
 _CAREER_PIECES = (("res", 3), ("upgraded", 3), ("points", 1), ("plaques", 3), ("owed", 1),
                   ("held", NC), ("colours", C.NUM_COLOURS), ("icons", C.NUM_COLOURS), ("timeline", 3))
 _RECORD = sum(w for _, w in _CAREER_PIECES)
-_COLUMNS = _RECORD - REC_TIMELINE  # the timeline's columns, at the record's end
-assert _RECORD == RECORD and [w for _, w in _CAREER_PIECES[:6]] == [REC_UP, 3, 1, 3, 1, REC_TIMELINE - REC_HELD]
+_TIMELINE = 11 + NC  # where the timeline's columns start: cards per colour, icons per colour, cards, Come Upz, Beef cards
+_COLUMNS = _RECORD - _TIMELINE
+assert [w for _, w in _CAREER_PIECES[:6]] == [3, 3, 1, 3, 1, NC] and _COLUMNS == 2 * C.NUM_COLOURS + 3
+
+
+def _kind_columns(k: int) -> tuple[tuple[int, int], ...]:
+    """Card kind k's (column, amount) in a seat's timeline columns (a Beef card has no colour)."""
+    c, nc = C.CARDS[k], C.NUM_COLOURS
+    row = [] if c.beef else [(c.colour, 1), (nc + c.colour, c.icons)]
+    return tuple(row + [(2 * nc, 1)] + ([(2 * nc + 1, 1)] if c.come else []) + ([(2 * nc + 2, 1)] if c.beef else []))
+
+
+def _big_endian(pairs: tuple[tuple[int, int], ...]) -> int:
+    """(column, amount) pairs as one big-endian integer of _COLUMNS bytes: a timeline's columns are its
+    kinds' sums, each under 256, so adding the integers adds the columns."""
+    cols = bytearray(_COLUMNS)
+    for col, amount in pairs:
+        cols[col] += amount
+    return int.from_bytes(cols, "big")
+
+
+_KIND_COLUMNS = [_big_endian(_kind_columns(k)) for k in range(NP)]
+
+
+def _timeline_columns(timeline: bytearray) -> bytes:
+    """A seat's timeline columns, from its timeline's cards per kind."""
+    total = 0
+    for k in compress(range(NP), timeline):
+        total += timeline[k] * _KIND_COLUMNS[k]
+    return total.to_bytes(_COLUMNS, "big")
+
+
+def _counter_offsets(n: int) -> tuple[int, ...]:
+    """Where the table's counts start on the board at n players, after the abilities used (a seat
+    each): in-game Goalz won (per Goal, a seat each), Pick Upz on the track (per symbol, a type each),
+    Pick Upz held (per seat, a type each), Beef cubes (a seat each), cubes left; then their width."""
+    won = n
+    track = won + C.NUM_GOALZ * n
+    held = track + 3 * C.NUM_PICKUP_SPACES
+    cubes = held + 3 * n
+    return won, track, held, cubes, cubes + n, cubes + n + 1
 
 
 class _Setup:
@@ -88,7 +134,7 @@ class _Setup:
 
 # The views for learning and the piece slots by what they depend on, shared by every observer in the
 # process. Their values are bytearrays, as are the heads, Beef rows and majority rows the observer keeps:
-# a bytearray slice set from bytes copies them into a new bytearray first (about 1,200 instructions more).
+# a bytearray slice set from bytes first copies the bytes into a new bytearray.
 _FITS: dict[tuple, bytearray] = {}  # (Rapper, City) -> the piece card_fit
 _SHORTS: dict[tuple, bytearray] = {}  # resources -> the piece short (at most 31 ** 3 of them, 98 bytes each)
 _SLOT_ROWS: dict[tuple, bytearray] = {}  # the face-up Come Upz -> the piece slots
@@ -141,7 +187,7 @@ class _Board:
 
         self.zero, self.one = take(1), take(1)
         self.head = take(_SIZE["phase"] + _SIZE["album"] + _SIZE["track"] + 3 * n)  # seats absolute
-        # State.record and the hands as they lie, each copied whole (the supply is the record's last row)
+        # each seat's career row, then the plaque supply's
         self.career = take((n + 1) * _RECORD)
         self.supply = self.career + n * _RECORD
         self.hands, self.albums = take(n * C.NUM_KINDS), take(n * C.ALBUMS)
@@ -149,10 +195,10 @@ class _Board:
         self.offers = take(n * (NR + NCI))
         self.fixed = take(NCI + C.NUM_GOALZ)
         self.slots, self.decks = take(_SIZE["slots"]), take(6)
-        # State.counters, as it lies: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes
-        offsets = counter_offsets(n)
+        # the table's counts: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes
+        offsets = _counter_offsets(n)
         self.used = take(offsets[-1])
-        self.goal_won, self.track, self.pickups, self.cubes, self.cube_supply = (self.used + o for o in offsets[1:6])
+        self.goal_won, self.track, self.pickups, self.cubes, self.cube_supply = (self.used + o for o in offsets[:5])
         self.beef = take(C.ALBUMS)
         self.starter, self.target = take(n), take(n)
         self.rest = take(_SIZE["dice"] + _SIZE["bonus"] + 1 + C.MAX_SLOTS)  # dice, bonus, spend_left, buying
@@ -160,7 +206,7 @@ class _Board:
         self.views, self.majority = take(n * _VIEWS_SIZE), take(n * NP * 3)
         self.playable = take(n * NP)  # per seat, per card kind: I could play it (slot_fit gathers from it)
         self.size = at
-        self.timeline_at = [p * _RECORD + REC_TIMELINE for p in range(n)]  # each seat's columns in State.record
+        self.timeline_at = [self.career + p * _RECORD + _TIMELINE for p in range(n)]  # each seat's timeline columns
         self.index = [self._index(me) for me in range(n)]
         # Each seat's slot_fit entries of its index, as writable bytes (a memoryview on the array): set
         # from the bytes below by slot_index, with no numpy call.
@@ -236,14 +282,15 @@ assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] +
 
 class Observer(_Observer):
     """One board per observer (`_Board`): every seat's rows in seat order, kept up to date where the
-    state changed, and each seat's observation gathered from it, rotated, in one numpy take. The counts
-    the rules keep in the observation's shape (State.record, albums, counters: `core.stamped.Tally`) are
-    copied in one slice each when their stamp is not the one last copied; the set-up's rows are written
-    when State.table's part 0 changed; each seat's views for learning when what they depend on changed,
-    from process-wide tables, and its piece majority when the timelines (State.table's part 1) or the
-    set-up changed. The head, the hand, the offer and the decks are written at every call.
-    tests/rap_godz/test_encode.py checks it byte for byte against the spec (`encode.encode`) at every
-    node, and that a mark seen twice always covers the same contents.
+    state changed, and each seat's observation gathered from it, rotated, in one numpy take. The
+    observer keeps copies of the plain fields it last wrote from and compares them with the state's
+    (a few list and byte comparisons a call): the career rows (resources, plaques, Come Upz held, the
+    timelines' columns), the cards of each Album per hand, the table's counts and the set-up's rows are
+    written only where those differ; each seat's views for learning when its resources, its ability used
+    or the set-up differ from what they were made from, from process-wide tables, and its piece majority
+    when the timelines or the set-up changed. The head, the hand, the offer and the decks are written at
+    every call. tests/rap_godz/test_encode.py checks it byte for byte against the spec (`encode.encode`)
+    at every node, and across games and copies encoded in turn.
     """
 
     layout = LAYOUT
@@ -256,45 +303,115 @@ class Observer(_Observer):
         self._board[b.one] = 1
         self._array = np.frombuffer(self._board, np.uint8)
         self._heads: dict[tuple, bytearray] = {}  # (phase, album, track, turn, actor, medallion) -> the head
-        self._record_stamp: object = None  # State.record's stamp last written
-        self._albums_stamp: object = None
-        self._setup_mark: object = None  # State.table's part 0 (the set-up) last seen, and its _Setup
-        self._setup_made: _Setup | None = None
-        self._setup_written: object = None
-        self._table_mark: object = None
-        self._counters_stamp: object = None
+        # Copies of the fields the board was last written from (None: nothing written yet).
+        self._res: list = [None] * n
+        self._upgraded: list = [None] * n
+        self._plaques: list = [None] * n
+        self._owed: list = [None] * n
+        self._supply: list | None = None
+        self._held: list = [None] * n
+        self._timelines: list = [None] * n
+        self._hands: list = [None] * n  # for the cards of each Album per hand
+        self._used: list | None = None
+        self._goal_won: list | None = None
+        self._track_pickups: list | None = None
+        self._pickups: list | None = None
+        self._cubes: list | None = None
+        self._cube_supply = -1
+        self._rappers: list | None = None  # the set-up: Rapperz, Citiez, the extra City, Goalz
+        self._cities: list | None = None
+        self._extra_city = -2
+        self._goals: list | None = None
+        self._setup_made: _Setup | None = None  # what the set-up fixes, made anew when it changed
+        self._timelines_seen: object = None  # a new object each time the timelines were seen to change
         self._decks: tuple = ()  # the deck sizes last written
         self._offers = True  # the board may hold draft offers
-        self._views_record: list = [None] * n  # per seat, its record's part and the table's stamp its views
-        self._views_used: list = [None] * n  # were last written from, and State.counters' and State.table's
-        self._views_table: list = [None] * n  # (resources; ability used; Rapper, City)
+        # Per seat, the resources, ability used and set-up its views were last written from.
+        self._views_res: list = [None] * n
+        self._views_used: list = [None] * n
+        self._views_setup: list = [None] * n
         self._slots_seen: list | None = None  # the face-up Come Upz last written (a copy of State.slots)
         self._slots_key: tuple | None = None  # the same as a tuple, the key of the slot tables
         self._slots_indexed: list = [None] * n  # per seat, the key its index last gathered slot_fit for
         self._dynamic = True  # beef_album .. buying may hold something
         # (Beef card, starter, target, dice, bonus, spend left, slot) -> the pieces beef_album .. buying
         self._dynamics: dict[tuple, bytearray] = {}
-        # Per seat, the timelines' and the set-up's marks (State.table) its piece majority was made for.
+        # Per seat, the timelines' change and the set-up its piece majority was made for.
         self._majority_timelines: list = [None] * n
         self._majority_setup: list = [None] * n
 
-    def _setup(self, s: State) -> _Setup:
-        """What the set-up fixes, kept while State.table's part 0 (the set-up) is the same."""
-        mark = s.table.parts[0]
-        if mark is not self._setup_mark:
-            self._setup_mark, self._setup_made = mark, _Setup(self.game, s)
-        return self._setup_made
-
     def _write_setup(self, s: State) -> None:
-        """The set-up's rows (State.table's mark changed): Rapperz, Citiez, the Citiez on the board, Goalz."""
+        """The set-up's rows: Rapperz, Citiez, the Citiez on the board, Goalz."""
         b, board, n = self._b, self._board, self.n
-        setup = self._setup(s)
-        if setup is not self._setup_written:
-            self._setup_written = setup
-            board[b.rappers : b.rappers + n * NR] = setup.rappers
-            board[b.cities : b.cities + n * NCI] = setup.cities
-            board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
-        self._table_mark = s.table.parts[0]
+        self._rappers, self._cities, self._extra_city, self._goals = s.rappers[:], s.cities[:], s.extra_city, s.goals[:]
+        setup = self._setup_made = _Setup(self.game, s)
+        board[b.rappers : b.rappers + n * NR] = setup.rappers
+        board[b.cities : b.cities + n * NCI] = setup.cities
+        board[b.fixed : b.fixed + NCI + C.NUM_GOALZ] = setup.fixed
+
+    def _write_careers(self, s: State) -> None:
+        """The rows `res` to `held` of each seat whose resources, Upgrade cubes, plaques, points owed or
+        Come Upz held changed (a played card changes several at once), and the supply."""
+        b, board = self._b, self._board
+        seen_res, seen_up, seen_plaques, seen_owed, seen_held = self._res, self._upgraded, self._plaques, self._owed, self._held
+        for p, (r, up, pl, owed, held) in enumerate(zip(s.res, s.upgraded, s.plaques, s.owed, s.held)):
+            if r != seen_res[p] or pl != seen_plaques[p] or held != seen_held[p] or up != seen_up[p] or owed != seen_owed[p]:
+                seen_res[p], seen_up[p], seen_plaques[p], seen_owed[p], seen_held[p] = r[:], up, pl[:], owed, held[:]
+                at = b.career + p * _RECORD
+                board[at : at + _TIMELINE] = bytes((r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1,
+                                                    min(255, self.game.points(s, p)), pl[0], pl[1], pl[2],
+                                                    min(255, owed))) + held[_COME:NP]
+        if s.supply != self._supply:
+            self._supply = s.supply[:]
+            board[b.supply : b.supply + 3] = bytes(s.supply)
+
+    def _write_timelines(self, s: State) -> None:
+        """The columns of each timeline that changed."""
+        b, board, seen = self._b, self._board, self._timelines
+        for p, tl in enumerate(s.timelines):
+            if tl != seen[p]:
+                seen[p] = tl[:]
+                at = b.timeline_at[p]
+                board[at : at + _COLUMNS] = _timeline_columns(tl)
+        self._timelines_seen = object()
+
+    def _write_albums(self, s: State) -> None:
+        """The cards of each Album in the hands that changed."""
+        b, board, seen = self._b, self._board, self._hands
+        first, second, third = _ALBUM_SHIFTS
+        for p, hand in enumerate(s.hands):
+            if hand != seen[p]:
+                seen[p] = hand[:]
+                sums = int.from_bytes(hand[: C.COME_FIRST], "big") * _ONES
+                at = b.albums + p * C.ALBUMS
+                board[at : at + C.ALBUMS] = bytes((sums >> first & 255, sums >> second & 255, sums >> third & 255))
+
+    def _write_counts(self, s: State) -> None:
+        """The table's counts: abilities used, Goalz won, Pick Upz on the track and held, Beef cubes."""
+        b, board, n = self._b, self._board, self.n
+        if s.used != self._used:
+            self._used = s.used[:]
+            board[b.used : b.used + n] = bytes(s.used)
+        if s.goal_won != self._goal_won:
+            self._goal_won = s.goal_won[:]
+            won = bytearray(C.NUM_GOALZ * n)
+            for goal, p in enumerate(s.goal_won):
+                if p >= 0:
+                    won[goal * n + p] = 1
+            board[b.goal_won : b.goal_won + len(won)] = won
+        if s.track_pickups != self._track_pickups:
+            self._track_pickups = s.track_pickups[:]
+            track = bytearray(3 * C.NUM_PICKUP_SPACES)
+            for i, t in enumerate(s.track_pickups):
+                if t >= 0:
+                    track[3 * i + t] = 1
+            board[b.track : b.track + len(track)] = track
+        if s.pickups != self._pickups:
+            self._pickups = [pk[:] for pk in s.pickups]
+            board[b.pickups : b.pickups + 3 * n] = bytes([x for pk in s.pickups for x in pk])
+        if s.cubes != self._cubes or s.cube_supply != self._cube_supply:
+            self._cubes, self._cube_supply = s.cubes[:], s.cube_supply
+            board[b.cubes : b.cubes + n + 1] = bytes(s.cubes + [s.cube_supply])
 
     def _head(self, key: tuple) -> bytearray:
         phase, album, track, turn, actor, medallion = key
@@ -313,26 +430,27 @@ class Observer(_Observer):
     def encode(self, s: State, me: int) -> np.ndarray:
         b, board = self._b, self._board
         phase = s.phase
-        key = (phase, s.album, s.track, s.turn, s.actor if phase != _OVER and not s.chance else -1, s.medallion)
+        key = (phase, s.album, s.track, s.turn, s.actor if phase != Phase.OVER and not s.chance else -1, s.medallion)
         head = self._heads.get(key) or self._head(key)
         board[b.head : b.head + len(head)] = head
-        record = s.record
-        if record.stamp is not self._record_stamp:  # the career records and the plaque supply, in seat order
-            self._record_stamp = record.stamp
-            board[b.career : b.career + len(record.data)] = record.data
-        albums = s.albums
-        if albums.stamp is not self._albums_stamp:  # cards of each Album per hand (State.albums, in seat order)
-            self._albums_stamp = albums.stamp
-            board[b.albums : b.albums + 3 * self.n] = albums.data
-        if s.table.parts[0] is not self._table_mark:
+        # what changed since the last call, by comparing the fields with the copies last written from
+        if s.rappers != self._rappers or s.cities != self._cities or s.extra_city != self._extra_city \
+                or s.goals != self._goals:
             self._write_setup(s)
-        counters = s.counters
-        if counters.stamp is not self._counters_stamp:  # abilities used, Goalz won, Pick Upz, Beef cubes
-            self._counters_stamp = counters.stamp
-            board[b.used : b.used + len(counters.data)] = counters.data
+        setup = self._setup_made
+        if s.res != self._res or s.plaques != self._plaques or s.held != self._held or s.upgraded != self._upgraded \
+                or s.owed != self._owed or s.supply != self._supply:
+            self._write_careers(s)
+        if s.timelines != self._timelines:
+            self._write_timelines(s)
+        if s.hands != self._hands:
+            self._write_albums(s)
+        if s.used != self._used or s.pickups != self._pickups or s.track_pickups != self._track_pickups \
+                or s.cubes != self._cubes or s.goal_won != self._goal_won or s.cube_supply != self._cube_supply:
+            self._write_counts(s)
         at = b.hands + me * C.NUM_KINDS
         board[at : at + C.NUM_KINDS] = s.hands[me]
-        if phase <= _DRAFT:  # my draft offer; every offer is empty once the draft is over (RG-SETUP-2)
+        if phase <= Phase.CITY:  # my draft offer; every offer is empty once the draft (the City phase) is over (RG-SETUP-2)
             at = b.offers + me * (NR + NCI)
             board[at : at + NR + NCI] = s.offers[me][_RAP:]
             self._offers = True
@@ -347,11 +465,11 @@ class Observer(_Observer):
         # The views for learning (card_fit to come_cost), when what they depend on changed: the fit by
         # (Rapper, City) and the shortfall by resources, from tables; slot_fit is gathered from them
         # (and from the kinds I could play) by the take, at the face-up Come Upz's kinds.
-        mark, used, table = record.parts[me], counters.stamp, s.table.parts[0]
-        if mark is not self._views_record[me] or used is not self._views_used[me] or table is not self._views_table[me]:
-            self._views_record[me], self._views_used[me], self._views_table[me] = mark, used, table
+        res, used = s.res[me], s.used[me]
+        if res != self._views_res[me] or used != self._views_used[me] or setup is not self._views_setup[me]:
+            self._views_res[me], self._views_used[me], self._views_setup[me] = res[:], used, setup
             at = b.views + me * _VIEWS_SIZE
-            fkey, rkey = (s.rappers[me], s.cities[me]), tuple(s.res[me])
+            fkey, rkey = (s.rappers[me], s.cities[me]), tuple(res)
             fit = _FITS.get(fkey) or _fit(fkey)
             short = _SHORTS.get(rkey) or _short(rkey)
             board[at : at + 2 * NP] = fit
@@ -367,9 +485,8 @@ class Observer(_Observer):
         if self._slots_indexed[me] is not self._slots_key:  # where my slot_fit lies, for these slots
             key = self._slots_indexed[me] = self._slots_key
             b.slot_fit[me][:] = b.slot_index(me, key)
-        marks = s.table.parts
-        if marks[1] is not self._majority_timelines[me] or marks[0] is not self._majority_setup[me]:
-            self._majority_timelines[me], self._majority_setup[me] = marks[1], marks[0]
+        if self._timelines_seen is not self._majority_timelines[me] or setup is not self._majority_setup[me]:
+            self._majority_timelines[me], self._majority_setup[me] = self._timelines_seen, setup
             at = b.majority + me * NP * 3
             board[at : at + NP * 3] = self._majority(s, me)
         # Beef and buying (beef_album .. buying): zero but in a Beef or while buying a Come Upz.
@@ -416,10 +533,10 @@ class Observer(_Observer):
         return v
 
     def _majority(self, s: State, me: int) -> bytearray:
-        """The piece `majority` of seat `me`, from the timelines' columns (in the career records)."""
-        data = s.record.data
-        cols = [data[at : at + _COLUMNS] for at in self._b.timeline_at]
-        values = standing.quantized(cols, self._setup(s).majority, me, 20, MAJORITY_MAX)
+        """The piece `majority` of seat `me`, from the timelines' columns (in the career rows)."""
+        board = self._board
+        cols = [board[at : at + _COLUMNS] for at in self._b.timeline_at]
+        values = standing.quantized(cols, self._setup_made.majority, me, 20, MAJORITY_MAX)
         return _COMBO_ROWS.translate(values + _TO_256[len(values)])
 
     def string_from(self, s: State, me: int) -> str:

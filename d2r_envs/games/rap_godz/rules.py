@@ -11,48 +11,28 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import facts as F
+from d2r_envs.games.rap_godz.cards import Ability as Ab
+from d2r_envs.games.rap_godz.cards import Goal as G
 from d2r_envs.games.rap_godz.config import Config
-from d2r_envs.games.rap_godz.state import (REC_HELD, REC_POINTS, REC_RES, RECORD, TIMELINE_ROW, Phase, State, Task,
-                                           counter_offsets, counters_row)
+from d2r_envs.games.rap_godz.state import Phase, State, Task
 
 NAME = "rap_godz"
 VERSION = 3
 MAX_GAME_LENGTH = 3000  # player decisions; the adapter truncates beyond it (a game takes about 300)
 
-K = C.NUM_KINDS
-Ab = C.Ability
-G = C.Goal
-
-# The Phase and Task members as module names: read off its class (Phase.PLAY), a member costs a call of
-# EnumType.__getattr__ in Python 3.11, about 1,200 machine instructions, and the rules read them every step.
-_PHASE_SETUP, _PHASE_RAPPER, _PHASE_CITY, _PHASE_DEAL = Phase.SETUP, Phase.RAPPER, Phase.CITY, Phase.DEAL
-_PHASE_START, _PHASE_GET, _PHASE_SPEND, _PHASE_PLAY = Phase.START, Phase.GET, Phase.SPEND, Phase.PLAY
-_PHASE_TARGET, _PHASE_ROLL, _PHASE_BEEF = Phase.TARGET, Phase.ROLL, Phase.BEEF
-_PHASE_ALBUM, _PHASE_OVER = Phase.ALBUM, Phase.OVER
-_TASK_PICKUP, _TASK_RAPPER, _TASK_CITY, _TASK_EXTRA_CITY = Task.PICKUP, Task.RAPPER, Task.CITY, Task.EXTRA_CITY
-_TASK_GOAL, _TASK_COME, _TASK_DRAW = Task.GOAL, Task.COME, Task.DRAW
-_TASK_MEDALLION, _TASK_DIE = Task.MEDALLION, Task.DIE
-
-_CARDS = C.CARDS
-_COME_FIRST = C.COME_FIRST
-_RAPPER_FIRST, _CITY_FIRST = C.RAPPER_FIRST, C.CITY_FIRST
-_RAPPER_KINDS = range(_RAPPER_FIRST, _CITY_FIRST)
-_CITY_KINDS = range(_CITY_FIRST, K)
+_RAPPER_KINDS = range(C.RAPPER_FIRST, C.CITY_FIRST)
+_CITY_KINDS = range(C.CITY_FIRST, C.NUM_KINDS)
 _PLAY_KINDS = range(C.NUM_PLAY)
-_LOCK = [c.lock for c in _CARDS]
-_COLOUR_OF = [c.colour for c in _CARDS]
-_ICONS_OF = [c.icons for c in _CARDS]
+_LOCK = [c.lock for c in C.CARDS]
+_COLOUR_OF = [c.colour for c in C.CARDS]
+_ICONS_OF = [c.icons for c in C.CARDS]
 _SEGMENTS = [A.ACTIONS.decode(a) for a in range(A.ACTIONS.size)]  # action -> (segment, index)
-_ALBUM_OF = [c.deck if not c.come else -1 for c in _CARDS]
-_DECKED = (_TASK_RAPPER, _TASK_CITY, _TASK_EXTRA_CITY, _TASK_COME, _TASK_DRAW)
-_NP, _NUM_ACTIONS = C.NUM_PLAY, A.ACTIONS.size
-_ONE_OF_3 = [(1, 0, 0), (0, 1, 0), (0, 0, 1)]  # a Pick Upz type as a one-hot row
+_DECKED = (Task.RAPPER, Task.CITY, Task.EXTRA_CITY, Task.COME, Task.DRAW)
 _ANY = bytes([0] + [1] * 255)  # bytes.translate: a count -> 1 where any
 
 
@@ -61,13 +41,13 @@ def _unlocked(r: int) -> list[int]:
     locked on another resource or not at all count as met), as one big-endian integer."""
     rows = []
     for x in range(C.TRACK_MAX + 1):
-        row = bytes(0 if lock and lock[0] == r and x < lock[1] else 1 for lock in _LOCK[:_NP])
+        row = bytes(0 if lock and lock[0] == r and x < lock[1] else 1 for lock in _LOCK[:C.NUM_PLAY])
         rows.append(int.from_bytes(row, "big"))
     return rows
 
 
 _UNLOCKED = [_unlocked(r) for r in range(C.NUM_RES)]  # AND the three: the kinds p's resources unlock
-_ABILITY = {-1: -1} | {k: C.RAPPERZ[k - _RAPPER_FIRST].ability for k in _RAPPER_KINDS}  # a kept Rapper (-1: none)
+_ABILITY = {-1: -1} | {k: C.RAPPERZ[k - C.RAPPER_FIRST].ability for k in _RAPPER_KINDS}  # a kept Rapper (-1: none)
 
 
 def greedy_plaques(value: int, supply: list[int]) -> tuple[list[int], int]:
@@ -100,7 +80,6 @@ class Game(core.Game[State]):
     def __init__(self, config: Config) -> None:
         self.config = config
         self.n = config.num_players
-        _, self._won_at, self._track_at, self._held_at, self._cubes_at, _, _ = counter_offsets(self.n)  # State.counters
         self.spec = GameSpec(
             name=NAME,
             version=VERSION,
@@ -108,7 +87,7 @@ class Game(core.Game[State]):
             min_players=C.MIN_PLAYERS,
             max_players=C.MAX_PLAYERS,
             num_actions=A.ACTIONS.size,
-            max_chance_outcomes=K,
+            max_chance_outcomes=C.NUM_KINDS,
             max_game_length=MAX_GAME_LENGTH,
             min_return=-1.0,
             max_return=1.0,
@@ -120,18 +99,18 @@ class Game(core.Game[State]):
         n = self.n
         decks, comes = [], []
         for d in range(C.ALBUMS):  # RG-COMP-1 RG-DATA-CARDS
-            counts = bytearray(K)
+            counts = bytearray(C.NUM_KINDS)
             for k in C.ALBUM_KINDS[d]:
-                counts[k] = _CARDS[k].copies
+                counts[k] = C.CARDS[k].copies
             decks.append(Deck(counts))
-            counts = bytearray(K)
+            counts = bytearray(C.NUM_KINDS)
             for k in C.COME_KINDS[d]:
-                counts[k] = _CARDS[k].copies
+                counts[k] = C.CARDS[k].copies
             comes.append(Deck(counts))
-        rappers = bytearray(K)
+        rappers = bytearray(C.NUM_KINDS)
         for k in _RAPPER_KINDS:
             rappers[k] = 1
-        cities = bytearray(K)
+        cities = bytearray(C.NUM_KINDS)
         for k in _CITY_KINDS:
             cities[k] = 1
         goal_counts = [1] * C.NUM_GOALZ
@@ -142,12 +121,12 @@ class Game(core.Game[State]):
             come_decks=comes,
             rapper_deck=Deck(rappers),
             city_deck=Deck(cities),
-            hands=[bytearray(K) for _ in range(n)],
-            offers=[bytearray(K) for _ in range(n)],
-            held=[bytearray(K) for _ in range(n)],
-            timelines=[bytearray(K) for _ in range(n)],
-            discard=bytearray(K),
-            gone=bytearray(K),
+            hands=[bytearray(C.NUM_KINDS) for _ in range(n)],
+            offers=[bytearray(C.NUM_KINDS) for _ in range(n)],
+            held=[bytearray(C.NUM_KINDS) for _ in range(n)],
+            timelines=[bytearray(C.NUM_KINDS) for _ in range(n)],
+            discard=bytearray(C.NUM_KINDS),
+            gone=bytearray(C.NUM_KINDS),
             rappers=[-1] * n,
             cities=[-1] * n,
             extra_city=-1,
@@ -170,17 +149,11 @@ class Game(core.Game[State]):
             used=[False] * n,
             turns=[0] * n,
             beef_tally=[[0, 0, 0, 0, 0] for _ in range(n)],
-            albums=Tally(n, C.ALBUMS),
-            record=Tally(n + 1, RECORD),
-            counters=Tally(1, counter_offsets(n)[-1]),
-            table=Marks(2),
         )
-        s.counters.put(0, 0, counters_row(s))
-        s.record.put(n, 0, s.supply)
         # RG-SETUP-1: the Pick Upz shuffled onto the symbols; RG-SETUP-2: two Rapperz and two Citiez each.
-        s.chance = [(_TASK_PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
-        s.chance += [(_TASK_RAPPER, p) for p in range(n) for _ in range(2)]
-        s.chance += [(_TASK_CITY, p) for p in range(n) for _ in range(2)]
+        s.chance = [(Task.PICKUP, i) for i in range(C.NUM_PICKUP_SPACES)]
+        s.chance += [(Task.RAPPER, p) for p in range(n) for _ in range(2)]
+        s.chance += [(Task.CITY, p) for p in range(n) for _ in range(2)]
         return s
 
     def hand_size(self, s: State, p: int) -> int:
@@ -199,23 +172,23 @@ class Game(core.Game[State]):
     def current_player(self, s: State) -> int:
         if s.chance:
             return CHANCE
-        if s.phase == _PHASE_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
         return s.actor
 
     def _chance_deck(self, s: State) -> Deck | None:
         task = s.chance[0][0]
-        if task == _TASK_DRAW:
+        if task == Task.DRAW:
             return s.decks[s.album]
-        if task == _TASK_COME:
+        if task == Task.COME:
             return s.come_decks[s.album]
-        if task == _TASK_RAPPER:
+        if task == Task.RAPPER:
             return s.rapper_deck
-        if task == _TASK_CITY or task == _TASK_EXTRA_CITY:
+        if task == Task.CITY or task == Task.EXTRA_CITY:
             return s.city_deck
-        if task == _TASK_PICKUP:
+        if task == Task.PICKUP:
             return s.pickup_deck
-        if task == _TASK_GOAL:
+        if task == Task.GOAL:
             return s.goal_deck
         return None
 
@@ -226,7 +199,7 @@ class Game(core.Game[State]):
         deck = self._chance_deck(s)
         if deck is not None:
             return deck.outcomes()
-        if task == _TASK_MEDALLION:  # a die roll among the tied; RG-SETUP-9
+        if task == Task.MEDALLION:  # a die roll among the tied; RG-SETUP-9
             tied = [p for p in range(self.n) if arg >> p & 1]
             return [(p, 1.0 / len(tied)) for p in tied]
         return [(f, 1.0 / C.DIE_SIDES) for f in range(C.DIE_SIDES)]  # a die: face f + 1; RG-BEEF-2
@@ -237,7 +210,7 @@ class Game(core.Game[State]):
         if deck is not None:
             return deck.kind_at(u)
         task, arg = s.chance[0]
-        if task == _TASK_MEDALLION:
+        if task == Task.MEDALLION:
             tied = [p for p in range(self.n) if arg >> p & 1]
             return tied[int(u * len(tied))]
         return int(u * C.DIE_SIDES)
@@ -247,11 +220,10 @@ class Game(core.Game[State]):
         the same `rng.random()` names the same card (Deck.draw is kind_at and take in one)."""
         while s.chance:
             task, arg = s.chance[0]
-            if task == _TASK_DRAW:  # RG-TURN-5
+            if task == Task.DRAW:  # RG-TURN-5
                 k = s.decks[s.album].draw(rng.random())
                 del s.chance[0]
                 s.hands[arg][k] += 1
-                s.albums.add(arg, _ALBUM_OF[k])
                 if s.tell is not None:
                     s.tell(F.Drawn(arg, k))
                 self._prune(s)
@@ -262,51 +234,47 @@ class Game(core.Game[State]):
 
     def _apply_chance(self, s: State, o: int) -> None:
         task, arg = s.chance.pop(0)
-        if task == _TASK_DRAW:  # RG-TURN-5
+        if task == Task.DRAW:  # RG-TURN-5
             s.decks[s.album].take(o)
             s.hands[arg][o] += 1
-            s.albums.add(arg, _ALBUM_OF[o])
             if s.tell is not None:
                 s.tell(F.Drawn(arg, o))
-        elif task == _TASK_DIE:
+        elif task == Task.DIE:
             s.dice[arg] = o + 1
             if s.tell is not None:
                 s.tell(F.Rolled(arg, o + 1))
-        elif task == _TASK_COME:  # RG-TURN-4
+        elif task == Task.COME:  # RG-TURN-4
             s.come_decks[s.album].take(o)
             s.slots[arg] = o
             if s.tell is not None:
                 s.tell(F.ComeUpzDealt(arg, o))
-        elif task == _TASK_PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
+        elif task == Task.PICKUP:  # RG-SETUP-1 RG-DECIDE-PICKUPZ
             s.pickup_deck.take(o)
             s.track_pickups[arg] = o
-            s.counters.put(0, self._track_at + 3 * arg, _ONE_OF_3[o])
             if s.tell is not None:
                 s.tell(F.PickupPlaced(arg, o))
-        elif task == _TASK_RAPPER:  # RG-SETUP-2
+        elif task == Task.RAPPER:  # RG-SETUP-2
             s.rapper_deck.take(o)
             s.offers[arg][o] += 1
             if s.tell is not None:
                 s.tell(F.Dealt(arg, o))
-        elif task == _TASK_CITY:
+        elif task == Task.CITY:
             s.city_deck.take(o)
             s.offers[arg][o] += 1
             if s.tell is not None:
                 s.tell(F.Dealt(arg, o))
-        elif task == _TASK_EXTRA_CITY:  # RG-SETUP-4
+        elif task == Task.EXTRA_CITY:  # RG-SETUP-4
             s.city_deck.take(o)
             s.extra_city = o
-            s.table.renew(0)
             if s.tell is not None:
                 s.tell(F.ExtraCity(o))
-        elif task == _TASK_GOAL:  # RG-SETUP-5
+        elif task == Task.GOAL:  # RG-SETUP-5
             s.goal_deck.take(o)
             s.goals.append(o)
             s.goals.sort()
-            s.table.renew(0)
             if s.tell is not None:
                 s.tell(F.GoalDrawn(o))
-        else:  # _TASK_MEDALLION
+        else:  # Task.MEDALLION
             holder, s.medallion = s.medallion, o
             if s.tell is not None:
                 s.tell(F.MedallionRolled(o))
@@ -322,15 +290,15 @@ class Game(core.Game[State]):
 
     def _after_chance(self, s: State) -> None:
         ph = s.phase
-        if ph == _PHASE_SETUP:
-            s.phase, s.actor = _PHASE_RAPPER, 0  # RG-DECIDE-DRAFT
-        elif ph == _PHASE_DEAL:
+        if ph == Phase.SETUP:
+            s.phase, s.actor = Phase.RAPPER, 0  # RG-DECIDE-DRAFT
+        elif ph == Phase.DEAL:
             self._medallion(s, 0)  # most Streetz; RG-SETUP-9
-        elif ph == _PHASE_ALBUM:
+        elif ph == Phase.ALBUM:
             self._medallion(s, s.album)  # Album 2: most Skillz, Album 3: most Swag; RG-ALBUM-4
-        elif ph == _PHASE_START:
+        elif ph == Phase.START:
             self._start_turn(s, s.medallion)
-        elif ph == _PHASE_ROLL:
+        elif ph == Phase.ROLL:
             self._window(s)
         else:  # a draw in the turn: back to the decision
             self._settle(s)
@@ -339,7 +307,7 @@ class Game(core.Game[State]):
 
     def can_play(self, s: State, p: int, k: int) -> bool:
         """A card's lock and key; RG-PLAY-2."""
-        lock = _CARDS[k].lock
+        lock = C.CARDS[k].lock
         return lock is None or s.res[p][lock[0]] >= lock[1]
 
     def _room(self, s: State, p: int, r: int) -> bool:
@@ -382,31 +350,31 @@ class Game(core.Game[State]):
         return [k for k in kinds if _LOCK[k] is None or res[_LOCK[k][0]] >= _LOCK[k][1]]
 
     def legal_actions(self, s: State) -> list[int]:
-        if s.chance or s.phase == _PHASE_OVER:
+        if s.chance or s.phase == Phase.OVER:
             return []
         ph, p = s.phase, s.actor
-        if ph == _PHASE_PLAY:
+        if ph == Phase.PLAY:
             plays = [A.PLAY + k for k in self.playable(s, p)]
             return ([] if plays else [A.PASS]) + plays + self._turn_extras(s, p)  # RG-DECIDE-PASS
-        if ph == _PHASE_GET:
+        if ph == Phase.GET:
             return self._get_options(s, p) + self._turn_extras(s, p)
-        if ph == _PHASE_SPEND:
+        if ph == Phase.SPEND:
             return [A.SPEND + k for k in compress(_PLAY_KINDS, s.hands[p])]
-        if ph == _PHASE_TARGET:
+        if ph == Phase.TARGET:
             return [A.TARGET + i for i in range(self.n - 1)]  # RG-BEEF-1
-        if ph == _PHASE_BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
+        if ph == Phase.BEEF:  # RG-PICK-3 RG-DECIDE-BOOST
             out = [A.PASS]
             if s.pickups[p][C.BEEF_PICK]:
                 out.append(A.BOOST)
             if self._can_reroll(s, p):
                 out.append(A.ABILITY)
             return out
-        if ph == _PHASE_RAPPER:
+        if ph == Phase.RAPPER:
             offer = s.offers[p]
-            return [A.RAPPER + k - _RAPPER_FIRST for k in _RAPPER_KINDS if offer[k]]
-        if ph == _PHASE_CITY:
+            return [A.RAPPER + k - C.RAPPER_FIRST for k in _RAPPER_KINDS if offer[k]]
+        if ph == Phase.CITY:
             offer = s.offers[p]
-            return [A.CITY + k - _CITY_FIRST for k in _CITY_KINDS if offer[k]]
+            return [A.CITY + k - C.CITY_FIRST for k in _CITY_KINDS if offer[k]]
         return []
 
     def legal_flags(self, s: State) -> bytearray:
@@ -414,27 +382,27 @@ class Game(core.Game[State]):
         kinds in hand or held, and unlocked, from precomputed rows (RG-PLAY-1 RG-PLAY-2); a get's options
         set one by one."""
         ph = s.phase
-        if ph == _PHASE_PLAY and not s.chance:
+        if ph == Phase.PLAY and not s.chance:
             p = s.actor
             res = s.res[p]
             # a hand holds no Come Upz and no Album card is held (invariants.py): the two join end to end
-            held = s.hands[p][:_COME_FIRST] + s.held[p][_COME_FIRST:_NP]
+            held = s.hands[p][:C.COME_FIRST] + s.held[p][C.COME_FIRST:C.NUM_PLAY]
             plays = (int.from_bytes(held.translate(_ANY), "big")
                      & _UNLOCKED[0][res[0]] & _UNLOCKED[1][res[1]] & _UNLOCKED[2][res[2]])
-            flags = bytearray(_NUM_ACTIONS)
+            flags = bytearray(A.ACTIONS.size)
             if plays:
-                flags[A.PLAY : A.PLAY + _NP] = plays.to_bytes(_NP, "big")
+                flags[A.PLAY : A.PLAY + C.NUM_PLAY] = plays.to_bytes(C.NUM_PLAY, "big")
             else:
                 flags[A.PASS] = 1  # RG-DECIDE-PASS
             for a in self._turn_extras(s, p):
                 flags[a] = 1
             return flags
-        if ph == _PHASE_SPEND and not s.chance:
-            flags = bytearray(_NUM_ACTIONS)
-            flags[A.SPEND : A.SPEND + _NP] = s.hands[s.actor][:_NP].translate(_ANY)
+        if ph == Phase.SPEND and not s.chance:
+            flags = bytearray(A.ACTIONS.size)
+            flags[A.SPEND : A.SPEND + C.NUM_PLAY] = s.hands[s.actor][:C.NUM_PLAY].translate(_ANY)
             return flags
-        if ph == _PHASE_GET and not s.chance:
-            flags = bytearray(_NUM_ACTIONS)
+        if ph == Phase.GET and not s.chance:
+            flags = bytearray(A.ACTIONS.size)
             for a in self._get_options(s, s.actor) + self._turn_extras(s, s.actor):
                 flags[a] = 1
             return flags
@@ -457,30 +425,27 @@ class Game(core.Game[State]):
         if seg == "play":
             self._play(s, p, i)
         elif seg == "draw":  # RG-TURN-2 RG-TURN-5
-            s.phase = _PHASE_PLAY
-            self._queue(s, [(_TASK_DRAW, p)])
+            s.phase = Phase.PLAY
+            self._queue(s, [(Task.DRAW, p)])
         elif seg == "come_upz":  # RG-TURN-2
             s.slot = i
             s.spend_left = self.come_cost(s, p)
             if s.spend_left < C.COME_COST:
                 s.used[p] = True  # the discount is covered until the next Album; RG-RAP-2
-                s.counters.put(0, p, (1,))
-            s.phase = _PHASE_SPEND
+            s.phase = Phase.SPEND
         elif seg == "spend":
             s.hands[p][i] -= 1
-            s.albums.add(p, _ALBUM_OF[i], -1)
             s.discard[i] += 1  # RG-DECIDE-SPEND
             s.spend_left -= 1
             if s.spend_left == 0:
                 k = s.slots[s.slot]
                 s.held[p][k] += 1  # RG-DECIDE-COMEUPZ
-                s.record.add(p, REC_HELD + k - _COME_FIRST)
                 s.slots[s.slot] = -1
-                s.phase = _PHASE_PLAY
-                self._queue(s, [(_TASK_COME, s.slot)])  # replaced at once; RG-TURN-4
+                s.phase = Phase.PLAY
+                self._queue(s, [(Task.COME, s.slot)])  # replaced at once; RG-TURN-4
                 s.slot = -1
         elif seg == "pass":
-            if s.phase == _PHASE_BEEF:
+            if s.phase == Phase.BEEF:
                 self._beef_pass(s)
             else:
                 self._end_turn(s)  # RG-DECIDE-PASS
@@ -488,7 +453,7 @@ class Game(core.Game[State]):
             self._start_beef(s, p, (p + 1 + i) % self.n)
         elif seg == "card_pickup":  # RG-PICK-2 RG-TURN-3
             self._use_pickup(s, p, C.CARD_PICK)
-            self._queue(s, [(_TASK_DRAW, p)])
+            self._queue(s, [(Task.DRAW, p)])
         elif seg == "res_pickup":  # RG-PICK-2
             self._use_pickup(s, p, C.RES_PICK)
             self._gain_res(s, p, i, 3)
@@ -500,28 +465,24 @@ class Game(core.Game[State]):
             self._window(s)
         elif seg == "ability":
             s.used[p] = True  # covered until the next Album; RG-RAP-2
-            s.counters.put(0, p, (1,))
-            if s.phase == _PHASE_BEEF:  # the reroll: this side's own dice again; RG-RAP-1
+            if s.phase == Phase.BEEF:  # the reroll: this side's own dice again; RG-RAP-1
                 dice = (0, 1) if s.side == 0 else (2,)
                 s.passes = 0
                 s.side ^= 1
-                s.phase = _PHASE_ROLL
-                self._queue(s, [(_TASK_DIE, d) for d in dice])
+                s.phase = Phase.ROLL
+                self._queue(s, [(Task.DIE, d) for d in dice])
             else:  # the extra draw; RG-RAP-1 RG-TURN-3
-                self._queue(s, [(_TASK_DRAW, p)])
+                self._queue(s, [(Task.DRAW, p)])
         elif seg == "rapper":  # RG-SETUP-2 RG-DECIDE-DRAFT
-            self._keep(s, p, _RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
-            s.rappers[p] = _RAPPER_FIRST + i
-            s.table.renew(0)
-            s.phase = _PHASE_CITY
+            self._keep(s, p, C.RAPPER_FIRST + i, _RAPPER_KINDS, s.rapper_deck)
+            s.rappers[p] = C.RAPPER_FIRST + i
+            s.phase = Phase.CITY
         elif seg == "city":
-            self._keep(s, p, _CITY_FIRST + i, _CITY_KINDS, s.city_deck)
-            s.cities[p] = _CITY_FIRST + i
+            self._keep(s, p, C.CITY_FIRST + i, _CITY_KINDS, s.city_deck)
+            s.cities[p] = C.CITY_FIRST + i
             s.res[p] = list(C.CITIEZ[i].start)  # RG-SETUP-3
-            s.table.renew(0)
-            self._record_res(s, p)
             if p + 1 < self.n:
-                s.phase, s.actor = _PHASE_RAPPER, p + 1
+                s.phase, s.actor = Phase.RAPPER, p + 1
             else:
                 self._deal(s)
 
@@ -529,7 +490,6 @@ class Game(core.Game[State]):
         """p spends a Pick Upz token of type t (back in the box); RG-PICK-2 RG-PICK-3."""
         s.pickups[p][t] -= 1
         s.pickups_used[t] += 1
-        s.counters.add(0, self._held_at + 3 * p + t, -1)
         if s.tell is not None:
             s.tell(F.PickupUsed(p, t))
 
@@ -551,12 +511,12 @@ class Game(core.Game[State]):
 
     def _deal(self, s: State) -> None:
         n = self.n
-        s.phase = _PHASE_DEAL
-        tasks = [(_TASK_EXTRA_CITY, 0)] if n == 2 else []  # RG-SETUP-4
-        tasks += [(_TASK_GOAL, 0)] * n  # players + 1 Goalz with The Champ; RG-SETUP-5 RG-DATA-GOALZ
-        tasks += [(_TASK_COME, j) for j in range(n + 1)]  # RG-SETUP-6
+        s.phase = Phase.DEAL
+        tasks = [(Task.EXTRA_CITY, 0)] if n == 2 else []  # RG-SETUP-4
+        tasks += [(Task.GOAL, 0)] * n  # players + 1 Goalz with The Champ; RG-SETUP-5 RG-DATA-GOALZ
+        tasks += [(Task.COME, j) for j in range(n + 1)]  # RG-SETUP-6
         for p in range(n):
-            tasks += [(_TASK_DRAW, p)] * self.hand_size(s, p)  # RG-SETUP-7
+            tasks += [(Task.DRAW, p)] * self.hand_size(s, p)  # RG-SETUP-7
         self._queue(s, tasks)
 
     def _medallion(self, s: State, r: int) -> None:
@@ -568,41 +528,37 @@ class Game(core.Game[State]):
                 s.tell(F.MedallionTaken(s.medallion, holder))
             self._start_turn(s, s.medallion)
         else:  # RG-SETUP-9: a die roll decides
-            s.phase = _PHASE_START
-            self._queue(s, [(_TASK_MEDALLION, sum(1 << p for p in tied))])
+            s.phase = Phase.START
+            self._queue(s, [(Task.MEDALLION, sum(1 << p for p in tied))])
 
     def _start_turn(self, s: State, p: int) -> None:  # RG-TURN-1
         s.turn = s.actor = p
-        s.phase = _PHASE_GET
+        s.phase = Phase.GET
         self._settle(s)
 
     def _settle(self, s: State) -> None:
         """A get with nothing to get is skipped (an empty deck and no Come Upz affordable); RG-DECIDE-PASS."""
-        if s.phase == _PHASE_GET and not self._get_options(s, s.actor):
-            s.phase = _PHASE_PLAY
+        if s.phase == Phase.GET and not self._get_options(s, s.actor):
+            s.phase = Phase.PLAY
 
     def _play(self, s: State, p: int, k: int) -> None:
-        card = _CARDS[k]
+        card = C.CARDS[k]
         if card.come:
             s.held[p][k] -= 1
-            s.record.add(p, REC_HELD + k - _COME_FIRST, -1)
         else:
             s.hands[p][k] -= 1
-            s.albums.add(p, _ALBUM_OF[k], -1)
         if s.tell is not None:
             s.tell(F.Played(p, k))
         if card.beef:  # RG-BEEF-1
             s.beef_card = k
-            s.phase = _PHASE_TARGET
+            s.phase = Phase.TARGET
             return
         s.timelines[p][k] += 1  # RG-PLAY-1
-        s.record.add_row(p, TIMELINE_ROW[k])
-        s.table.renew(1)
         self._gain_plaques(s, p, card.plaques)
         for r, v in enumerate(card.gains):
             if v:
                 self._gain_res(s, p, r, v)
-        rapper = s.rappers[p] - _RAPPER_FIRST
+        rapper = s.rappers[p] - C.RAPPER_FIRST
         if C.RAPPERZ[rapper].ability == Ab.BOOST and card.colour == C.RAPPERZ[rapper].colour:  # RG-RAP-1
             self._gain_res(s, p, C.RAPPERZ[rapper].boost_res, 1)
         self._end_turn(s)
@@ -616,7 +572,6 @@ class Game(core.Game[State]):
             s.upgraded[p] = up | 1 << r  # RG-RES-2 RG-DECIDE-UPGRADE
         new = min(old + amount, self._cap(s, p, r))
         s.res[p][r] = new
-        self._record_res(s, p)
         if s.tell is not None:
             s.tell(F.Gained(p, r, old, new))
         for place, at in enumerate(C.PICKUP_SPACES):  # RG-PICK-1 RG-DECIDE-PICKUPZ
@@ -625,20 +580,12 @@ class Game(core.Game[State]):
             if t >= 0 and old < at <= new:
                 s.pickups[p][t] += 1
                 s.track_pickups[space] = -1
-                s.counters.add(0, self._held_at + 3 * p + t)
-                s.counters.put(0, self._track_at + 3 * space, (0, 0, 0))
                 if s.tell is not None:
                     s.tell(F.PickupCollected(p, t))
         if new >= C.MOGUL_AT and s.goal_won[G.MOGUL] < 0 and G.MOGUL in s.goals:  # RG-GOAL-1
             s.goal_won[G.MOGUL] = p
-            s.counters.put(0, self._won_at + G.MOGUL * self.n + p, (1,))
             if s.tell is not None:
                 s.tell(F.GoalWon(G.MOGUL, p))
-
-    def _record_res(self, s: State, p: int) -> None:
-        """p's resources and Upgrade cubes into its career record (State.record)."""
-        r, up = s.res[p], s.upgraded[p]
-        s.record.put(p, REC_RES, (r[0], r[1], r[2], up & 1, up >> 1 & 1, up >> 2 & 1))
 
     def points(self, s: State, p: int) -> int:
         b, g, pl = s.plaques[p]
@@ -655,8 +602,6 @@ class Game(core.Game[State]):
             supply[i] -= take[i]
         s.plaques[p] = take
         s.owed[p] = rest
-        s.record.put(p, REC_POINTS, (min(255, self.points(s, p)), take[0], take[1], take[2], min(255, rest)))
-        s.record.put(self.n, 0, supply)
 
     def _gain_plaques(self, s: State, p: int, v: int, in_game: bool = True) -> None:
         if v <= 0:
@@ -667,7 +612,6 @@ class Game(core.Game[State]):
             s.tell(F.PlaquesGained(p, v))
         if in_game and total >= C.PLATINUM_AT and s.goal_won[G.PLATINUM] < 0 and G.PLATINUM in s.goals:
             s.goal_won[G.PLATINUM] = p  # RG-GOAL-1
-            s.counters.put(0, self._won_at + G.PLATINUM * self.n + p, (1,))
             if s.tell is not None:
                 s.tell(F.GoalWon(G.PLATINUM, p))
 
@@ -682,8 +626,8 @@ class Game(core.Game[State]):
         s.dice = [0, 0, 0]
         s.bonus = [0, 0]
         s.side, s.passes = 0, 0
-        s.phase = _PHASE_ROLL
-        self._queue(s, [(_TASK_DIE, 0), (_TASK_DIE, 1), (_TASK_DIE, 2)])
+        s.phase = Phase.ROLL
+        self._queue(s, [(Task.DIE, 0), (Task.DIE, 1), (Task.DIE, 2)])
 
     def _window(self, s: State) -> None:
         """After a roll, the starter then the target may boost (or reroll); a side with nothing to use
@@ -691,7 +635,7 @@ class Game(core.Game[State]):
         while True:
             seat = s.starter if s.side == 0 else s.target
             if s.pickups[seat][C.BEEF_PICK] or self._can_reroll(s, seat):
-                s.phase, s.actor = _PHASE_BEEF, seat
+                s.phase, s.actor = Phase.BEEF, seat
                 return
             s.passes += 1
             if s.passes >= 2:
@@ -721,10 +665,8 @@ class Game(core.Game[State]):
         winner, loser = (s.starter, s.target) if a > b else (s.target, s.starter)
         k = s.beef_card
         s.timelines[loser][k] += 1  # RG-BEEF-4
-        s.record.add_row(loser, TIMELINE_ROW[k])
-        s.table.renew(1)
         s.beef_card = -1
-        pl, each = C.BEEF_STAKES[_CARDS[k].deck]  # RG-DATA-BEEF
+        pl, each = C.BEEF_STAKES[C.CARDS[k].deck]  # RG-DATA-BEEF
         pay = min(pl, self.points(s, loser))
         tally = s.beef_tally
         if winner == s.starter:
@@ -738,13 +680,10 @@ class Game(core.Game[State]):
         for r, amount in enumerate(beef_resources(s.res[loser], each)):
             if amount:
                 s.res[loser][r] -= amount
-                self._record_res(s, loser)
                 self._gain_res(s, winner, r, amount)
         if s.cube_supply:  # RG-BEEF-5 RG-DECIDE-CUBES
             s.cube_supply -= 1
             s.cubes[winner] += 1
-            s.counters.add(0, self._cubes_at + winner)
-            s.counters.add(0, self._cubes_at + self.n, -1)
         if s.tell is not None:
             s.tell(F.BeefSettled(s.starter, s.target, (a, b), winner, k))
         self._end_turn(s)
@@ -776,15 +715,14 @@ class Game(core.Game[State]):
         s.track = 0
         s.turn = s.actor = -1
         s.used = [False] * self.n  # RG-ALBUM-1 RG-RAP-2
-        s.counters.put(0, 0, bytes(self.n))
         for j, k in enumerate(s.slots):  # RG-ALBUM-2
             if k >= 0:
                 s.gone[k] += 1
                 s.slots[j] = -1
-        tasks = [(_TASK_COME, j) for j in range(len(s.slots))]
+        tasks = [(Task.COME, j) for j in range(len(s.slots))]
         for p in range(self.n):  # RG-ALBUM-3
-            tasks += [(_TASK_DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
-        s.phase = _PHASE_ALBUM
+            tasks += [(Task.DRAW, p)] * max(0, self.hand_size(s, p) - card_count(s.hands[p]))
+        s.phase = Phase.ALBUM
         if s.tell is not None:
             s.tell(F.AlbumBegan(s.album))
         self._queue(s, tasks)
@@ -814,7 +752,7 @@ class Game(core.Game[State]):
         return [p for p, v in enumerate(values) if v == best] if best > 0 else []
 
     def city_winners(self, s: State, city: int) -> list[int]:  # RG-CITY-1
-        colour = C.CITIEZ[city - _CITY_FIRST].colour
+        colour = C.CITIEZ[city - C.CITY_FIRST].colour
         return self._most([self.icons(s, p)[colour] for p in range(self.n)])
 
     def board_cities(self, s: State) -> list[int]:
@@ -832,7 +770,7 @@ class Game(core.Game[State]):
         if g == G.TIMELINE:
             return self._most([card_count(t) for t in s.timelines])
         if g == G.COME_UP:
-            return self._most([card_count(t[_COME_FIRST:]) for t in s.timelines])
+            return self._most([card_count(t[C.COME_FIRST:]) for t in s.timelines])
         if g == G.PEACE:
             fewest = min(beefs)
             return [p for p in range(n) if beefs[p] == fewest]
@@ -849,9 +787,9 @@ class Game(core.Game[State]):
         for city in self.board_cities(s):
             won = self.city_winners(s, city)
             for p in won:  # RG-GOAL-4 RG-CITY-1
-                extra[p][1] += C.CITIEZ[city - _CITY_FIRST].plaques // len(won)
+                extra[p][1] += C.CITIEZ[city - C.CITY_FIRST].plaques // len(won)
         for p in range(n):
-            rapper = C.RAPPERZ[s.rappers[p] - _RAPPER_FIRST]
+            rapper = C.RAPPERZ[s.rappers[p] - C.RAPPER_FIRST]
             matching = self.colour_cards(s, p)[rapper.colour]
             extra[p][2] += matching  # RG-RAP-4
             if matching >= rapper.goal_cards:  # RG-RAP-5
@@ -869,7 +807,7 @@ class Game(core.Game[State]):
             self._gain_plaques(s, p, v, in_game=False)
         s.final = [self.points(s, p) for p in range(self.n)]
         s.winners = self.winners(s)
-        s.phase = _PHASE_OVER
+        s.phase = Phase.OVER
         if s.tell is not None:
             s.tell(F.GameOver())
 
@@ -880,13 +818,13 @@ class Game(core.Game[State]):
         return [p for p in range(self.n) if key[p] == best]
 
     def returns(self, s: State) -> list[float]:
-        if s.phase != _PHASE_OVER:
+        if s.phase != Phase.OVER:
             return [0.0] * self.n
         return [1.0 if p in s.winners else -1.0 for p in range(self.n)]
 
     def scores(self, s: State) -> list[float] | None:
         """Each seat's plaque points at the end (RG-SCORE-1), None before."""
-        return [float(self.points(s, p)) for p in range(self.n)] if s.phase == _PHASE_OVER else None
+        return [float(self.points(s, p)) for p in range(self.n)] if s.phase == Phase.OVER else None
 
     # Reports ----------------------------------------------------------------------------------
 
@@ -895,22 +833,22 @@ class Game(core.Game[State]):
         plaques by source, Beef and Come Upz (numbers), for `d2r balance`. The sources add up to the
         final plaques: timeline cards + Goalz + Citiez + Category Bonus + Rapper Goal + Beef won - Beef
         lost (a Beef card is worth no plaques in the timeline)."""
-        parts = self.end_bonus_parts(s) if s.phase == _PHASE_OVER else [[0, 0, 0, 0] for _ in range(self.n)]
+        parts = self.end_bonus_parts(s) if s.phase == Phase.OVER else [[0, 0, 0, 0] for _ in range(self.n)]
         out = []
         for p in range(self.n):
             r, c = s.rappers[p], s.cities[p]
-            rapper = C.RAPPERZ[r - _RAPPER_FIRST] if r >= 0 else None
+            rapper = C.RAPPERZ[r - C.RAPPER_FIRST] if r >= 0 else None
             tl = s.timelines[p]
             started, won_started, won, won_pl, lost_pl = s.beef_tally[p]
             goalz, citiez, category, goal = parts[p]
             out.append({
                 "rapper": rapper.name if rapper else "none",
-                "city": C.CITIEZ[c - _CITY_FIRST].name if c >= 0 else "none",
+                "city": C.CITIEZ[c - C.CITY_FIRST].name if c >= 0 else "none",
                 "difficulty": C.DIFFICULTY[rapper.difficulty] if rapper else "none",
                 "ability": C.ABILITY_NAMES[rapper.ability] if rapper else "none",
                 "plaques final": self.points(s, p),
-                "plaques timeline cards": sum(_CARDS[k].plaques * tl[k] for k in compress(_PLAY_KINDS, tl)
-                                              if not _CARDS[k].beef),
+                "plaques timeline cards": sum(C.CARDS[k].plaques * tl[k] for k in compress(_PLAY_KINDS, tl)
+                                              if not C.CARDS[k].beef),
                 "plaques Goalz": goalz,
                 "plaques Citiez": citiez,
                 "plaques Category Bonus": category,
@@ -921,7 +859,7 @@ class Game(core.Game[State]):
                 "Beef won as starter": won_started,
                 "Beef won": won,
                 "Beef lost": sum(tl[k] for k in C.BEEF_KINDS),
-                "Come Upz taken": card_count(tl[_COME_FIRST : C.NUM_PLAY]) + card_count(s.held[p][_COME_FIRST : C.NUM_PLAY]),
+                "Come Upz taken": card_count(tl[C.COME_FIRST : C.NUM_PLAY]) + card_count(s.held[p][C.COME_FIRST : C.NUM_PLAY]),
                 "timeline cards": card_count(tl),
             })
         return out
@@ -945,48 +883,48 @@ class Game(core.Game[State]):
     # Text -------------------------------------------------------------------------------------
 
     def decision_name(self, s: State) -> str:
-        if s.phase == _PHASE_OVER:
+        if s.phase == Phase.OVER:
             return "game over"
         if s.chance:
             task, arg = s.chance[0]
             return {
-                _TASK_PICKUP: "chance: place a Pick Upz",
-                _TASK_RAPPER: f"chance: deal a Rapper to player_{arg}",
-                _TASK_CITY: f"chance: deal a City to player_{arg}",
-                _TASK_EXTRA_CITY: "chance: the extra City",
-                _TASK_GOAL: "chance: a Goalz token",
-                _TASK_COME: f"chance: Come Upz for slot {arg}",
-                _TASK_DRAW: f"chance: player_{arg} draws",
-                _TASK_MEDALLION: "chance: die roll for the Medallion",
-                _TASK_DIE: "chance: a Beef die",
+                Task.PICKUP: "chance: place a Pick Upz",
+                Task.RAPPER: f"chance: deal a Rapper to player_{arg}",
+                Task.CITY: f"chance: deal a City to player_{arg}",
+                Task.EXTRA_CITY: "chance: the extra City",
+                Task.GOAL: "chance: a Goalz token",
+                Task.COME: f"chance: Come Upz for slot {arg}",
+                Task.DRAW: f"chance: player_{arg} draws",
+                Task.MEDALLION: "chance: die roll for the Medallion",
+                Task.DIE: "chance: a Beef die",
             }[task]
         who = f"player_{s.actor}"
         return who + " " + {
-            _PHASE_RAPPER: "keeps a Rapper",
-            _PHASE_CITY: "keeps a City",
-            _PHASE_GET: "gets a card (draw or buy a Come Upz)",
-            _PHASE_SPEND: f"spends a card for the Come Upz ({s.spend_left} to go)",
-            _PHASE_PLAY: "plays a card",
-            _PHASE_TARGET: "chooses the Beef target",
-            _PHASE_BEEF: "may use +2 on Beef",
+            Phase.RAPPER: "keeps a Rapper",
+            Phase.CITY: "keeps a City",
+            Phase.GET: "gets a card (draw or buy a Come Upz)",
+            Phase.SPEND: f"spends a card for the Come Upz ({s.spend_left} to go)",
+            Phase.PLAY: "plays a card",
+            Phase.TARGET: "chooses the Beef target",
+            Phase.BEEF: "may use +2 on Beef",
         }[s.phase]
 
     def action_to_string(self, s: State, a: int) -> str:
         if self.current_player(s) == CHANCE:
             task, arg = s.chance[0]
-            if task == _TASK_DIE:
+            if task == Task.DIE:
                 return f"{('starter', 'red', 'target')[arg]} die: {a + 1}"
-            if task == _TASK_MEDALLION:
+            if task == Task.MEDALLION:
                 return f"Medallion: player_{a}"
-            if task == _TASK_PICKUP:
+            if task == Task.PICKUP:
                 return f"Pick Upz {C.PICKUP_TYPES[a]} on {C.RESOURCES[arg // 3]} {C.PICKUP_SPACES[arg % 3]}"
-            if task == _TASK_GOAL:
+            if task == Task.GOAL:
                 return f"Goalz: {C.GOALZ[a][0]}"
-            if task == _TASK_COME:
+            if task == Task.COME:
                 return f"Come Upz slot {arg}: {C.KIND_NAMES[a]}"
-            if task == _TASK_DRAW:
+            if task == Task.DRAW:
                 return f"player_{arg} draws {C.KIND_NAMES[a]}"
-            return f"{C.KIND_NAMES[a]}" + (f" to player_{arg}" if task != _TASK_EXTRA_CITY else " on the board")
+            return f"{C.KIND_NAMES[a]}" + (f" to player_{arg}" if task != Task.EXTRA_CITY else " on the board")
         seg, index = A.ACTIONS.decode(a)
         i = index[0] if index else 0
         me = max(s.actor, 0)
@@ -1031,7 +969,7 @@ class Game(core.Game[State]):
                 f" | cubes {s.cubes[p]} | hand: {C.counts_to_string(s.hands[p])} | held: {C.counts_to_string(s.held[p])}"
                 f" | timeline {card_count(s.timelines[p])}"
             )
-        if s.phase == _PHASE_OVER:
+        if s.phase == Phase.OVER:
             lines.append("winners: " + ", ".join(f"player_{p}" for p in s.winners))
         return "\n".join(lines)
 

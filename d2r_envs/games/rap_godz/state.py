@@ -10,18 +10,19 @@ narrated, None otherwise; it is not compared, and a clone starts without one (co
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from d2r_envs.core.events import sink
-from d2r_envs.core.stamped import Marks, Tally
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.rap_godz import cards as C
 
 
-class Phase(enum.IntEnum):
+class Phase:
+    """The phases of play, plain int constants (State.phase holds one): the rules read them at every step,
+    and a plain class's attribute reads several times faster than an IntEnum member in Python 3.11."""
+
     SETUP = 0  # chance: Pick Upz, the draft's Rapperz and Citiez; RG-SETUP-1 RG-SETUP-2
     RAPPER = 1  # decision: keep one of two Rapperz; RG-SETUP-2
     CITY = 2  # decision: keep one of two Citiez; RG-SETUP-2
@@ -37,8 +38,12 @@ class Phase(enum.IntEnum):
     OVER = 12
 
 
-class Task(enum.IntEnum):
-    """Chance events waiting in `State.chance` as (task, argument), first due first."""
+NUM_PHASES = Phase.OVER + 1
+
+
+class Task:
+    """Chance events waiting in `State.chance` as (task, argument), first due first: plain int constants, as
+    Phase."""
 
     PICKUP = 0  # a Pick Upz token for space `arg`; RG-SETUP-1
     RAPPER = 1  # a Rapper dealt to seat `arg`'s draft
@@ -85,21 +90,7 @@ class State:
     cube_supply: int
     used: list[bool]  # per seat, the once-per-Album ability is covered; RG-RAP-2
     turns: list[int]  # per seat, turns taken
-    # Marks for the observer (encode_fast.py; core/stamped.py `Marks`): the rules renew a part whenever what
-    # it covers changes. `table`: part 0 the set-up (the Rapperz, Citiez, the extra City, Goalz), part 1
-    # the timelines (renewed with each card played into one).
-    table: Marks
-    # Counts the observation shows, kept by the rules where they write what is counted (core/stamped.py
-    # `Tally`; invariants.py checks them): `albums`, per seat its hand's cards of each Album (public: every
-    # draw names its deck; a redeterminised copy keeps them); `record`, per seat its career record
-    # (`record_row`: resources, Upgrade cubes, points, plaques, points owed, Come Upz held, the timeline's
-    # columns), then the plaque supply.
-    # `counters`, the table's counts (`counters_row`: abilities used, in-game Goalz won, Pick Upz on the
-    # track and held, Beef cubes).
-    albums: Tally
-    record: Tally
-    counters: Tally
-    phase: Phase = Phase.SETUP
+    phase: int = Phase.SETUP
     chance: list[tuple[int, int]] = field(default_factory=list)
     album: int = 0  # 0-2; RG-SETUP-8
     track: int = 0  # 0-4
@@ -121,62 +112,6 @@ class State:
     beef_tally: list[list[int]] = field(default_factory=list)
     tell: Callable[[Any], None] | None = sink()  # while narrated: where the rules tell what happens
 
-
-
-# A seat's career record (State.record's part p): where each field starts. Resources (3), Upgrade cubes
-# (3, one a resource), points (at most 255), plaques (3), points owed (at most 255), Come Upz held per kind,
-# then the timeline's columns: cards per colour, icons per colour, then cards, Come Upz and Beef cards.
-REC_RES, REC_UP, REC_POINTS, REC_PLAQUES, REC_OWED, REC_HELD = 0, 3, 6, 7, 10, 11
-REC_TIMELINE = REC_HELD + C.NUM_COME
-TIMELINE_COLUMNS = 2 * C.NUM_COLOURS + 3
-RECORD = REC_TIMELINE + TIMELINE_COLUMNS
-
-
-def _timeline_row(k: int) -> tuple[tuple[int, int], ...]:
-    """Card kind k's (column, amount) in a career record's timeline columns."""
-    c, nc, at = C.CARDS[k], C.NUM_COLOURS, REC_TIMELINE
-    row = [] if c.beef else [(at + c.colour, 1), (at + nc + c.colour, c.icons)]
-    return tuple(row + [(at + 2 * nc, 1)] + ([(at + 2 * nc + 1, 1)] if c.come else [])
-                 + ([(at + 2 * nc + 2, 1)] if c.beef else []))
-
-
-# per card kind, what it adds to a career record (nothing for a Rapper or a City: never in a timeline)
-TIMELINE_ROW = [_timeline_row(k) for k in range(len(C.CARDS))] + [()] * (C.NUM_KINDS - len(C.CARDS))
-
-
-def counter_offsets(n: int) -> tuple[int, ...]:
-    """Where State.counters' fields start at n players: abilities used (a seat each), in-game Goalz won
-    (per Goal, a seat each), Pick Upz on the track (per symbol, a type each), Pick Upz held (per seat, a
-    type each), Beef cubes (a seat each), cubes left; then its width."""
-    won = n
-    track = won + C.NUM_GOALZ * n
-    held = track + 3 * C.NUM_PICKUP_SPACES
-    cubes = held + 3 * n
-    return 0, won, track, held, cubes, cubes + n, cubes + n + 1
-
-
-def counters_row(s: State) -> list[int]:
-    """State.counters worked out from the fields (what it must hold)."""
-    n = s.num_players
-    row = [int(u) for u in s.used] + [0] * (C.NUM_GOALZ * n)
-    for goal, p in enumerate(s.goal_won):
-        if p >= 0:
-            row[n + goal * n + p] = 1
-    for t in s.track_pickups:
-        row += [int(t == i) for i in range(3)]
-    return row + [x for pk in s.pickups for x in pk] + list(s.cubes) + [s.cube_supply]
-
-
-def record_row(s: State, p: int) -> list[int]:
-    """Seat p's career record worked out from the fields (what State.record's part p must hold)."""
-    r, up, pl, owed = s.res[p], s.upgraded[p], s.plaques[p], s.owed[p]
-    points = pl[0] + C.PLAQUE_VALUES[1] * pl[1] + C.PLAQUE_VALUES[2] * pl[2] + owed
-    row = list(r) + [up & 1, up >> 1 & 1, up >> 2 & 1, min(255, points)] + list(pl) + [min(255, owed)]
-    row += list(s.held[p][C.COME_FIRST : C.NUM_PLAY]) + [0] * TIMELINE_COLUMNS
-    for k, x in enumerate(s.timelines[p]):
-        for col, amount in TIMELINE_ROW[k] if x else ():
-            row[col] += x * amount
-    return row
 
 def _extra_city(s: State) -> list[int]:
     counts = [0] * C.NUM_KINDS
