@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from d2r_envs import registry
-from d2r_envs.core.aec import GameEnv, SafeEnv
-from d2r_envs.core.game import Game
-from d2r_envs.registry import names, package
+from d2r_envs.core.compiled import build, prefer_source
+
+prefer_source()  # D2R_ENVS_PURE=1: the engine from its Python source, compiled or not (core/compiled.py)
+
+from d2r_envs import registry  # noqa: E402
+from d2r_envs.core.aec import GameEnv, SafeEnv  # noqa: E402
+from d2r_envs.core.game import Game  # noqa: E402
+from d2r_envs.registry import names, package  # noqa: E402
 
 __version__ = "0.1.0"
-__all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "__version__"]
+__all__ = ["make", "raw_env", "make_game", "names", "load_opponent", "build", "__version__"]
 
 
 def make_game(name: str, num_players: int | None = None, **options: Any) -> Game:

@@ -149,7 +149,8 @@ def machine_note(seconds: float, rounds: int) -> str:
     import pettingzoo
 
     return (
-        f"_{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.system()} {platform.machine()}, {cpu} "
+        f"_{datetime.datetime.now():%Y-%m-%d %H:%M}, d2r_envs {d2r_envs.build()} build, "
+        f"{platform.system()} {platform.machine()}, {cpu} "
         f"({os.cpu_count()} CPUs), Python {platform.python_version()}, numpy {np.__version__}, "
         f"pettingzoo {pettingzoo.__version__}; {rounds} rounds of {seconds / rounds:.2g} s per env, "
         f"rate = best round_"
@@ -211,7 +212,8 @@ def run(
 
     per_round = seconds / rounds
     print(
-        f"d2r bench: {len(subjects)} envs x {rounds} rounds x {per_round:.2g} s (~{len(subjects) * seconds:.0f} s)",
+        f"d2r bench: the {d2r_envs.build()} build, {len(subjects)} envs x {rounds} rounds x {per_round:.2g} s "
+        f"(~{len(subjects) * seconds:.0f} s)",
         file=err,
     )
     for subject in subjects:  # warm-up: imports, caches, first reset

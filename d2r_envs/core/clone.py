@@ -7,18 +7,22 @@ itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A f
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
 replace it, never change it in place. A field made by `core.events.sink()` (where the rules tell what
 happens while a state is narrated) is left None in a clone. `copier(cls)` writes one flat function per
-State class, as fast as a clone written out field by field.
+State class, as fast as a clone written out field by field. A State compiled by mypyc (setup.py) keeps
+only the classes of its field types (`list`, not `list[list[int]]`): such a field is copied by what it
+holds (`copied`), to the same result.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 import types
 import typing
 from typing import Any, Callable
 
 from d2r_envs.core.events import SINK
+from d2r_envs.core.compiled import is_compiled
 
 _IMMUTABLE = (int, float, bool, str, bytes, type(None))
 _copiers: dict[type, Callable[[Any], Any]] = {}
@@ -77,10 +81,13 @@ def copier(cls: type) -> Callable[[Any], Any]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass: the core clones States from their declared fields")
     hints = typing.get_type_hints(cls)
+    erased = is_compiled(sys.modules[cls.__module__])
     lines = ["def clone(s):", "    t = new(cls)"]
     for f in dataclasses.fields(cls):
         if f.metadata.get(SINK):
             expr = "None"  # a clone never inherits a sink: it stays with the state it was set on
+        elif f.compare and erased and hints[f.name] in _ERASED:
+            expr = f"copied(s.{f.name})"
         elif f.compare:
             try:
                 expr = copy_expr(hints[f.name], f"s.{f.name}")
@@ -90,10 +97,32 @@ def copier(cls: type) -> Callable[[Any], Any]:
             expr = f"s.{f.name}"  # a cache: shared, replaced rather than changed by whoever keeps it
         lines.append(f"    t.{f.name} = {expr}")
     lines.append("    return t")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope: dict[str, Any] = {"new": cls.__new__, "cls": cls, "copied": copied}  # (a compiled class has its own __new__)
     exec("\n".join(lines), scope)  # noqa: S102 - code written from the class's own annotations
     made = _copiers[cls] = scope["clone"]
     return made
+
+
+_ERASED = (list, dict, set, object, type)  # what mypyc keeps of list[...], dict[...], set[...] and unions
+
+
+def copied(x: Any) -> Any:
+    """A copy of `x` down to its immutable leaves, found from what it holds: for the fields of a compiled
+    State, whose declared item types are not known at run time."""
+    if isinstance(x, (*_IMMUTABLE, tuple, enum.Enum)):
+        return x
+    kind = type(x)
+    if kind is list:
+        return [copied(v) for v in x]
+    if kind is bytearray:
+        return x[:]
+    if kind is dict:
+        return {k: copied(v) for k, v in x.items()}
+    if kind is set:
+        return set(x)
+    if hasattr(kind, "__copy__"):
+        return x.__copy__()
+    raise TypeError(f"cannot clone a value of type {kind.__name__}")
 
 
 def clone(state: Any) -> Any:
@@ -108,8 +137,10 @@ def _copies_itself(x: Any) -> bool:
 
 
 def _slots(cls: type) -> list[str]:
-    """The __slots__ of `cls` and of the classes it derives from."""
-    return [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", ())]
+    """The __slots__ of `cls` and of the classes it derives from (a compiled class lists its attributes
+    in __mypyc_attrs__ instead)."""
+    return [name for c in cls.__mro__ for name in c.__dict__.get("__slots__", c.__dict__.get("__mypyc_attrs__", ()))
+            if not name.startswith("__")]
 
 
 def shared_mutables(a: Any, b: Any) -> list[str]:

@@ -100,7 +100,7 @@ class Log:
         self.narration = narration
         self.events: list[Event] = []
 
-    def apply(self, state: Any, action: int) -> list[Event]:
+    def apply(self, state: Any, action: Any) -> list[Event]:
         game = self.game
         before = game.clone(state)
         game.apply_action(state, action)

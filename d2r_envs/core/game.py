@@ -10,6 +10,8 @@ import operator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.core.clone import clone as _clone
 from d2r_envs.core.zones import Zones
 
@@ -39,6 +41,7 @@ class GameSpec:
     max_return: float
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a game setup.py does not compile subclasses it)
 class Game(abc.ABC, Generic[StateT]):
     """A transition system over a mutable State. Chance nodes are explicit.
 
@@ -47,6 +50,12 @@ class Game(abc.ABC, Generic[StateT]):
     """
 
     spec: GameSpec
+    config: Any  # the game's options (its Config dataclass), which the engine is made from
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its class and its options, which make it (a compiled engine keeps its
+        attributes where pickle's default would not find them)."""
+        return (type(self), (self.config,))
 
     @abc.abstractmethod
     def new_initial_state(self) -> StateT: ...
@@ -160,8 +169,9 @@ class Game(abc.ABC, Generic[StateT]):
         while self.current_player(state) == CHANCE:
             self.apply_legal(state, self.sample_chance(state, rng))
 
-    def apply_action(self, state: StateT, action: int) -> None:
-        """Apply a player action or a chance outcome; raise IllegalActionError if not legal."""
+    def apply_action(self, state: StateT, action: Any) -> None:
+        """Apply a player action or a chance outcome; raise IllegalActionError if not legal (`action` may be
+        anything a caller passes: what is not an integer is refused here too)."""
         player = self.current_player(state)
         if player == TERMINAL:
             raise IllegalActionError(f"action {action!r}: the game is over, no action is legal")
@@ -207,7 +217,7 @@ class Game(abc.ABC, Generic[StateT]):
         )
 
 
-def margin_return(game: Game, state: Any, seat: int) -> float:
+def margin_return(game: Any, state: Any, seat: int) -> float:  # (`game`: a Game, or what has its returns and scores)
     """`seat`'s return at a terminal state plus its margin over the best other seat's points, relative
     to the leader's points (in -1..1), where the game keeps points (`Game.scores`): a win by much is
     worth more than a win by little, a close loss less bad than a rout. The return alone elsewhere."""

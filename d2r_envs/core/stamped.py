@@ -21,9 +21,10 @@ from __future__ import annotations
 from operator import mul
 from typing import Any, Iterable, Iterator, Sequence
 
-_new = object.__new__
+from mypy_extensions import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class _Listlike:
     """Reads through `_items()`: indexing, iteration, length, membership, equality with a list."""
 
@@ -32,7 +33,7 @@ class _Listlike:
     def _items(self) -> list:
         raise NotImplementedError
 
-    def __getitem__(self, i: int) -> Any:
+    def __getitem__(self, i: int | slice) -> Any:
         return self._items()[i]
 
     def __iter__(self) -> Iterator:
@@ -51,12 +52,15 @@ class _Listlike:
             return self._items() == other
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # (mutable and compared by value, as a list; a method, not None, so that
+        # a compiled class does not take __hash__ for an attribute to pickle)
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._items()!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Owners(_Listlike):
     """Per item, who holds it: `of[item]`, a seat (0 to seats-1), -1 for nobody (`free[item]`: 1 for
     each such item) or another negative number of the game's own (out of play); per seat, a one-hot
@@ -104,7 +108,7 @@ class Owners(_Listlike):
         return self.of.count(owner)
 
     def __copy__(self) -> "Owners":
-        new = _new(Owners)
+        new = Owners.__new__(Owners)  # (not object.__new__: a compiled class has its own)
         new.of = self.of[:]
         new.held = [row[:] for row in self.held]
         new.free = self.free[:]
@@ -114,6 +118,7 @@ class Owners(_Listlike):
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class SeatCounts(_Listlike):
     """Per seat, counts per card kind, `counts[seat][kind]` (a bytearray each, like a per-seat Pile of
     core.zones), and, where the kinds have `weights`, per seat the sum of count times weight,
@@ -147,7 +152,7 @@ class SeatCounts(_Listlike):
         return self.counts
 
     def __copy__(self) -> "SeatCounts":
-        new = _new(SeatCounts)
+        new = SeatCounts.__new__(SeatCounts)  # (not object.__new__: a compiled class has its own)
         new.counts = [c[:] for c in self.counts]
         new.weights = self.weights
         new.totals = self.totals[:]
@@ -155,6 +160,7 @@ class SeatCounts(_Listlike):
         return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled, its __new__ still skips __init__, for __copy__)
 class Grid(_Listlike):
     """Rows of places (a book's pages of pockets), each holding one item or -1 (empty), `rows[r][place]`,
     and the same as one-hot cells, `cells[(r * width + place) * items + item]`. Written by `put` and
@@ -203,7 +209,7 @@ class Grid(_Listlike):
         return self.rows
 
     def __copy__(self) -> "Grid":
-        new = _new(Grid)
+        new = Grid.__new__(Grid)  # (not object.__new__: a compiled class has its own)
         new.rows = [line[:] for line in self.rows]
         new.cells = self.cells[:]
         new.items = self.items

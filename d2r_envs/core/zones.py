@@ -19,9 +19,10 @@ from operator import mul
 from typing import Any, Callable, Iterable, Sequence
 from zlib import adler32
 
+from mypy_extensions import mypyc_attr
+
 SEEN_BY = ("all", "owner", "nobody")
 _KIND_BYTES = [bytes([k]) for k in range(256)]  # kind k as one byte: kind k, c times, is _KIND_BYTES[k] * c
-_new = object.__new__
 
 
 def _listed(counts: bytearray) -> bytearray:
@@ -29,6 +30,7 @@ def _listed(counts: bytearray) -> bytearray:
     return bytearray().join(map(mul, compress(_KIND_BYTES, counts), filter(None, counts)))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests count draws with a subclass; __new__ skips __init__)
 class Deck:
     """A shuffled pile that chance draws from: its cards as counts per kind, their number, and the
     cards listed in kind order, kept in step by its own methods. A uniform draw is one index into the
@@ -46,7 +48,8 @@ class Deck:
     def outcomes(self) -> list[tuple[int, float]]:
         """(kind, probability) of a uniform draw, in kind order."""
         n = self.n
-        return [(k, c / n) for k, c in enumerate(self.counts) if c]
+        counts: Sequence[int] = self.counts  # (mypyc 2.4 cannot compile a comprehension over a bytearray)
+        return [(k, c / n) for k, c in enumerate(counts) if c]
 
     def kind_at(self, u: float) -> int:
         """The kind a uniform draw gives for `u` in [0, 1)."""
@@ -86,7 +89,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self.counts)
 
-    def __getitem__(self, k: int) -> int:
+    def __getitem__(self, k: int | slice) -> Any:  # (a slice: the counts as a bytearray)
         return self.counts[k]
 
     def __iter__(self):
@@ -96,7 +99,7 @@ class Deck:
         return isinstance(other, Deck) and self.counts == other.counts
 
     def __copy__(self) -> "Deck":
-        new = _new(Deck)
+        new = Deck.__new__(Deck)  # (not object.__new__: a compiled class has its own)
         new.counts = self.counts[:]
         new.n = self.n
         new.cards = self.cards[:]
@@ -217,6 +220,6 @@ def card_count(counts: bytes | bytearray) -> int:
     return (adler32(counts) & 0xFFFF) - 1
 
 
-def card_counts(piles: list) -> list[int]:
+def card_counts(piles: Iterable[Any]) -> list[int]:
     """`card_count` of each pile, in one call."""
     return [(adler32(counts) & 0xFFFF) - 1 for counts in piles]

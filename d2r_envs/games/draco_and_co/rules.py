@@ -10,7 +10,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import Deck
+from d2r_envs.core.zones import Deck, Zones
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co import cards as C
@@ -27,7 +27,7 @@ _SEG_START = [A.DECLINE, A.TOAST, A.PLAY, A.CHARACTER, A.PLAYER, A.DIRECTION, A.
 
 
 class Game(core.Game[State]):
-    zones = ZONES  # redeterminise deals the other hands, the removed cards and the draw pile anew; DRACO-HIDDEN-1
+    zones: Zones | None = ZONES  # redeterminise deals the other hands, the removed cards and the draw pile anew; DRACO-HIDDEN-1
     def __init__(self, config: Config) -> None:
         self.config = config
         n = self.n = config.num_players
@@ -121,7 +121,7 @@ class Game(core.Game[State]):
         who = st.who2 if (st.op == C.Op.SWAP and s.sub == 1) else st.who
         return self._candidates(s, who)
 
-    def _candidates(self, s: State, who: C.Who) -> list[int]:
+    def _candidates(self, s: State, who: C.Who | None) -> list[int]:
         p = s.turn
         if who == C.Who.OWN or who == C.Who.OWN_OTHER:
             out = [2 * p, 2 * p + 1] + ([C.AUNT_SARAH] if s.sarah_owner == p else [])  # DRACO-CHAR-2
@@ -398,6 +398,7 @@ class Game(core.Game[State]):
             self._move(s, cands[0], st.amount)
             return False
         if op == C.Op.MOVE_GROUP:  # DRACO-CARD-MOVE-GROUP
+            assert st.group is not None  # every MOVE_GROUP step names its group (cards.py)
             s.todo = self._group(s, st.group)
             if len(s.todo) > 1:
                 s.ask = Ask.ORDER  # DRACO-MOVE-4: the player chooses the order

@@ -127,6 +127,10 @@ class _Board:
 
     __slots__ = ("owner", "lux", "assets", "alive", "n", "alive2", "assets2", "owned2", "lux2", "for_sale",
                  "taxes2", "blocks")
+    assets2: bytes
+    owned2: bytes
+    lux2: bytes
+    for_sale: bytes
 
     def __init__(self, game, s: State, old: "_Board | None") -> None:
         self.owner, self.lux, self.assets = owner, lux, assets = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp

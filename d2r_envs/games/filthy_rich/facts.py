@@ -91,7 +91,7 @@ class DrawsBackUp(NamedTuple):
     """`seat` ended its turn short of a full hand: `count` draws are queued."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
 
 
 # Turns ------------------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ class Rolls(NamedTuple):
     business to sell. Told as it begins."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
     forced: bool
 
 
@@ -128,7 +128,7 @@ class Die(NamedTuple):
 
     value: int
     nth: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
     b: int
     taxed: bool
 
@@ -204,14 +204,14 @@ class Networking(NamedTuple):
 
     seat: int
     kind: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
 
 
 class ExtraDie(NamedTuple):
     """`seat` will roll `count` business dice this turn."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
 
 
 class NothingToScout(NamedTuple):
@@ -259,7 +259,7 @@ class Gained(NamedTuple):
 
     seat: int
     amount: int
-    why: tuple
+    why: tuple | None
 
 
 class Owed(NamedTuple):
@@ -271,7 +271,7 @@ class Owed(NamedTuple):
     amount: int
     paid: int
     to: int
-    why: tuple
+    why: tuple | None
 
 
 # Knock-outs, auctions and the end ---------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
 from d2r_envs.core.stamped import Grid, Owners, SeatCounts
-from d2r_envs.core.zones import Deck, card_count
+from d2r_envs.core.zones import Deck, Zones, card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
@@ -67,7 +67,7 @@ _NEEDS = [0] * B + [1 if c.asset else 2 if c.effect == E.FIRE else 0 for c in C.
 
 
 class Game(core.Game[State]):
-    zones = ZONES  # redeterminise deals the other hands and the deck anew (README, deviation 28)
+    zones: Zones | None = ZONES  # redeterminise deals the other hands and the deck anew (README, deviation 28)
 
     def __init__(self, config: Config) -> None:
         self.config = config
