@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from d2r_envs.core.compiled import build, prefer_source
+from d2r_envs.compiled import build, prefer_source
 
-prefer_source()  # D2R_ENVS_PURE=1: the engine from its Python source, compiled or not (core/compiled.py)
+prefer_source()  # D2R_ENVS_PURE=1: the engine from its Python source, compiled or not (d2r_envs/compiled.py)
 
 from d2r_envs import registry  # noqa: E402
 from d2r_envs.core.aec import GameEnv, SafeEnv  # noqa: E402

@@ -231,7 +231,7 @@ LAYERS = [
     ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
     ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]
-FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench"]
+FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench", "d2r_envs.compiled"]
 FACE_PACKAGES = ["d2r_envs.web"]  # the browser table: the face too, every module of it, reached only by `d2r serve`
 
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import sys
 import types
 import typing
 from typing import Any, Callable
 
 from d2r_envs.core.events import SINK
-from d2r_envs.core.compiled import is_compiled
 
 _IMMUTABLE = (int, float, bool, str, bytes, type(None))
 _copiers: dict[type, Callable[[Any], Any]] = {}
@@ -81,7 +79,7 @@ def copier(cls: type) -> Callable[[Any], Any]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass: the core clones States from their declared fields")
     hints = typing.get_type_hints(cls)
-    erased = is_compiled(sys.modules[cls.__module__])
+    erased = "__mypyc_attrs__" in vars(cls)  # compiled by mypyc, which erases its fields' item types
     lines = ["def clone(s):", "    t = new(cls)"]
     for f in dataclasses.fields(cls):
         if f.metadata.get(SINK):
