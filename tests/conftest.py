@@ -165,6 +165,17 @@ class NarrationFixture:
             lines += [f"  {seat}: {text}" for seat, text in sorted(e.private.items())]
         return lines
 
+    @classmethod
+    def retell(cls, path: Path, games: list[tuple], narrate_game) -> None:
+        """Every game recorded in `path` played again from its recorded actions and told anew by
+        `narrate_game(fixture, *game, actions)` (`games`: each recorded game's arguments, in order), word
+        for word as recorded."""
+        recorded = cls.games(path)
+        assert len(recorded) == len(games)
+        for game, expected in zip(games, recorded):
+            actions = [int(line[2:]) for line in expected if line.startswith("> ")]
+            cls.check(expected, narrate_game(cls, *game, actions))
+
     @staticmethod
     def check(expected: list[str], told: list[str]) -> None:
         import difflib

@@ -456,12 +456,7 @@ def narrate_game(fixture, n: int, options: int, table: int, actions: list[int] |
 def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     """The recorded actions of random games, at every player count and option, told again: every event,
     public and private, and the explanations, as recorded."""
-    recorded = narration_fixture.games(NARRATION)
-    assert len(recorded) == len(FIXTURE_GAMES)
-    for game, expected in zip(FIXTURE_GAMES, recorded):
-        actions = [int(line[2:]) for line in expected if line.startswith("> ")]
-        told = narrate_game(narration_fixture, *game, actions)
-        narration_fixture.check(expected, told)
+    narration_fixture.retell(NARRATION, FIXTURE_GAMES, narrate_game)
 
 
 # Explanations and names ----------------------------------------------------------------------------

@@ -130,12 +130,7 @@ def narrate_game(fixture, n: int, seed: int, lean: bool, actions: list[int] | No
 def test_every_event_of_seeded_games_is_told_word_for_word(narration_fixture):
     """The recorded actions of ordinary and lean random games at every player count, told again: every
     event, public and private, and in the lean games the explanations, as recorded."""
-    recorded = narration_fixture.games(NARRATION)
-    assert len(recorded) == len(FIXTURE_GAMES)
-    for (n, seed, lean), expected in zip(FIXTURE_GAMES, recorded):
-        actions = [int(line[2:]) for line in expected if line.startswith("> ")]
-        told = narrate_game(narration_fixture, n, seed, lean, actions)
-        narration_fixture.check(expected, told)
+    narration_fixture.retell(NARRATION, FIXTURE_GAMES, narrate_game)
 
 
 if __name__ == "__main__":  # record the narration anew (after a change to its words)
