@@ -74,3 +74,25 @@ def test_the_readme_config_model_and_goldens_are_there(name: str) -> None:
         assert "no shipped opponent yet" in row
     assert list((ROOT / "tests" / name / "playthroughs").glob("*.txt"))
     assert f"`{name}`" in (ROOT / "README.md").read_text(encoding="utf-8"), "a row in the top README's table"
+
+
+@pytest.mark.parametrize("name", d2r_envs.names())
+def test_the_rule_change_walk_holds_for_the_game(name: str) -> None:
+    """games/README.md's "Changing a rule" uses, in every game: rule IDs with one prefix, each cited in the
+    package's code and marked on a test under tests/<game>/; the facts the rules tell; the narration record
+    that `python tests/<game>/test_narrate.py` writes anew; the goldens `--update` re-renders; VERSION."""
+    folder, tests = ROOT / "d2r_envs" / "games" / name, ROOT / "tests" / name
+    rules = importlib.import_module(f"d2r_envs.games.{name}.rulebook").RULES
+    assert len({rule.split("-")[0] for rule in rules}) == 1, f"{name}: the rule IDs share one prefix"
+    code = "".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py") if p.name != "rulebook.py")
+    marked = "".join(p.read_text(encoding="utf-8") for p in tests.glob("test_*.py"))
+    some = sorted(rules)[:: max(1, len(rules) // 5)]
+    assert all(rule in code for rule in some), f"{name}: rule IDs are cited where they are implemented"
+    assert all(f'"{rule}"' in marked for rule in some), f"{name}: each rule ID marks a test in tests/{name}/"
+    assert (folder / "facts.py").is_file() and "s.tell(" in (folder / "rules.py").read_text(encoding="utf-8")
+    narrate = (tests / "test_narrate.py").read_text(encoding="utf-8")
+    assert (tests / "narration.txt").is_file() and 'if __name__ == "__main__"' in narrate and "NARRATION.write_text" in narrate
+    assert list((tests / "playthroughs").glob("*.txt"))
+    assert isinstance(importlib.import_module(f"d2r_envs.games.{name}.rules").VERSION, int)
+    guide = (ROOT / "d2r_envs" / "games" / "README.md").read_text(encoding="utf-8")
+    assert f"`{next(iter(rules)).split('-')[0]}-*`" in guide, f"games/README.md names {name}'s rule prefix"
