@@ -65,7 +65,9 @@ def ext_modules() -> list:
 
 
 class BuildExt(build_ext):
-    """build_ext that falls back to the pure-Python build when compiling fails (no Python headers, say)."""
+    """build_ext that falls back to the pure-Python build when compiling fails (no Python headers, say),
+    and, when it compiled, writes the SHA-256 of each compiled source beside the package, from which
+    d2r_envs/compiled.py tells an extension built from older source (and loads the source instead)."""
 
     def run(self) -> None:
         try:
@@ -73,6 +75,23 @@ class BuildExt(build_ext):
         except Exception as err:  # a compiler's or a linker's error: the Python source still works
             self.extensions = []
             _pure(f"compiling failed: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}")
+            return
+        if self.extensions:
+            self._write_sources()
+
+    def _write_sources(self) -> None:
+        import hashlib
+        import json
+
+        digests = {f: hashlib.sha256(open(f, "rb").read()).hexdigest() for f in COMPILED}
+        folders = [os.path.join(self.build_lib, "d2r_envs")]
+        if self.inplace:  # an editable install: the extensions sit beside the source
+            folders.append(self.get_finalized_command("build_py").get_package_dir("d2r_envs"))
+        for folder in folders:
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "compiled_sources.json"), "w", encoding="utf-8") as out:
+                json.dump(digests, out, indent=1, sort_keys=True)
+                out.write("\n")
 
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExt})

@@ -421,6 +421,8 @@ def to_markdown(data: dict[str, Any]) -> str:
     lines += [f"- rliable {made['rliable']}: stratified bootstrap over the seeds within each task, percentile "
               f"intervals, {made['reps']} replications, each estimate's generator seeded from {made['seed']} and "
               "the estimate's name.",
+              f"- matplotlib {made['matplotlib']} drew the figures (the `benchmark` extra pins it, so that they "
+              "come out the same byte for byte).",
               "- Every cell the runs asked for is here and was validated (its figures recomputed from its per-deal "
               "wins and the shipped anchors): the report refuses an incomplete run."]
     return "\n".join(lines) + "\n"
@@ -497,7 +499,7 @@ def _libraries() -> tuple[Any, ...]:
         cause = " ".join(f"{type(e).__name__}: {e}".split())
         raise ImportError(f"d2r benchmark report needs the benchmark extra ({cause}); install with: "
                           f"{INSTALL}") from None
-    return matplotlib, rly, metrics, plot_utils, metadata.version("rliable")
+    return matplotlib, rly, metrics, plot_utils, {"rliable": metadata.version("rliable"), "matplotlib": matplotlib.__version__}
 
 
 def command_line(run_dirs: Sequence[Path], out: Path, references: Sequence[Path] = ()) -> str:
@@ -512,7 +514,7 @@ def build_report(run_dirs: Sequence[Path], out: Path, references: Sequence[Path]
     the files written. Refused (Refused, a ValueError naming every problem; nothing written) when a run is
     incomplete or invalid, runs cannot be merged, or a reference is not a valid result scoring every task.
     ImportError (one line) without the benchmark extra."""
-    matplotlib, rly, metrics, plot_utils, version = _libraries()
+    matplotlib, rly, metrics, plot_utils, versions = _libraries()
     run_dirs, references, out = [Path(p) for p in run_dirs], [Path(p) for p in references], Path(out)
     problems: list[str] = []
     if not run_dirs:
@@ -528,7 +530,7 @@ def build_report(run_dirs: Sequence[Path], out: Path, references: Sequence[Path]
     data = _numbers(runs, refs, rly, metrics)
     data["made"] = {"command": command_line(run_dirs, out, references),
                     "runs": [{"folder": str(folder), "command": run.get("command")} for folder, run, _ in runs],
-                    "rliable": version, "reps": REPS, "seed": SEED, "confidence": CONFIDENCE}
+                    **versions, "reps": REPS, "seed": SEED, "confidence": CONFIDENCE}
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "results.md", out / "results.json"]
     written[0].write_text(to_markdown(data), encoding="utf-8")
