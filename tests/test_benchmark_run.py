@@ -110,6 +110,8 @@ def test_a_cell_trains_on_the_tasks_count_and_options_only(tmp_path) -> None:
         assert c.player_counts() == [4] and c.variants() == [{"level": "basic"}] and c.seed == 7
         assert c.train.total_timesteps == 200_000 and c.train.checkpoint_every == 50_000 and c.train.eval_every == 0
         assert c.imitate.teacher == teacher and c.export.name == "" and c.train.run_dir == str(tmp_path / "r")
+        if teacher:  # the game's teacher, with the benchmark's short warm start laid over its games and rounds
+            assert (c.imitate.games, c.imitate.rounds, c.imitate.workers) == (500, 1, 1)
     assert c.backend == "rllib" and c.rllib.num_env_runners == 0
 
 
