@@ -8,16 +8,20 @@ itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A f
 replace it, never change it in place. A field made by `core.events.sink()` (where the rules tell what
 happens while a state is narrated) is left None in a clone. `copier(cls)` writes one flat function per
 State class, as fast as a clone written out field by field. A State compiled by mypyc (setup.py) keeps
-only the classes of its field types (`list`, not `list[list[int]]`): such a field is copied by what it
-holds (`copied`), to the same result.
+only the classes of its field types (`list`, not `list[list[int]]`): its field types are read from the
+source beside the extension instead (`declared`), and a field whose type cannot be read there is copied
+by what it holds (`copied`), to the same result.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import enum
+import sys
 import types
 import typing
+from pathlib import Path
 from typing import Any, Callable
 
 from d2r_envs.core.events import SINK
@@ -78,13 +82,13 @@ def copier(cls: type) -> Callable[[Any], Any]:
         return made
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass: the core clones States from their declared fields")
-    hints = typing.get_type_hints(cls)
     erased = "__mypyc_attrs__" in vars(cls)  # compiled by mypyc, which erases its fields' item types
+    hints = {**typing.get_type_hints(cls), **declared(cls)} if erased else typing.get_type_hints(cls)
     lines = ["def clone(s):", "    t = new(cls)"]
     for f in dataclasses.fields(cls):
         if f.metadata.get(SINK):
             expr = "None"  # a clone never inherits a sink: it stays with the state it was set on
-        elif f.compare and erased and hints[f.name] in _ERASED:
+        elif f.compare and erased and hints[f.name] in _ERASED:  # not read from the source
             expr = f"copied(s.{f.name})"
         elif f.compare:
             try:
@@ -102,6 +106,30 @@ def copier(cls: type) -> Callable[[Any], Any]:
 
 
 _ERASED = (list, dict, set, object, type)  # what mypyc keeps of list[...], dict[...], set[...] and unions
+
+
+def declared(cls: type) -> dict[str, Any]:
+    """The field types of a class compiled by mypyc as its source declares them, read from the module's
+    .py file beside the extension and evaluated in the module's namespace; a field whose type cannot be
+    read there is left out ({} without the source)."""
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None)
+    if module is None or not file:
+        return {}
+    source = Path(file).parent / (cls.__module__.rpartition(".")[2] + ".py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    body = next((node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__), [])
+    found: dict[str, Any] = {}
+    for item in body:
+        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            try:
+                found[item.target.id] = eval(ast.unparse(item.annotation), vars(module))  # noqa: S307 - the class's own annotation
+            except Exception:  # a name only a type checker sees: copied by what it holds
+                continue
+    return found
 
 
 def copied(x: Any) -> Any:
