@@ -13,6 +13,7 @@ from d2r_envs.core.zones import card_counts
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import encode as spec
 from d2r_envs.games.drags_2_riches.encode import LAYOUT, E, H, K, P, T, W
+from d2r_envs.games.drags_2_riches.rules import Game
 from d2r_envs.games.drags_2_riches.state import NUM_ASKS, NUM_PHASES, Phase, State
 
 _O = LAYOUT.offsets
@@ -46,8 +47,9 @@ class Observer(_Observer):
     precomputed tables, and converts to float32 once (the core derives `entries`)."""
 
     layout = LAYOUT
+    game: Game
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         n = game.n
         cfg = game.config
@@ -68,7 +70,7 @@ class Observer(_Observer):
         self._floors_pad, self._filled_pad = bytes(K * (P - n)), bytes(T * (P - n))
         # _below[i]: events still to come from the deck of stage i on, once stage i's regulars are out.
         stages = game.stages
-        self._below = []
+        self._below: list[bytes] = []
         for i in range(len(stages)):
             left = bytearray(E)
             for j, d in enumerate(stages[i:], i):
