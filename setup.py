@@ -37,6 +37,13 @@ COMPILED = [
     "d2r_envs/games/filthy_rich/actions.py",
     "d2r_envs/games/filthy_rich/facts.py",
     "d2r_envs/games/filthy_rich/encode_fast.py",
+    # Drags 2 Riches: the same parts.
+    "d2r_envs/games/drags_2_riches/rules.py",
+    "d2r_envs/games/drags_2_riches/state.py",
+    "d2r_envs/games/drags_2_riches/cards.py",
+    "d2r_envs/games/drags_2_riches/actions.py",
+    "d2r_envs/games/drags_2_riches/facts.py",
+    "d2r_envs/games/drags_2_riches/encode_fast.py",
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable

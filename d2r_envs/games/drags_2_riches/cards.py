@@ -8,7 +8,9 @@ rulebook gives no card list). The game README explains every reconstruction.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -101,6 +103,7 @@ for _i, _t in enumerate(TYPES):  # D2R-DATA-WARDROBE
         KINDS.append(Kind(f"{_suffix} {_t}", "wardrobe", _i, _value, _coins, _op, _amount, _block, _reverse, _copies))
 
 NUM_KINDS = len(KINDS)
+KIND_IDS = range(NUM_KINDS)
 SILVER, GOLD = 0, 1
 STARTERS = tuple(range(2, 2 + NUM_TYPES))  # starter kind of each type
 WARDROBE = tuple(range(2 + NUM_TYPES, NUM_KINDS))
@@ -185,6 +188,11 @@ GLAM_BONUS = 2  # D2R-CHAR-GLAM
 HO_BONUS = 1  # D2R-CHAR-HO
 
 
-def counts_to_string(counts: list[int]) -> str:
+def counts_to_string(counts: Sequence[int]) -> str:
     parts = [f"{c}x {KINDS[k].name}" if c > 1 else KINDS[k].name for k, c in enumerate(counts) if c]
     return ", ".join(parts) or "-"
+
+
+def kinds_in(counts: Sequence[int]) -> list[int]:
+    """The kinds `counts` holds at least one card of, ascending."""
+    return list(compress(KIND_IDS, counts))

@@ -17,7 +17,7 @@ import numpy as np
 from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.drags_2_riches import cards as C
-from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
+from d2r_envs.games.drags_2_riches.state import NUM_ASKS, NUM_PHASES, Phase, State
 
 P, K, T, E, H = C.MAX_PLAYERS, C.NUM_KINDS, C.NUM_TYPES, C.NUM_EVENTS, C.NUM_CHARACTERS
 W = C.SLOT_WIDTH
@@ -26,8 +26,8 @@ ALL = 80.0  # more than the cards of any kind or any pile
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game"),
     Piece("options", (5,), 1, "intro game, Last Minute Additions, Category Is, Thrifting, Characters"),
-    Piece("phase", (len(Phase),), 1, "phase of the round"),
-    Piece("ask", (len(Ask),), 1, "what the card or Character action being resolved waits for"),
+    Piece("phase", (NUM_PHASES,), 1, "phase of the round"),
+    Piece("ask", (NUM_ASKS,), 1, "what the card or Character action being resolved waits for"),
     Piece("actor", (P,), 1, "who decides now"),
     Piece("turn", (P,), 1, "whose turn it is"),
     Piece("first", (P,), 1, "who holds the First Player token"),

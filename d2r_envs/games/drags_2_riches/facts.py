@@ -230,10 +230,10 @@ class WaitingShadeResolves(NamedTuple):
 
 
 class WaitingShadesDropped(NamedTuple):
-    """`victim`'s new hand is empty: the `count` reversed Shades still waiting for it are dropped."""
+    """`victim`'s new hand is empty: the `shades` reversed Shades still waiting for it are dropped."""
 
     victim: int
-    count: int
+    shades: int
 
 
 class Peeked(NamedTuple):

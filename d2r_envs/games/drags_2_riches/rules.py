@@ -6,7 +6,6 @@ Where something happens, the rules tell it (facts.py) to the state's sink, `s.te
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -17,48 +16,11 @@ from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches import facts as F
 from d2r_envs.games.drags_2_riches.config import Config
-from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
+from d2r_envs.games.drags_2_riches.state import ASK_WORDS, Ask, Phase, State, Task
 
 NAME = "drags_2_riches"
 VERSION = 0
 MAX_GAME_LENGTH = 6000  # player decisions; the adapter truncates beyond it
-
-K = C.NUM_KINDS
-Ch = C.Character
-Op = C.Op
-# Enum members compared on the hot paths, as plain ints (an enum attribute costs a lookup each time):
-_ASK_BORROW = int(Ask.BORROW)
-_ASK_LEND_CARD = int(Ask.LEND_CARD)
-_ASK_LEND_TARGET = int(Ask.LEND_TARGET)
-_ASK_RETURN = int(Ask.RETURN)
-_ASK_SHADE_TARGET = int(Ask.SHADE_TARGET)
-_ASK_SHESSICA_TARGET = int(Ask.SHESSICA_TARGET)
-_ASK_TAKE = int(Ask.TAKE)
-_ASK_TRASH = int(Ask.TRASH)
-_PHASE_CARD = int(Phase.CARD)
-_PHASE_CHARACTERS = int(Phase.CHARACTERS)
-_PHASE_DEAL = int(Phase.DEAL)
-_PHASE_FIRST_PLAYER = int(Phase.FIRST_PLAYER)
-_PHASE_JUDGE = int(Phase.JUDGE)
-_PHASE_LAST_MINUTE = int(Phase.LAST_MINUTE)
-_PHASE_OVER = int(Phase.OVER)
-_PHASE_PLAY = int(Phase.PLAY)
-_PHASE_REACT = int(Phase.REACT)
-_PHASE_REVEAL = int(Phase.REVEAL)
-_PHASE_THUMBS = int(Phase.THUMBS)
-_PHASE_UNTUCK = int(Phase.UNTUCK)
-_PHASE_WERK = int(Phase.WERK)
-_TASK_DRAW = int(Task.DRAW)
-_TASK_MARKET = int(Task.MARKET)
-_SEG_START = [A.END, A.ACTIVATE, A.WEAR, A.BUY, A.ABILITY, A.THUMBS, A.REACT, A.TARGET, A.CARD, A.LOOK_TYPE,
-              A.CHARACTER, A.WINNER, A.ACTIONS.size]
-_KINDS = range(K)
-_VALUE = C.VALUE
-_TYPE = C.TYPE_OF
-_CHEAPEST = min(C.VALUE[k] for k in C.WARDROBE)  # no Market card costs less
-_ACTIVATE_IDS = range(A.ACTIVATE, A.ACTIVATE + K)
-_WEAR_IDS = range(A.WEAR + 2, A.WEAR + K)  # coins (kinds 0, 1) are never worn: pair with hand[2:]; D2R-PLAY-2
-_VALUE_OR_0 = C.VALUE + (0,)  # index -1 (an empty Look slot) is worth 0
 
 
 def recount(s: State) -> None:
@@ -82,7 +44,7 @@ class Game(core.Game[State]):
             min_players=C.MIN_PLAYERS,
             max_players=C.MAX_PLAYERS,
             num_actions=A.ACTIONS.size,
-            max_chance_outcomes=max(K, C.MAX_PLAYERS, C.NUM_EVENTS),
+            max_chance_outcomes=max(C.NUM_KINDS, C.MAX_PLAYERS, C.NUM_EVENTS),
             max_game_length=MAX_GAME_LENGTH,
             min_return=-1.0,
             max_return=1.0,
@@ -92,11 +54,11 @@ class Game(core.Game[State]):
 
     def new_initial_state(self) -> State:
         n = self.n
-        deck = bytearray(K)
+        deck = bytearray(C.NUM_KINDS)
         for k in C.STARTING_DECK:  # D2R-SETUP-1
             deck[k] += 1
-        box = bytearray(K)
-        pile = bytearray(K)
+        box = bytearray(C.NUM_KINDS)
+        pile = bytearray(C.NUM_KINDS)
         for k, kind in enumerate(C.KINDS):  # D2R-COMP-1
             if kind.group == "wardrobe":
                 pile[k] = kind.copies  # D2R-SETUP-2
@@ -104,21 +66,21 @@ class Game(core.Game[State]):
                 box[k] = kind.copies - n * deck[k]  # D2R-SETUP-1
         return State(
             num_players=n,
-            hands=[bytearray(K) for _ in range(n)],
+            hands=[bytearray(C.NUM_KINDS) for _ in range(n)],
             wardrobes=[Deck(deck) for _ in range(n)],  # D2R-SETUP-1
-            floors=[bytearray(K) for _ in range(n)],
-            active=[bytearray(K) for _ in range(n)],
+            floors=[bytearray(C.NUM_KINDS) for _ in range(n)],
+            active=[bytearray(C.NUM_KINDS) for _ in range(n)],
             looks=[[-1] * C.NUM_TYPES for _ in range(n)],
-            market=bytearray(K),
+            market=bytearray(C.NUM_KINDS),
             pile=Deck(pile),
-            trash=bytearray(K),
+            trash=bytearray(C.NUM_KINDS),
             box=box,
             decks=[list(d) for d in C.DECK_REGULARS],  # D2R-SETUP-3
             stages=list(self.stages),
             won=[[] for _ in range(n)],
             pending=[[] for _ in range(n)],
             peek=[-1] * n,
-            peek_hand=[bytearray(K) for _ in range(n)],
+            peek_hand=[bytearray(C.NUM_KINDS) for _ in range(n)],
             characters=[-1] * n,
             used=[False] * n,
             bonus=[0] * n,
@@ -138,9 +100,9 @@ class Game(core.Game[State]):
         if s.chance:
             return CHANCE
         ph = s.phase
-        if ph == _PHASE_OVER:
+        if ph == Phase.OVER:
             return TERMINAL
-        if ph in (_PHASE_FIRST_PLAYER, _PHASE_REVEAL):
+        if ph in (Phase.FIRST_PLAYER, Phase.REVEAL):
             return CHANCE
         return s.actor
 
@@ -168,80 +130,53 @@ class Game(core.Game[State]):
         u = rng.random()
         if s.chance:
             return self._chance_pile(s).kind_at(u)
-        if s.phase == _PHASE_FIRST_PLAYER:
+        if s.phase == Phase.FIRST_PLAYER:
             return int(u * self.n)
         deck = sorted(s.decks[s.stages[s.stage]])
         return deck[int(u * len(deck))]
-
-    def resolve_chance(self, s: State, rng: Any) -> None:
-        """The generic loop of sample_chance + apply_legal, inlined for the draws and refills."""
-        random = rng.random
-        chance = s.chance
-        while True:
-            if chance:
-                task, seat = chance[0]
-                if task == _TASK_DRAW:  # _apply_task's draw, inlined; D2R-GLOSS-DRAW
-                    k = s.wardrobes[seat].draw(random())  # sample_chance's draw, taken
-                    s.hands[seat][k] += 1
-                    if seat in s.peek:
-                        self._hand_hidden_change(s, seat)
-                    del chance[0]
-                    if s.tell is not None:
-                        s.tell(F.Drew(seat, k))
-                    if chance:
-                        self._normalise_chance(s)
-                else:
-                    self._apply_task(s, self._chance_pile(s).kind_at(random()))
-                if not chance:
-                    self._advance(s)
-                    chance = s.chance
-            elif s.phase == _PHASE_FIRST_PLAYER or s.phase == _PHASE_REVEAL:
-                self.apply_legal(s, self.sample_chance(s, rng))
-            else:
-                return
 
     def legal_actions(self, s: State) -> list[int]:
         if s.chance:
             return []
         ph = s.phase
         p = s.actor
-        if ph == _PHASE_PLAY:  # built in segment order, so already sorted; D2R-PLAY-1
-            hand = s.hands[p]
+        if ph == Phase.PLAY:  # built in segment order, so already sorted; D2R-PLAY-1
+            held = C.kinds_in(s.hands[p])
             out = [A.END]
-            out += compress(_ACTIVATE_IDS, hand)
-            out += compress(_WEAR_IDS, hand[2:])  # D2R-PLAY-2
+            out += [A.ACTIVATE + k for k in held]
+            out += [A.WEAR + k for k in held if C.TYPE_OF[k] != C.NO_TYPE]  # D2R-PLAY-2
             out += self._buys(s)  # D2R-WERK-2
             if s.characters[p] >= 0 and self._can_use_ability(s, p):  # D2R-OPT-CHAR
                 out.append(A.ABILITY)
             return out
-        if ph == _PHASE_WERK:  # D2R-WERK-5
+        if ph == Phase.WERK:  # D2R-WERK-5
             return [A.END] + self._buys(s)
-        if ph == _PHASE_CARD:
+        if ph == Phase.CARD:
             return self._card_choices(s)
-        if ph == _PHASE_REACT:
+        if ph == Phase.REACT:
             return self.legal_reactions(s, p)
-        if ph == _PHASE_LAST_MINUTE:  # adding only: into empty Look slots; D2R-OPT-LMA
+        if ph == Phase.LAST_MINUTE:  # adding only: into empty Look slots; D2R-OPT-LMA
             look = s.looks[p]
-            return [A.END] + [a for a in compress(_WEAR_IDS, s.hands[p][2:]) if look[_TYPE[a - A.WEAR]] < 0]
-        if ph == _PHASE_THUMBS:  # D2R-EVENT-2
+            return [A.END] + [A.WEAR + k for k in C.kinds_in(s.hands[p])
+                              if C.TYPE_OF[k] != C.NO_TYPE and look[C.TYPE_OF[k]] < 0]
+        if ph == Phase.THUMBS:  # D2R-EVENT-2
             out = [A.DOWN, A.UP]
-            if self._has_unused(s, p, Ch.GLAM_STOKER):  # D2R-CHAR-GLAM
+            if self._has_unused(s, p, C.Character.GLAM_STOKER):  # D2R-CHAR-GLAM
                 out.append(A.UP_GLAM)
             return out
-        if ph == _PHASE_JUDGE:  # D2R-OPT-CATEGORY
+        if ph == Phase.JUDGE:  # D2R-OPT-CATEGORY
             return sorted(A.WINNER + (q - p) % self.n for q in self._tied(s))
-        if ph == _PHASE_CHARACTERS:  # D2R-OPT-CHAR
+        if ph == Phase.CHARACTERS:  # D2R-OPT-CHAR
             taken = set(s.characters)
             return [A.CHARACTER + c for c in range(C.NUM_CHARACTERS) if c not in taken]
         return []
 
     def _buys(self, s: State) -> list[int]:  # D2R-WERK-2
-        market = s.market
-        coins = s.coins
-        out = [A.BUY + k for k in compress(_KINDS, market) if _VALUE[k] <= coins] if coins >= _CHEAPEST else []
-        if not out and self.config.thrifting and not s.bought and not s.thrifted and any(market):  # D2R-OPT-THRIFT
-            cheapest = min(C.VALUE[k] for k in range(K) if market[k])
-            out = [A.BUY + k for k in range(K) if market[k] and C.VALUE[k] == cheapest]
+        offered = C.kinds_in(s.market)
+        out = [A.BUY + k for k in offered if C.VALUE[k] <= s.coins]
+        if not out and self.config.thrifting and not s.bought and not s.thrifted and offered:  # D2R-OPT-THRIFT
+            cheapest = min(C.VALUE[k] for k in offered)
+            out = [A.BUY + k for k in offered if C.VALUE[k] == cheapest]
         return out
 
     def _sell_out(self, s: State) -> bool:
@@ -252,37 +187,37 @@ class Game(core.Game[State]):
 
     def _can_use_ability(self, s: State, p: int) -> bool:  # D2R-OPT-CHAR
         ch = s.characters[p]
-        if ch < 0 or s.used[p] or ch == Ch.KELISHA_KEYS:
+        if ch < 0 or s.used[p] or ch == C.Character.KELISHA_KEYS:
             return False
-        if ch == Ch.BI_FELICIA:
+        if ch == C.Character.BI_FELICIA:
             return any(s.floors[p])
-        if ch == Ch.CATASTROPHOEBE:
+        if ch == C.Character.CATASTROPHOEBE:
             return any(s.market)
         return True
 
     def _can_reverse(self, s: State, p: int) -> bool:  # D2R-SHADE-5 D2R-CHAR-KELISHA
-        return any(s.hands[p][k] for k in C.REVERSERS) or self._has_unused(s, p, Ch.KELISHA_KEYS)
+        return any(s.hands[p][k] for k in C.REVERSERS) or self._has_unused(s, p, C.Character.KELISHA_KEYS)
 
     def _card_choices(self, s: State) -> list[int]:
         ask, p = s.ask, s.actor
         others = [A.TARGET + k for k in range(self.n - 1)]
-        if ask in (_ASK_SHADE_TARGET, _ASK_LEND_TARGET, _ASK_SHESSICA_TARGET):
+        if ask in (Ask.SHADE_TARGET, Ask.LEND_TARGET, Ask.SHESSICA_TARGET):
             return others
-        if ask == _ASK_BORROW:  # D2R-GLOSS-BORROW
-            return [A.CARD + k for k in range(K) if s.hands[s.victim][k]]
-        if ask == _ASK_RETURN:  # D2R-GLOSS-RETURN
+        if ask == Ask.BORROW:  # D2R-GLOSS-BORROW
+            return [A.CARD + k for k in C.kinds_in(s.hands[s.victim])]
+        if ask == Ask.RETURN:  # D2R-GLOSS-RETURN
             limit = C.KINDS[s.card].amount
-            return [A.CARD + k for k in range(K) if s.floors[p][k] and C.VALUE[k] <= limit]
-        if ask == _ASK_LEND_CARD:  # D2R-GLOSS-LEND
-            return [A.CARD + k for k in range(K) if s.hands[p][k]]
-        if ask == _ASK_TRASH:  # D2R-CHAR-FELICIA
-            return [A.CARD + k for k in range(K) if s.floors[p][k]]
-        if ask == _ASK_TAKE:  # D2R-CHAR-CATASTROPHOEBE
+            return [A.CARD + k for k in C.kinds_in(s.floors[p]) if C.VALUE[k] <= limit]
+        if ask == Ask.LEND_CARD:  # D2R-GLOSS-LEND
+            return [A.CARD + k for k in C.kinds_in(s.hands[p])]
+        if ask == Ask.TRASH:  # D2R-CHAR-FELICIA
+            return [A.CARD + k for k in C.kinds_in(s.floors[p])]
+        if ask == Ask.TAKE:  # D2R-CHAR-CATASTROPHOEBE
             return [A.CARD + k for k in self._top_market(s)]
         return [A.LOOK_TYPE + t for t in range(C.NUM_TYPES)]  # KENYA_TYPE, SHESSICA_TYPE
 
     def _top_market(self, s: State) -> list[int]:  # D2R-CHAR-CATASTROPHOEBE
-        kinds = [k for k in range(K) if s.market[k]]
+        kinds = C.kinds_in(s.market)
         top = max(C.VALUE[k] for k in kinds)
         return [k for k in kinds if C.VALUE[k] == top]
 
@@ -296,7 +231,7 @@ class Game(core.Game[State]):
     def apply_legal(self, s: State, action: int) -> None:
         if s.chance:
             self._apply_task(s, action)
-        elif s.phase == _PHASE_FIRST_PLAYER:
+        elif s.phase == Phase.FIRST_PLAYER:
             s.first = action  # D2R-SETUP-5
             if s.tell is not None:
                 s.tell(F.FirstPlayer(action))
@@ -304,7 +239,7 @@ class Game(core.Game[State]):
                 s.phase, s.actor = Phase.CHARACTERS, action
             else:
                 self._setup_market(s)
-        elif s.phase == _PHASE_REVEAL:
+        elif s.phase == Phase.REVEAL:
             s.decks[s.stages[s.stage]].remove(action)  # D2R-ROUND-1
             self._reveal(s, action)
         else:
@@ -340,20 +275,20 @@ class Game(core.Game[State]):
         """Drop due chance events that cannot happen; Dry Clean an empty Wardrobe before a draw."""
         while s.chance:
             task, seat = s.chance[0]
-            if task == _TASK_DRAW:
+            if task == Task.DRAW:
                 wardrobe = s.wardrobes[seat]
                 if wardrobe.n:
                     return
                 # Dry Clean: only now, with the Wardrobe empty; D2R-UNTUCK-2 D2R-UNTUCK-3 D2R-GLOSS-DRAW
                 wardrobe.refill(s.floors[seat])
-                s.floors[seat] = bytearray(K)
+                s.floors[seat] = bytearray(C.NUM_KINDS)
                 if wardrobe.n:
                     if s.tell is not None:
                         s.tell(F.DryCleaned(seat))
                     return
                 if s.tell is not None:  # nothing to draw: the draw is dropped
                     s.tell(F.DrawDropped(seat))
-            elif task == _TASK_MARKET:
+            elif task == Task.MARKET:
                 if s.pile.n:
                     return
             elif any(s.hands[seat]):
@@ -367,7 +302,7 @@ class Game(core.Game[State]):
         for p in range(self.n):
             if s.peek[p] == seat:
                 s.peek[p] = -1
-                s.peek_hand[p] = bytearray(K)
+                s.peek_hand[p] = bytearray(C.NUM_KINDS)
 
     def _hand_public_change(self, s: State, seat: int, k: int, by: int = -1) -> None:  # D2R-HIDDEN-2
         """A card of kind k left the seat's hand face up (by = -1) or joined it (by = +1):
@@ -419,9 +354,9 @@ class Game(core.Game[State]):
         """Move on through steps that need no decision and no chance."""
         while not s.chance:
             ph = s.phase
-            if ph == _PHASE_DEAL:
+            if ph == Phase.DEAL:
                 self._start_turn(s, s.first)
-            elif ph == _PHASE_UNTUCK:
+            elif ph == Phase.UNTUCK:
                 p = s.turn
                 if s.pending[p] and any(s.hands[p]):  # D2R-SHADE-6
                     op, beneficiary = s.pending[p].pop(0)
@@ -437,7 +372,7 @@ class Game(core.Game[State]):
                     self._end_of_turns(s)
                 else:
                     self._start_turn(s, nxt)
-            elif ph == _PHASE_LAST_MINUTE:
+            elif ph == Phase.LAST_MINUTE:
                 if self.legal_actions(s) == [A.END]:  # nothing to add to the Look: skip
                     self._next_last_minute(s)
                 else:
@@ -450,7 +385,7 @@ class Game(core.Game[State]):
     def _apply_decision(self, s: State, a: int) -> None:
         ph = s.phase
         p = s.actor
-        if ph == _PHASE_PLAY or ph == _PHASE_WERK:
+        if ph == Phase.PLAY or ph == Phase.WERK:
             if a == A.END:
                 self._untuck(s)
             elif a < A.WEAR:
@@ -461,7 +396,7 @@ class Game(core.Game[State]):
                 self._buy(s, p, a - A.BUY)
             else:
                 self._ability(s, p)
-        elif ph == _PHASE_CHARACTERS:
+        elif ph == Phase.CHARACTERS:
             s.characters[p] = a - A.CHARACTER  # D2R-OPT-CHAR
             if s.tell is not None:
                 s.tell(F.CharacterChosen(p, a - A.CHARACTER))
@@ -470,23 +405,23 @@ class Game(core.Game[State]):
                 self._setup_market(s)
             else:
                 s.actor = nxt
-        elif ph == _PHASE_CARD:
+        elif ph == Phase.CARD:
             self._answer(s, p, a)
-        elif ph == _PHASE_REACT:
+        elif ph == Phase.REACT:
             self._react(s, p, a)
-        elif ph == _PHASE_LAST_MINUTE:
+        elif ph == Phase.LAST_MINUTE:
             if a == A.END:
                 if s.tell is not None:
                     s.tell(F.DoneAdding(p))
                 self._next_last_minute(s)
             else:
                 self._wear(s, p, a - A.WEAR)
-        elif ph == _PHASE_THUMBS:
+        elif ph == Phase.THUMBS:
             s.thumbs[p] = a - A.THUMBS  # D2R-EVENT-2
             if s.tell is not None:
                 s.tell(F.Declared(p, a - A.THUMBS))
             self._next_thumbs(s)
-        elif ph == _PHASE_JUDGE:
+        elif ph == Phase.JUDGE:
             winner = (p + a - A.WINNER) % self.n  # D2R-OPT-CATEGORY
             if s.tell is not None:
                 s.tell(F.Judged(p, winner))
@@ -500,16 +435,16 @@ class Game(core.Game[State]):
         s.coins += kind.coins  # D2R-WERK-1 D2R-SHADE-3
         s.card = k
         op = kind.op  # D2R-PLAY-5
-        if op == Op.DRAW:  # D2R-GLOSS-DRAW
+        if op == C.Op.DRAW:  # D2R-GLOSS-DRAW
             s.chance += [(Task.DRAW, p)] * kind.amount
             if s.tell is not None:
                 s.tell(F.Activated(p, k))
             self._normalise_chance(s)
             return
-        if op == Op.RETURN:  # D2R-GLOSS-RETURN
-            if any(s.floors[p][j] and C.VALUE[j] <= kind.amount for j in range(K)):
+        if op == C.Op.RETURN:  # D2R-GLOSS-RETURN
+            if any(C.VALUE[j] <= kind.amount for j in C.kinds_in(s.floors[p])):
                 self._ask(s, p, Ask.RETURN)
-        elif op == Op.LEND:  # D2R-GLOSS-LEND
+        elif op == C.Op.LEND:  # D2R-GLOSS-LEND
             if any(s.hands[p]):
                 self._ask(s, p, Ask.LEND_CARD)
         elif op in C.SHADE_OPS:  # D2R-SHADE-1
@@ -517,7 +452,7 @@ class Game(core.Game[State]):
         if s.tell is not None:
             s.tell(F.Activated(p, k))
 
-    def _ask(self, s: State, p: int, ask: Ask) -> None:
+    def _ask(self, s: State, p: int, ask: int) -> None:
         if s.phase != Phase.CARD and s.phase != Phase.REACT:
             s.home = s.phase
         s.phase, s.ask, s.actor = Phase.CARD, ask, p
@@ -555,7 +490,7 @@ class Game(core.Game[State]):
             self._hand_public_change(s, p, k, by=1)
         else:
             s.floors[p][k] += 1  # D2R-WERK-4
-            werk = s.phase == _PHASE_PLAY
+            werk = s.phase == Phase.PLAY
             s.phase = Phase.WERK  # D2R-WERK-5
         s.chance.append((Task.MARKET, -1))  # D2R-WERK-3
         self._normalise_chance(s)
@@ -567,25 +502,25 @@ class Game(core.Game[State]):
         s.used[p] = True  # D2R-OPT-CHAR: once per game
         s.card = -1
         took = -1
-        if ch == Ch.HO_COUTURE:  # D2R-CHAR-HO
+        if ch == C.Character.HO_COUTURE:  # D2R-CHAR-HO
             s.ho[p] = True
-        elif ch == Ch.GLAM_STOKER:  # D2R-CHAR-GLAM
+        elif ch == C.Character.GLAM_STOKER:  # D2R-CHAR-GLAM
             s.bonus[p] += C.GLAM_BONUS
-        elif ch == Ch.KENYA_FEELIT:  # D2R-CHAR-KENYA
+        elif ch == C.Character.KENYA_FEELIT:  # D2R-CHAR-KENYA
             self._ask(s, p, Ask.KENYA_TYPE)
-        elif ch == Ch.BI_FELICIA:  # D2R-CHAR-FELICIA
+        elif ch == C.Character.BI_FELICIA:  # D2R-CHAR-FELICIA
             s.left = C.FELICIA_TRASH
             self._ask(s, p, Ask.TRASH)
-        elif ch == Ch.CATASTROPHOEBE:  # D2R-CHAR-CATASTROPHOEBE
+        elif ch == C.Character.CATASTROPHOEBE:  # D2R-CHAR-CATASTROPHOEBE
             top = self._top_market(s)
             if len(top) == 1:
                 took = top[0]
                 self._take(s, p, took)
             else:
                 self._ask(s, p, Ask.TAKE)
-        elif ch == Ch.SHESSICA:  # D2R-CHAR-SHESSICA
+        elif ch == C.Character.SHESSICA:  # D2R-CHAR-SHESSICA
             self._ask(s, p, Ask.SHESSICA_TYPE)
-        elif ch == Ch.CHEEKS_ILLUSTRA:  # D2R-CHAR-CHEEKS
+        elif ch == C.Character.CHEEKS_ILLUSTRA:  # D2R-CHAR-CHEEKS
             s.chance += [(Task.DRAW, p)] * C.CHEEKS_DRAW
             if s.tell is not None:
                 s.tell(F.AbilityUsed(p, ch, took))
@@ -710,7 +645,7 @@ class Game(core.Game[State]):
             if s.phase in (Phase.CARD, Phase.REACT):
                 self._done(s)
             return
-        if op == Op.DISCARD:  # D2R-GLOSS-DISCARD
+        if op == C.Op.DISCARD:  # D2R-GLOSS-DISCARD
             if s.phase in (Phase.CARD, Phase.REACT):
                 self._done(s)
             s.chance.append((Task.DISCARD, victim))
@@ -729,10 +664,10 @@ class Game(core.Game[State]):
         floor = s.floors[p]
         hand, active, coins = s.hands[p], s.active[p], s.coins
         for pile in (hand, active):  # D2R-UNTUCK-1 D2R-PLAY-1
-            for k in compress(_KINDS, pile):
+            for k in C.kinds_in(pile):
                 floor[k] += pile[k]
-        s.hands[p] = bytearray(K)
-        s.active[p] = bytearray(K)
+        s.hands[p] = bytearray(C.NUM_KINDS)
+        s.active[p] = bytearray(C.NUM_KINDS)
         s.coins = 0
         s.card = -1
         s.phase = Phase.UNTUCK
@@ -798,8 +733,6 @@ class Game(core.Game[State]):
         self._reveal_looks(s)  # D2R-EVENT-2: once all have chosen
 
     def look_value(self, s: State, p: int, glam: bool = False) -> int:  # D2R-EVENT-3 D2R-EVENT-8
-        if not (s.zeroed[p] or s.doubled[p] or s.ho[p]):
-            return sum(map(_VALUE_OR_0.__getitem__, s.looks[p])) + s.bonus[p] + (C.GLAM_BONUS if glam else 0)
         total = 0
         for t, k in enumerate(s.looks[p]):
             if k < 0:
@@ -903,14 +836,14 @@ class Game(core.Game[State]):
             if q == player:
                 continue
             hand_known = s.peek[player] == q
-            pool = [0] * K
+            pool = [0] * C.NUM_KINDS
             for zone in ([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]]:
-                for k in range(K):
+                for k in range(C.NUM_KINDS):
                     pool[k] += zone[k]
             for k in t.looks[q]:
                 if k >= 0:
                     pool[k] += 1
-            cards = [k for k in range(K) for _ in range(pool[k])]
+            cards = [k for k in range(C.NUM_KINDS) for _ in range(pool[k])]
             # The Look first: a random card of the slot's type for each filled slot.
             for slot, k in enumerate(t.looks[q]):
                 if k < 0:
@@ -919,7 +852,7 @@ class Game(core.Game[State]):
                 t.looks[q][slot] = cards.pop(fits[int(rng.integers(len(fits)))])
             deal_anew(([] if hand_known else [t.hands[q]]) + [t.wardrobes[q]], rng, pool=cards)
             if t.thumbs[q] >= 0 and s.phase == Phase.THUMBS:  # D2R-EVENT-2
-                options = 3 if self._has_unused(t, q, Ch.GLAM_STOKER) else 2
+                options = 3 if self._has_unused(t, q, C.Character.GLAM_STOKER) else 2
                 t.thumbs[q] = int(rng.integers(options))
         for q in range(self.n):  # others' Peeks show the hands as dealt anew
             if q != player and t.peek[q] >= 0:
@@ -934,8 +867,11 @@ class Game(core.Game[State]):
             return "game over"
         if s.chance:
             task, seat = s.chance[0]
-            return {Task.DRAW: f"chance: player_{seat} draws", Task.MARKET: "chance: refill the Market",
-                    Task.DISCARD: f"chance: player_{seat} discards at random"}[task]
+            if task == Task.DRAW:
+                return f"chance: player_{seat} draws"
+            if task == Task.MARKET:
+                return "chance: refill the Market"
+            return f"chance: player_{seat} discards at random"
         if ph == Phase.FIRST_PLAYER:
             return "chance: first player"
         if ph == Phase.REVEAL:
@@ -948,7 +884,7 @@ class Game(core.Game[State]):
                 what = "a reversed Shade"
             else:
                 what = C.CHARACTERS[s.characters[s.turn]][1]
-            return f"{p} {s.ask.name.lower().replace('_', ' ')} for {what}"
+            return f"{p} {ASK_WORDS[s.ask]} for {what}"
         return p + " " + {
             Phase.CHARACTERS: "chooses a Character",
             Phase.PLAY: "plays cards (Playing Phase)",

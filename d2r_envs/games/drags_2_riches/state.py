@@ -11,54 +11,63 @@ narrated, None otherwise; it is not compared, and a clone starts without one (co
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
 from d2r_envs.games.drags_2_riches import cards as C
 
 
-class Phase(enum.IntEnum):
-    FIRST_PLAYER = 0  # chance: who holds the First Player token; D2R-SETUP-5
-    CHARACTERS = 1  # decision: choose a Character (optional rule); D2R-OPT-CHAR
-    REVEAL = 2  # chance: the round's Event card; D2R-ROUND-1
-    DEAL = 3  # chance: the first hands; D2R-ROUND-2
-    PLAY = 4  # decision: Playing Phase (in the Sell-Out Tour also buying); D2R-DECIDE-SELLOUT
-    WERK = 5  # decision: buy Market cards; D2R-WERK-5
-    CARD = 6  # decision inside a card or Character action (see Ask)
-    REACT = 7  # decision: the target of a Shade may block or reverse it; D2R-SHADE-2 D2R-SHADE-5
-    UNTUCK = 8  # chance: draws back to 5, then reversed Shade waiting for this hand; D2R-UNTUCK-2 D2R-SHADE-6
-    LAST_MINUTE = 9  # decision: Last Minute Additions (optional rule); D2R-OPT-LMA
-    THUMBS = 10  # decision: thumbs up or down, hidden until everyone has chosen; D2R-EVENT-2
-    JUDGE = 11  # decision: Category Is, the first player picks among tied Looks; D2R-OPT-CATEGORY
-    OVER = 12
+class Phase:
+    """The phases of play (State.phase holds one): plain int constants rather than an IntEnum, as the
+    rules compare them at every step."""
+
+    FIRST_PLAYER: Final = 0  # chance: who holds the First Player token; D2R-SETUP-5
+    CHARACTERS: Final = 1  # decision: choose a Character (optional rule); D2R-OPT-CHAR
+    REVEAL: Final = 2  # chance: the round's Event card; D2R-ROUND-1
+    DEAL: Final = 3  # chance: the first hands; D2R-ROUND-2
+    PLAY: Final = 4  # decision: Playing Phase (in the Sell-Out Tour also buying); D2R-DECIDE-SELLOUT
+    WERK: Final = 5  # decision: buy Market cards; D2R-WERK-5
+    CARD: Final = 6  # decision inside a card or Character action (see Ask)
+    REACT: Final = 7  # decision: the target of a Shade may block or reverse it; D2R-SHADE-2 D2R-SHADE-5
+    UNTUCK: Final = 8  # chance: draws back to 5, then reversed Shade waiting for this hand; D2R-UNTUCK-2 D2R-SHADE-6
+    LAST_MINUTE: Final = 9  # decision: Last Minute Additions (optional rule); D2R-OPT-LMA
+    THUMBS: Final = 10  # decision: thumbs up or down, hidden until everyone has chosen; D2R-EVENT-2
+    JUDGE: Final = 11  # decision: Category Is, the first player picks among tied Looks; D2R-OPT-CATEGORY
+    OVER: Final = 12
 
 
-class Ask(enum.IntEnum):
-    """What a card or Character action waits for (Phase.CARD)."""
-
-    NONE = 0
-    SHADE_TARGET = 1  # the player a Shade card targets
-    BORROW = 2  # a card of the peeked hand to borrow
-    RETURN = 3  # a Floordrobe card to return to the hand
-    LEND_CARD = 4  # a hand card to lend
-    LEND_TARGET = 5  # the player who receives it
-    TRASH = 6  # a Floordrobe card to trash (Bi Felicia)
-    TAKE = 7  # the highest value Market card to take (Catastrophoebe, when kinds tie)
-    KENYA_TYPE = 8  # the Look type worth 0 to the others (Kenya Feelit)
-    SHESSICA_TYPE = 9  # the Look type to double (Shessica)
-    SHESSICA_TARGET = 10  # the other player whose type doubles too
+NUM_PHASES = Phase.OVER + 1
 
 
-class Task(enum.IntEnum):
-    """Chance events waiting in `State.chance` (the seat is the second item)."""
+class Ask:
+    """What a card or Character action waits for (Phase.CARD): plain int constants, as Phase."""
 
-    DRAW = 0  # the seat draws from their Wardrobe (Dry Cleaning first if it is empty); D2R-GLOSS-DRAW
-    MARKET = 1  # refill one Market space from the draw pile; D2R-WERK-3
-    DISCARD = 2  # the seat discards a card from the hand at random; D2R-GLOSS-DISCARD
+    NONE: Final = 0
+    SHADE_TARGET: Final = 1  # the player a Shade card targets
+    BORROW: Final = 2  # a card of the peeked hand to borrow
+    RETURN: Final = 3  # a Floordrobe card to return to the hand
+    LEND_CARD: Final = 4  # a hand card to lend
+    LEND_TARGET: Final = 5  # the player who receives it
+    TRASH: Final = 6  # a Floordrobe card to trash (Bi Felicia)
+    TAKE: Final = 7  # the highest value Market card to take (Catastrophoebe, when kinds tie)
+    KENYA_TYPE: Final = 8  # the Look type worth 0 to the others (Kenya Feelit)
+    SHESSICA_TYPE: Final = 9  # the Look type to double (Shessica)
+    SHESSICA_TARGET: Final = 10  # the other player whose type doubles too
+
+
+NUM_ASKS = Ask.SHESSICA_TARGET + 1
+ASK_WORDS = {value: name.lower().replace("_", " ") for name, value in vars(Ask).items() if name.isupper()}
+
+
+class Task:
+    """Chance events waiting in `State.chance` (the seat is the second item): plain int constants, as Phase."""
+
+    DRAW: Final = 0  # the seat draws from their Wardrobe (Dry Cleaning first if it is empty); D2R-GLOSS-DRAW
+    MARKET: Final = 1  # refill one Market space from the draw pile; D2R-WERK-3
+    DISCARD: Final = 2  # the seat discards a card from the hand at random; D2R-GLOSS-DISCARD
 
 
 @dataclass(slots=True)
@@ -76,8 +85,8 @@ class State:
     decks: list[list[int]]  # regular events left in decks I, II, III
     stages: list[int]  # the decks in play, top first (the intro game uses I and II); D2R-SETUP-4
     stage: int = 0  # index into stages of the deck the next event comes from
-    phase: Phase = Phase.FIRST_PLAYER
-    ask: Ask = Ask.NONE
+    phase: int = Phase.FIRST_PLAYER
+    ask: int = Ask.NONE
     chance: list[tuple[int, int]] = field(default_factory=list)  # (Task, seat), first due first
     first: int = -1  # holder of the First Player token
     turn: int = -1  # whose turn it is
@@ -95,7 +104,7 @@ class State:
     picked: int = -1  # the card chosen to lend
     left: int = 0  # choices still to make (Bi Felicia's trash)
     chosen_type: int = -1  # Shessica's type
-    home: Phase = Phase.PLAY  # where a card's resolution returns to
+    home: int = Phase.PLAY  # where a card's resolution returns to
     pending: list[list[tuple[int, int]]] = field(default_factory=list)  # per seat: reversed Shade (op, beneficiary) waiting for a new hand
     peek: list[int] = field(default_factory=list)  # per seat: the seat whose hand it saw, while that hand is unchanged
     peek_hand: list[bytearray] = field(default_factory=list)  # per seat: what the Peek showed (kept in step)
