@@ -74,7 +74,10 @@ def test_every_task_has_random_the_heuristics_its_models_and_ismcts() -> None:
     for task in BENCH.suite("core"):
         refs = ladder.references(task)
         assert refs[:2] == ["random", "heuristic"] and refs[-2:] == ["mcts:100", "mcts:1000"], task.id
-        assert len(ladder.pairs(refs)) == len(refs) * (len(refs) - 1) // 2
+        cheap = len(refs) - 2  # every pair of the references without ISMCTS; each ISMCTS against random,
+        assert len(ladder.pairs(refs)) == cheap * (cheap - 1) // 2 + 2 + 3  # the heuristic and the other
+        assert ("mcts:1000", "mcts:100") in ladder.pairs(refs) and ("mcts:100", "heuristic") in ladder.pairs(refs)
+        assert not [p for p in ladder.pairs(refs) if p[0] in ladder.MCTS and p[1] not in ("random", "heuristic", "mcts:100")]
         assert all(ref.startswith(f"{task.game}/") for ref in refs[2:-2] if "/" in ref)
     assert "heuristic:tuned" in ladder.references(BENCH.tasks["rap_godz-2p"])
     assert "draco_and_co/ppo-v1" not in ladder.references(BENCH.tasks["draco_and_co-3p"])  # trained at 4 only

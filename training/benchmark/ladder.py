@@ -6,9 +6,11 @@ rated against them without moving them.
 
 A task's references (`references`): random, the heuristic and the game's variants of it, the shipped
 models trained for the task's count and options, and information-set MCTS at 100 and 1,000 simulations
-a move. Every pair meets once: the costlier one (later in that order) in one seat against the other in
-every other seat, on the task's first deals (fewer where ISMCTS is in the seat: it is slow), each deal
-once per rotation (matches.py).
+a move. Every pair meets once (`pairs`), the costlier one (later in that order) in one seat against the
+other in every other seat, on the task's first deals, each deal once per rotation (matches.py); except
+that ISMCTS, whose games take minutes (it rolls out to the end of the game at every simulation), meets
+only random play, the heuristic (the two lineups every entrant meets) and the other ISMCTS, on fewer
+deals.
 
 The model, fitted by maximum likelihood over all the task's games at once (a batch fit, not updates in
 order): a game is won by the one seat whose return is the game's maximum (a shared win counts for every
@@ -56,8 +58,10 @@ def references(task: Task) -> list[str]:
 
 
 def pairs(refs: Sequence[str]) -> list[tuple[str, str]]:
-    """(focal, lineup) for every pair: the later (costlier) reference in the one seat."""
-    return [(refs[j], refs[i]) for j in range(len(refs)) for i in range(j)]
+    """(focal, lineup) for every pair that meets, the later (costlier) reference in the one seat: every
+    pair of references, but ISMCTS only against random play, the heuristic and the other ISMCTS."""
+    meets = [(refs[j], refs[i]) for j in range(len(refs)) for i in range(j)]
+    return [(f, l) for f, l in meets if f not in MCTS or l in ("random", "heuristic", *MCTS)]
 
 
 # The fit ------------------------------------------------------------------------------------------
