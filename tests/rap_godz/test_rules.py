@@ -86,6 +86,7 @@ def test_a_turn_draws_from_the_album_deck_then_plays_and_passes_left(rg):
     before = s.decks[0].n
     g.apply_action(s, A.DRAW)
     assert s.chance == [(Task.DRAW, p)]
+    assert g.current_player(s) == CHANCE and g.legal_actions(s) == []  # nobody acts during the draw
     assert all(C.CARDS[k].deck == 0 and not C.CARDS[k].come for k, _ in g.chance_outcomes(s))
     rg.settle(g, s)
     assert s.decks[0].n == before - 1 and s.phase == Phase.PLAY
@@ -298,7 +299,7 @@ def test_rapper_abilities(rg):
     assert s.used == [False, False]
     # hand size 6 and the colour boost
     g2, s2 = rg.start(2, rappers=[_rapper(Ab.HAND6, 0), _rapper(Ab.BOOST, 1)])
-    assert sorted(sum(h) for h in s2.hands) == [5, 6]
+    assert [sum(h) for h in s2.hands] == [6, 5]  # the hand-size Rapper's seat holds 6
     booster = next(p for p in range(2) if g2.ability(s2, p) == Ab.BOOST)
     s2.turn = s2.actor = booster
     s2.phase = Phase.PLAY
@@ -309,3 +310,199 @@ def test_rapper_abilities(rg):
     expected = [a + b for a, b in zip(res, C.CARDS[k].gains)]
     expected[boost] += 1
     assert s2.res[booster] == expected
+
+
+@pytest.mark.rules("RG-SETUP-5", "RG-DATA-GOALZ")
+@pytest.mark.parametrize("n", [2, 4])
+def test_the_goalz_in_play_are_distinct_and_the_champ_is_not_drawn_again(rg, n):
+    g, s = rg.start(n)
+    assert len(set(s.goals)) == len(s.goals) == n + 1 and C.Goal.CHAMP in s.goals
+    assert s.goal_deck.n + len(s.goals) == C.NUM_GOALZ  # one of each Goal in the box
+    assert all(s.goal_deck[k] == 0 for k in s.goals)
+
+
+@pytest.mark.rules("RG-SETUP-9")
+def test_the_medallion_die_roll_is_among_the_tied_only_and_each_can_win(rg):
+    g, s = rg.start(3)
+    s.res[0][0], s.res[1][0], s.res[2][0] = 3, 1, 3  # seats 0 and 2 tie on Streetz
+    g._medallion(s, 0)
+    assert g.current_player(s) == CHANCE and g.legal_actions(s) == []
+    assert g.chance_outcomes(s) == [(0, 0.5), (2, 0.5)]
+
+    class Roll:  # a die roll that lands in the upper half
+        def random(self):
+            return 0.75
+
+    assert g.sample_chance(s, Roll()) == 2
+    g.apply_action(s, 2)
+    assert s.medallion == 2 and s.turn == 2 and s.phase == Phase.GET
+
+
+@pytest.mark.rules("RG-TURN-5", "RG-ALBUM-3", "RG-ALBUM-4")
+def test_the_games_own_chance_loop_draws_from_the_current_album(rg):
+    g, s = rg.start(2)
+    p = s.turn
+    hand, deck = sum(s.hands[p]), s.decks[0].n
+    g.apply_action(s, A.DRAW)
+    assert g.current_player(s) == CHANCE and g.legal_actions(s) == []  # nobody acts while a card is drawn
+    g.resolve_chance(s, np.random.default_rng(1))
+    assert sum(s.hands[p]) == hand + 1 and s.decks[0].n == deck - 1 and s.phase == Phase.PLAY
+    assert all(C.CARDS[k].deck == 0 for k in range(C.NUM_PLAY) if s.hands[p][k])
+    s.res = [[1, 7, 1], [1, 2, 1]]  # seat 0 holds the most Skillz
+    hands = [sum(h) for h in s.hands]
+    g._new_album(s)
+    g.resolve_chance(s, np.random.default_rng(2))
+    assert [sum(h) for h in s.hands] == [max(hands[q], g.hand_size(s, q)) for q in range(2)]
+    assert all(C.CARDS[k].deck == 1 for k in s.slots)
+    assert s.medallion == 0 and s.turn == 0 and s.phase == Phase.GET
+
+
+@pytest.mark.rules("RG-TURN-5", "RG-SETUP-1", "RG-SETUP-2", "RG-SETUP-9", "RG-BEEF-2")
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_games_own_chance_loop_plays_the_same_game_as_one_outcome_at_a_time(n):
+    """resolve_chance and sample_chance + apply_action, on the same random numbers, make the same game."""
+    g = d2r_envs.make_game("rap_godz", n)
+    fast, slow = g.new_initial_state(), g.new_initial_state()
+    rng_fast, rng_slow, pick = np.random.default_rng(n), np.random.default_rng(n), np.random.default_rng(7)
+    while not g.is_terminal(slow):
+        if g.current_player(slow) == CHANCE:
+            while g.current_player(slow) == CHANCE:
+                g.apply_action(slow, g.sample_chance(slow, rng_slow))
+            g.resolve_chance(fast, rng_fast)
+            assert fast == slow
+            continue
+        legal = g.legal_actions(slow)
+        a = legal[int(pick.integers(len(legal)))]
+        g.apply_action(slow, a)
+        g.apply_action(fast, a)
+    assert g.is_terminal(fast) and fast.final == slow.final
+
+
+@pytest.mark.rules("RG-PLAY-2")
+def test_can_play_reads_the_lock(rg):
+    g, s = rg.start(2)
+    p = s.turn
+    k = rg.KIND["A1 Bl 4"]  # lock on Streetz at 5
+    s.res[p][0] = 4
+    assert not g.can_play(s, p, k)
+    s.res[p][0] = 5
+    assert g.can_play(s, p, k)
+    assert g.can_play(s, p, rg.KIND["A1 Bl 1"])  # no lock
+
+
+@pytest.mark.rules("RG-RES-2", "RG-DECIDE-UPGRADE", "RG-PICK-2")
+def test_the_two_upgrade_cubes_go_to_the_first_two_tracks_to_reach_30(rg):
+    g, s = rg.start(2)
+    p = s.turn
+    start = list(s.res[p])
+    g._gain_res(s, p, 1, 60)  # Skillz first: an Upgrade cube, on to 60
+    assert s.res[p][1] == 60
+    g._gain_res(s, p, 2, 30)  # Swag: the second
+    assert s.res[p][2] == start[2] + 30
+    g._gain_res(s, p, 0, 40)  # Streetz: none left, it stops at 30
+    assert s.res[p][0] == 30
+    assert s.pickups[p][C.RES_PICK] > 0  # collected on the way
+    # +3 Resources goes only where there is room: not on a full 30 (no Upgrade) nor on 60
+    res_moves = [a for a in g.legal_actions(s) if A.RES_PICKUP <= a < A.RES_PICKUP + C.NUM_RES]
+    assert res_moves == [A.RES_PICKUP + 2]
+    g._gain_res(s, p, 2, 5)  # an upgraded Swag goes past 30
+    assert s.res[p][2] == start[2] + 35
+
+
+def _album_deck_down_to(s, cards):
+    """Set all but `cards` cards of the current Album deck aside (face up, out of the game)."""
+    deck = s.decks[s.album]
+    counts = bytearray(deck.counts)
+    keep = bytearray(len(counts))
+    for k in range(len(counts)):
+        while counts[k] and sum(keep) < cards:
+            counts[k] -= 1
+            keep[k] += 1
+    s.discard[:] = bytes(a + b for a, b in zip(s.discard, counts))
+    deck.refill(keep)
+
+
+@pytest.mark.rules("RG-DECIDE-EMPTY", "RG-PICK-2", "RG-RAP-1", "RG-TURN-3")
+def test_the_last_card_of_the_album_can_be_drawn_by_ability_or_pick_upz_and_then_nothing_draws(rg):
+    g, s = rg.start(2, rappers=[_rapper(Ab.EXTRA_DRAW, 1), _rapper(Ab.DISCOUNT, 0)])
+    p = 0
+    s.turn = s.actor = p
+    s.phase = Phase.GET
+    s.track_pickups[s.track_pickups.index(C.CARD_PICK)] = -1
+    s.pickups[p][C.CARD_PICK] = 1
+    _album_deck_down_to(s, 1)
+    legal = g.legal_actions(s)
+    assert A.DRAW in legal and A.CARD_PICKUP in legal and A.ABILITY in legal
+    hand = sum(s.hands[p])
+    g.apply_action(s, A.ABILITY)
+    rg.settle(g, s)
+    assert sum(s.hands[p]) == hand + 1 and s.decks[0].n == 0  # the last card drawn
+    legal = g.legal_actions(s)
+    assert A.DRAW not in legal and A.CARD_PICKUP not in legal
+
+
+@pytest.mark.rules("RG-DECIDE-EMPTY", "RG-ALBUM-3")
+def test_a_draw_up_the_next_album_deck_cannot_make_is_dropped(rg):
+    g, s = rg.start(2)
+    s.res = [[1, 1, 1], [1, 6, 1]]  # seat 1 holds the most Skillz
+    s.album = 1  # as if the deck of Album 2 were down to 3 cards
+    _album_deck_down_to(s, 3)
+    s.album = 0
+    for p in range(2):
+        rg.empty_hand(s, p)
+    g._new_album(s)
+    rg.settle(g, s)
+    assert s.decks[1].n == 0 and sum(sum(h) for h in s.hands) == 3
+    assert s.medallion == 1 and s.turn == 1  # and the Album goes on
+
+
+@pytest.mark.rules("RG-TURN-4", "RG-DECIDE-EMPTY")
+def test_a_come_upz_slot_stays_empty_when_its_deck_is_out(rg):
+    g, s = rg.start(2)
+    p = s.turn
+    deck = s.come_decks[0]
+    s.gone[:] = bytes(a + b for a, b in zip(s.gone, deck.counts))  # the rest of the deck set aside
+    deck.refill(bytes(len(deck.counts)))
+    g.apply_action(s, A.COME_UPZ + 0)
+    for _ in range(3):
+        g.apply_action(s, g.legal_actions(s)[0])
+    assert g.current_player(s) == p and s.phase == Phase.PLAY
+    assert s.slots[0] == -1 and sum(k >= 0 for k in s.slots) == 2
+    s.phase = Phase.GET
+    assert A.COME_UPZ + 0 not in g.legal_actions(s) and A.COME_UPZ + 1 in g.legal_actions(s)
+
+
+@pytest.mark.rules("RG-DECIDE-COMEUPZ", "RG-RAP-2")
+def test_a_second_copy_of_a_come_upz_is_held_too_and_full_price_keeps_the_extra_draw(rg):
+    g, s = rg.start(2, rappers=[_rapper(Ab.EXTRA_DRAW, 1), _rapper(Ab.DISCOUNT, 0)])
+    p = 0
+    s.turn = s.actor = p
+    s.phase = Phase.GET
+    j = next(j for j, k in enumerate(s.slots) if s.come_decks[0][k])  # a slot whose kind has a copy left
+    k = s.slots[j]
+    rg.take(s, k)
+    s.held[p][k] += 1  # p already holds the other copy
+    g.apply_action(s, A.COME_UPZ + j)
+    assert s.spend_left == 3
+    for _ in range(3):
+        g.apply_action(s, g.legal_actions(s)[0])
+    rg.settle(g, s)
+    assert s.held[p][k] == 2
+    assert not s.used[p] and A.ABILITY in g.legal_actions(s)  # a full-price buy leaves the extra draw
+    rg.check(g, s)
+
+
+@pytest.mark.rules("RG-RAP-1")
+def test_the_colour_boost_is_for_its_rapper_and_its_colour_only(rg):
+    booster, other = _rapper(Ab.BOOST, 1), _rapper(Ab.HAND6, 1)  # both Yellow
+    g, s = rg.start(2, rappers=[booster, other])
+    boost = C.RAPPERZ[booster].boost_res
+    for p, name, extra in [(0, "A1 Gn 1", 0), (1, "A1 Y 1", 0), (0, "A1 Y 2", 1)]:
+        s.turn = s.actor = p
+        s.phase = Phase.PLAY
+        k = rg.give(s, p, name)
+        res = list(s.res[p])
+        g.apply_action(s, A.PLAY + k)
+        expected = [a + b for a, b in zip(res, C.CARDS[k].gains)]
+        expected[boost] += extra if p == 0 else 0
+        assert s.res[p] == expected, (name, p)

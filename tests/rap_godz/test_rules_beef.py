@@ -164,7 +164,8 @@ def _play_out(g, s, rng, policy=None):
             g.apply_action(s, legal[int(rng.integers(len(legal)))])
 
 
-@pytest.mark.rules("RG-TRACK-1", "RG-ALBUM-2", "RG-ALBUM-3", "RG-ALBUM-4", "RG-END-1")
+@pytest.mark.rules("RG-TRACK-1", "RG-ALBUM-2", "RG-ALBUM-3", "RG-ALBUM-4", "RG-END-1", "RG-SCORE-1", "RG-PLAY-1",
+                   "RG-PLAY-2", "RG-DECIDE-PASS")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_tracks_albums_and_the_end_after_fifteen_turns_each(rg, n):
     g = d2r_envs.make_game("rap_godz", n)
@@ -189,8 +190,14 @@ def test_tracks_albums_and_the_end_after_fifteen_turns_each(rg, n):
                 r = s.album  # 1: Skillz, 2: Swag
                 assert s.res[s.medallion][r] == max(res[r] for res in s.res)
         legal = g.legal_actions(s)
+        mask = bytearray(A.ACTIONS.size)
+        for a in legal:
+            mask[a] = 1
+        assert g.legal_flags(s) == mask  # the environment's mask: the same legal moves
         g.apply_action(s, legal[int(rng.integers(len(legal)))])
     assert len(seen) == 15 * n and s.turns == [15] * n
+    assert (s.album, s.track) == (2, 4) and s.final == [g.points(s, p) for p in range(n)]
+    assert g.returns(s) == [1.0 if p in g.winners(s) else -1.0 for p in range(n)]
     for album in range(3):
         for track in range(5):
             turns = [t for a, tr, t in seen if (a, tr) == (album, track)]
@@ -337,3 +344,206 @@ def test_plaques_change_and_points_owed(rg):
     assert s.plaques[1] == [0, 1, 0] and s.owed[1] == 2 and g.points(s, 1) == 7
     s.supply[0] = C.PLAQUE_SUPPLY[0] - 3
     rg.check(g, s)
+
+
+def _beef_rolled(rg, faces, pickups=(0, 0), rappers=None):
+    """Seat 0 starts Beef against seat 1 with Album 1's Beef card; `pickups`: the +2 on Beef each holds;
+    the dice land on `faces` (starter's, red, target's)."""
+    g, s = rg.start(2, rappers=rappers)
+    s.turn = s.actor = 0
+    s.phase = Phase.PLAY
+    for seat, count in enumerate(pickups):
+        for _ in range(count):
+            s.track_pickups[s.track_pickups.index(C.BEEF_PICK)] = -1
+            s.pickups[seat][C.BEEF_PICK] += 1
+    k = rg.give(s, 0, "A1 Beef!")
+    g.apply_action(s, A.PLAY + k)
+    g.apply_action(s, A.TARGET)
+    assert g.chance_outcomes(s) == [(f, 1 / 6) for f in range(6)]  # a fair die; RG-BEEF-2
+    for face in faces:
+        g.apply_action(s, face - 1)
+    return g, s, k
+
+
+@pytest.mark.rules("RG-BEEF-1")
+def test_the_target_is_counted_to_the_left(rg):
+    g, s = rg.start(3)
+    p = s.turn
+    s.phase = Phase.PLAY
+    k = rg.give(s, p, "A1 Beef!")
+    g.apply_action(s, A.PLAY + k)
+    g.apply_action(s, A.TARGET + 1)
+    assert (s.starter, s.target) == (p, (p + 2) % 3)
+
+
+@pytest.mark.rules("RG-PICK-3", "RG-DECIDE-BOOST", "RG-BEEF-2")
+def test_two_plus_twos_of_one_side_add_up(rg):
+    g, s, k = _beef_rolled(rg, (1, 1, 4), pickups=(2, 0))
+    assert s.actor == 0 and s.phase == Phase.BEEF
+    g.apply_action(s, A.BOOST)
+    assert s.actor == 0 and s.phase == Phase.BEEF  # the target passes by itself; the starter again
+    g.apply_action(s, A.BOOST)
+    assert s.cubes == [1, 0] and s.timelines[1][k] == 1  # 1 + 4 = 5 beats 4
+
+
+@pytest.mark.rules("RG-PICK-3", "RG-DECIDE-BOOST")
+def test_after_a_boost_the_other_side_answers(rg):
+    g, s, k = _beef_rolled(rg, (3, 1, 4), pickups=(2, 1))  # the three +2 on Beef of the box
+    assert s.actor == 0
+    g.apply_action(s, A.BOOST)  # 5 vs 4
+    assert s.actor == 1 and s.phase == Phase.BEEF
+    g.apply_action(s, A.BOOST)  # 5 vs 6
+    assert s.actor == 0 and s.phase == Phase.BEEF
+    g.apply_action(s, A.BOOST)  # 7 vs 6; nobody holds anything more
+    assert s.phase != Phase.BEEF and s.cubes == [1, 0] and s.timelines[1][k] == 1
+
+
+@pytest.mark.rules("RG-PICK-3", "RG-DECIDE-BOOST")
+def test_after_the_targets_boost_the_starter_answers_and_passes_end_it(rg):
+    g, s, k = _beef_rolled(rg, (3, 1, 4), pickups=(1, 2))
+    g.apply_action(s, A.PASS)
+    assert s.actor == 1
+    g.apply_action(s, A.BOOST)  # 3 vs 6
+    assert s.actor == 0 and s.phase == Phase.BEEF
+    g.apply_action(s, A.BOOST)  # 5 vs 6
+    assert s.actor == 1 and s.phase == Phase.BEEF
+    g.apply_action(s, A.PASS)  # then the starter, holding nothing, passes by itself: two in a row
+    assert s.phase != Phase.BEEF and s.cubes == [0, 1] and s.pickups[1][C.BEEF_PICK] == 1
+
+
+@pytest.mark.rules("RG-DECIDE-BOOST")
+def test_one_pass_hands_the_window_over_and_two_in_a_row_end_it(rg):
+    g, s, k = _beef_rolled(rg, (2, 1, 3), pickups=(1, 1))
+    g.apply_action(s, A.PASS)
+    assert s.actor == 1 and s.phase == Phase.BEEF  # the target may still boost
+    g.apply_action(s, A.PASS)
+    assert s.phase != Phase.BEEF and s.cubes == [0, 1] and s.pickups[0][C.BEEF_PICK] == 1
+
+
+@pytest.mark.rules("RG-DECIDE-BOOST", "RG-PICK-3")
+def test_a_target_holding_a_plus_two_is_asked_when_the_starter_holds_none(rg):
+    g, s, k = _beef_rolled(rg, (4, 1, 3), pickups=(0, 1))
+    assert s.actor == 1 and s.phase == Phase.BEEF
+    g.apply_action(s, A.BOOST)  # 4 vs 5
+    assert s.cubes == [0, 1] and s.timelines[0][k] == 1
+
+
+@pytest.mark.rules("RG-RAP-1", "RG-RAP-2", "RG-DECIDE-BOOST")
+def test_after_the_starters_reroll_the_target_answers_first(rg):
+    reroll = next(i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.REROLL)
+    other = next(i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.HAND6)
+    g, s, k = _beef_rolled(rg, (1, 2, 5), pickups=(1, 1), rappers=[reroll, other])
+    assert s.actor == 0 and g.legal_actions(s) == [A.PASS, A.BOOST, A.ABILITY]
+    g.apply_action(s, A.ABILITY)
+    assert s.chance == [(Task.DIE, 0), (Task.DIE, 1)]
+    g.apply_action(s, 5)
+    g.apply_action(s, 0)  # 6 vs 5
+    assert s.actor == 1 and s.phase == Phase.BEEF
+    g.apply_action(s, A.PASS)
+    assert s.actor == 0 and s.phase == Phase.BEEF  # the starter's +2 is still to say
+    g.apply_action(s, A.PASS)
+    assert s.phase != Phase.BEEF and s.cubes == [1, 0]
+
+
+@pytest.mark.rules("RG-RAP-1", "RG-RAP-2", "RG-DECIDE-BOOST")
+def test_the_targets_reroll_rolls_the_targets_die_only_and_the_starter_answers(rg):
+    reroll = next(i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.REROLL)
+    other = next(i for i, r in enumerate(C.RAPPERZ) if r.ability == C.Ability.HAND6)
+    g, s, k = _beef_rolled(rg, (5, 1, 2), pickups=(1, 1), rappers=[other, reroll])
+    assert s.actor == 0
+    g.apply_action(s, A.PASS)
+    assert s.actor == 1 and A.ABILITY in g.legal_actions(s)
+    g.apply_action(s, A.ABILITY)
+    assert s.chance == [(Task.DIE, 2)]  # the target's own die
+    g.apply_action(s, 5)  # 5 vs 6
+    assert s.actor == 0 and s.phase == Phase.BEEF
+    g.apply_action(s, A.PASS)
+    assert s.actor == 1
+    g.apply_action(s, A.PASS)
+    assert s.phase != Phase.BEEF and s.cubes == [0, 1] and s.timelines[0][k] == 1
+
+
+@pytest.mark.rules("RG-BEEF-5")
+def test_a_second_beef_won_is_a_second_cube(rg):
+    g, s, k = _beef_rolled(rg, (6, 1, 2))
+    assert s.cubes == [1, 0]
+    s.turn = s.actor = 0
+    s.phase = Phase.PLAY
+    k = rg.give(s, 0, "A1 Beef!")
+    g.apply_action(s, A.PLAY + k)
+    g.apply_action(s, A.TARGET)
+    for face in (6, 1, 2):
+        g.apply_action(s, face - 1)
+    assert s.cubes == [2, 0] and s.cube_supply == C.BEEF_CUBES - 2
+
+
+@pytest.mark.rules("RG-CITY-1", "RG-GOAL-4")
+def test_city_icons_add_up_over_kinds_and_a_three_way_tie_pays_3_each(rg):
+    g, s = rg.start(3)
+    no = rg.KIND["New Orleans"]
+    s.goals, s.cities, s.extra_city = [], [-1, -1, no], -1
+    rg.give(s, 0, "A2 Y 1", to="timeline")  # 1 + 1 Yellow icons
+    rg.give(s, 0, "A2 Y 2", to="timeline")
+    rg.give(s, 1, "C1 Y 1", to="timeline")  # a Come Upz: 2 icons
+    assert g.icons(s, 0)[1] == g.icons(s, 1)[1] == 2 and g.city_winners(s, no) == [0, 1]
+    rg.give(s, 2, "C1 Y 2", to="timeline")
+    assert g.city_winners(s, no) == [0, 1, 2]
+    assert [parts[1] for parts in g.end_bonus_parts(s)] == [3, 3, 3]  # 10 split, rounded down
+
+
+@pytest.mark.rules("RG-DATA-GOALZ", "RG-GOAL-1", "RG-GOAL-2", "RG-GOAL-3", "RG-CITY-1", "RG-RAP-4", "RG-RAP-5",
+                   "RG-DECIDE-MOST")
+def test_each_goal_and_city_goes_to_its_winner_and_the_plaques_add_up_by_source(rg):
+    yellow, grey = 5, 0  # MC Y-1 and MC Gy-1: 4 bonus-colour cards for the goal
+    g, s = rg.start(2, rappers=[yellow, grey])
+    green, grey1, grey2 = rg.KIND["Green City 1"], rg.KIND["Grey City 1"], rg.KIND["Grey City 2"]
+    s.cities, s.extra_city = [green, grey1], grey2
+    for name in ("A2 Y 1", "A2 Y 2", "A2 Gy 1", "A1 Beef!"):
+        rg.give(s, 0, name, to="timeline")
+    rg.give(s, 1, "C2 Gy 1", to="timeline")  # 2 Grey icons beat seat 0's 1
+    assert g.goal_winners(s, G.TIMELINE) == [0]  # 4 cards to 1
+    assert g.goal_winners(s, G.COME_UP) == [1]
+    assert g.goal_winners(s, G.PEACE) == [1]  # no Beef card
+    assert g.goal_winners(s, G.MONO) == [0]  # 2 Yellow
+    assert g.goal_winners(s, G.HOMESLICE) == [1]  # Grey City 1 is seat 1's; nobody wins Green
+    assert g.goal_winners(s, G.PLATINUM) == [] and g.goal_winners(s, G.MOGUL) == []  # nobody yet
+    s.goals = [G.PLATINUM, G.TIMELINE, G.MONO, G.COME_UP]
+    # Goalz, Citiez, Card Category Bonus, Rapper Goal
+    assert g.end_bonus_parts(s) == [[20, 0, 2, 0], [10, 20, 1, 0]]
+
+
+@pytest.mark.rules("RG-GOAL-1")
+def test_platinum_stays_with_the_first_seat_to_25(rg):
+    g, s = rg.start(2)
+    s.goals = sorted(set(s.goals) | {G.PLATINUM})
+    g._gain_plaques(s, 0, 25)
+    g._gain_plaques(s, 1, 30)
+    assert s.goal_won[G.PLATINUM] == 0 and g.goal_winners(s, G.PLATINUM) == [0]
+
+
+@pytest.mark.rules("RG-GOAL-1", "RG-END-1", "RG-SCORE-1")
+def test_end_game_plaques_do_not_win_platinum_and_the_end_scores(rg):
+    g, s = rg.start(2)
+    s.goals, s.cities, s.extra_city = [G.PLATINUM], [rg.KIND["Grey City 1"], -1], -1
+    rg.give(s, 0, "A2 Gy 1", to="timeline")
+    g._gain_plaques(s, 0, 20)
+    assert g.returns(s) == [0.0, 0.0] and g.scores(s) is None  # nothing before the end
+    g._game_over(s)
+    assert g.is_terminal(s) and s.goal_won[G.PLATINUM] == -1
+    assert g.points(s, 0) >= 30 and s.final == [g.points(s, p) for p in range(2)]
+    assert g.scores(s) == [float(x) for x in s.final]
+    assert s.winners == [0] and g.returns(s) == [1.0, -1.0]
+    assert (s.album, s.track) == (0, C.TRACKS - 1)  # the crossfader stays on Track 5
+
+
+@pytest.mark.rules("RG-DECIDE-TIE")
+def test_held_come_upz_count_as_cards_in_the_tie_break(rg):
+    g, s = rg.start(2)
+    for p in range(2):
+        rg.empty_hand(s, p)
+    rg.give(s, 0, "A1 Y 1")
+    rg.give(s, 0, "C1 Y 1", to="held")
+    rg.give(s, 0, "C1 Y 2", to="held")  # 3 cards
+    rg.give(s, 1, "A1 Y 1")
+    rg.give(s, 1, "A1 Y 2")  # 2 cards
+    assert g.winners(s) == [1]

@@ -36,5 +36,6 @@ def test_the_sources_add_up_to_the_final_plaques(n):
             started += f["Beef started"]
             won_as_starter += f["Beef won as starter"]
         assert sum(f["Beef won"] for f in facts) == sum(f["Beef lost"] for f in facts)  # every Beef has one loser
+        assert sum(f["Beef started"] for f in facts) == sum(f["Beef won"] for f in facts)  # and one winner
         assert sum(f["plaques Beef won"] for f in facts) == sum(f["plaques Beef lost"] for f in facts)
     assert started >= won_as_starter > 0
