@@ -275,3 +275,28 @@ def test_ratings_on_a_shipped_ladder_are_worked_out_from_the_cells(run, tmp_path
     assert data["ladder"]["strong"][TASKS[0]]["mean"] > data["ladder"]["weak"][TASKS[0]]["mean"]
     text = (tmp_path / "out" / "results.md").read_text()
     assert "## Ratings on the frozen reference ladder" in text and f"| {TASKS[0]} | " in text
+
+
+def test_the_frozen_references_are_shown_with_their_ratings_and_scores(run, tmp_path, monkeypatch) -> None:
+    from training.benchmark import ladder
+    from training.benchmark.score import task_score
+
+    task = BENCH.tasks[TASKS[0]]
+    wins = "2103012201"  # mcts:100 against the heuristic lineup, on the ladder's first 10 deals
+    shipped = {"references": ["random", "heuristic", "mcts:100"],
+               "ratings": {"random": {"elo": 400.0, "elo_ci": [350.0, 450.0]},
+                           "heuristic": {"elo": 1000.0, "elo_ci": [1000.0, 1000.0]},
+                           "mcts:100": {"elo": 900.0, "elo_ci": [800.0, 990.0]}},
+               "matches": [{"focal": "heuristic", "lineup": "random", "deals": 2, "per_deal_wins": "33"},
+                           {"focal": "mcts:100", "lineup": "heuristic", "deals": 10, "per_deal_wins": wins}]}
+    monkeypatch.setattr(ladder, "load_ladder", lambda: {"deals": [10, 10, 2], "tasks": {TASKS[0]: shipped}})
+    report.build_report([run], tmp_path / "out")
+    refs = json.loads((tmp_path / "out" / "results.json").read_text())["references"]
+    assert list(refs) == [TASKS[0]] and list(refs[TASKS[0]]) == ["random", "heuristic", "mcts:100"]
+    figures = task_score([int(c) for c in wins], task.num_players, *task.score_anchors())
+    assert refs[TASKS[0]]["mcts:100"] == {"elo": 900.0, "elo_ci": [800.0, 990.0], "deals": 10,
+                                          "score": round(figures["score"], 3),
+                                          "score_ci": [round(x, 3) for x in figures["score_ci"]]}
+    assert "score" not in refs[TASKS[0]]["heuristic"]  # 1 by definition: it never meets its own lineup
+    text = (tmp_path / "out" / "results.md").read_text()
+    assert "## The frozen references" in text and f"| {TASKS[0]} | mcts:100 | 900 (800 to 990) | " in text

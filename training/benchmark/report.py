@@ -283,6 +283,7 @@ def _numbers(runs: list, refs: list[dict[str, Any]], rly: Any, metrics: Any) -> 
                    "deals": sorted(curve_deals), "entrants": sample},
         "compute": compute,
         "ladder": ladders,
+        "references": _references(tasks),
     }
 
 
@@ -306,6 +307,36 @@ def _ladder_ratings(runs: list, tasks: list[str]) -> dict[str, dict[str, Any]]:
                         for s in run["seeds"]]
                 out.setdefault(name, {})[t] = {"mean": round(float(np.mean(elos)), 1), "min": round(min(elos), 1),
                                                "max": round(max(elos), 1)}
+    return out
+
+
+def _references(tasks: list[str]) -> dict[str, dict[str, Any]]:
+    """Each task's frozen references as its shipped ladder rates them, with the score against the heuristic
+    lineup of each one that met it there (on the ladder's first deals of the task; random play is 0 and
+    the heuristic 1 by the score's definition)."""
+    from training.benchmark import ladder
+    from training.benchmark.score import task_score
+    from training.benchmark.tasks import load
+
+    bench = load()
+    out: dict[str, dict[str, Any]] = {}
+    for t in tasks:
+        shipped = ladder.task_ladder(t)
+        if shipped is None:
+            continue
+        task = bench.tasks[t]
+        w_random, w_heuristic = task.score_anchors()
+        against = {m["focal"]: [int(c) for c in m["per_deal_wins"]] for m in shipped["matches"]
+                   if m["lineup"] == "heuristic"}
+        rows: dict[str, Any] = {}
+        for ref in shipped["references"]:
+            rating = shipped["ratings"][ref]
+            row: dict[str, Any] = {"elo": rating["elo"], "elo_ci": rating["elo_ci"]}
+            if ref in against:
+                figures = task_score(against[ref], task.num_players, w_random, w_heuristic)
+                row |= {"score": _r(figures["score"]), "score_ci": _r(figures["score_ci"]), "deals": len(against[ref])}
+            rows[ref] = row
+        out[t] = rows
     return out
 
 
@@ -400,6 +431,17 @@ def to_markdown(data: dict[str, Any]) -> str:
             if any(c is not None for c in row):
                 lines.append(f"| {task} | " + " | ".join(
                     "" if c is None else f"{c['mean']:.0f} ({c['min']:.0f} to {c['max']:.0f})" for c in row) + " |")
+    if data["references"]:
+        lines += ["", "## The frozen references", "",
+                  "Each task's references as its shipped ladder rates them (Elo, the heuristic pinned at 1000, with its "
+                  "95% interval), and the score against the heuristic lineup of each one that met it on the ladder's "
+                  "first deals of the task (random play is 0 and the heuristic 1 by definition).", "",
+                  "| task | reference | Elo | score against the heuristic lineup | deals |", "|---|---|---:|---:|---:|"]
+        for task, rows in data["references"].items():
+            for ref, r in rows.items():
+                elo = f"{r['elo']:.0f} ({r['elo_ci'][0]:.0f} to {r['elo_ci'][1]:.0f})"
+                score = _ci({"value": r["score"], "ci": r["score_ci"]}) if "score" in r else ""
+                lines.append(f"| {task} | {ref} | {elo} | {score} | {r.get('deals', '')} |")
     lines += ["", "## Compute", "",
               "Summed over the entrant's cells; reference throughput: games a second of the heuristic in every seat "
               "(Drags 2 Riches, 4 players, one core), measured on the machine when each cell ran (lowest to "
