@@ -43,7 +43,8 @@ def make_cell(entrant: str, task_id: str, seed: int, skill: float, budget: dict 
     curve = [cells.curve_point(task, f, int(f * budget["decisions"]), _wins(rng, task, skill * f, CURVE_DEALS))
              for f in cells.FRACTIONS]
     compute = {"decisions": budget["decisions"], "gradient_steps": 40, "train_seconds": 1800.0 + seed,
-               "eval_seconds": 360.0, "machine": "test machine", "reference_throughput": 5000.0 + 10 * seed}
+               "eval_seconds": 360.0, "train_cpu_seconds": 1700.0, "eval_cpu_seconds": 340.0 + seed,
+               "machine": "test machine", "reference_throughput": 5000.0 + 10 * seed}
     return {"schema": cells.CELL_SCHEMA, "benchmark": BENCHMARK, "version": VERSION, "entrant": entrant,
             "task": task_id, "seed": seed, "budget": budget, "curve": curve, "final": final, "compute": compute,
             "model": {"sha256": "0" * 64}, "run": {"command": "test", "date": "2025-01-01", "versions": {}},
@@ -115,7 +116,17 @@ def test_the_report_writes_every_file(built) -> None:
     assert [(p["x"], p["y"]) for p in data["improvement"]] == [("strong", "weak"), ("weak", "strong")]
     assert data["compute"]["strong"] == {"cells": 6, "decisions": 6000, "gradient_steps": 240,
                                          "train_hours": round((6 * 1800 + 2 * 3) / 3600, 3), "eval_hours": 0.6,
+                                         "cpu_hours": round((6 * 2040 + 2 * 3) / 3600, 3),
                                          "machines": ["test machine"], "reference_throughput": [5000.0, 5020.0]}
+
+
+def test_cpu_hours_are_left_blank_unless_every_cell_recorded_them(tmp_path) -> None:
+    from training.benchmark.report import _compute
+
+    cell = make_cell("strong", TASKS[0], 0, 1.0)
+    older = {**cell, "compute": {k: v for k, v in cell["compute"].items() if "cpu" not in k}}
+    assert _compute([cell, cell])["cpu_hours"] == round(2 * 2040 / 3600, 3)
+    assert _compute([cell, older])["cpu_hours"] is None
 
 
 def test_the_numbers_are_rliables(built, run) -> None:

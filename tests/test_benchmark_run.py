@@ -43,6 +43,7 @@ def test_the_smoke_run_writes_a_valid_cell_per_seed(smoke) -> None:
         assert cell["curve"][-1]["per_deal_wins"] == cell["final"]["vs"]["heuristic"]["per_deal_wins"][:4]
         compute = cell["compute"]
         assert compute["gradient_steps"] > 0 and compute["reference_throughput"] > 0 and compute["train_seconds"] > 0
+        assert compute["train_cpu_seconds"] > 0 and compute["eval_cpu_seconds"] > 0
         model = smoke / cell["model"]["folder"]
         manifest = json.loads((model / "manifest.json").read_text())
         assert manifest["training"]["player_counts"] == [task.num_players]

@@ -203,6 +203,9 @@ def _compute(entrant_cells: list[dict[str, Any]]) -> dict[str, Any]:
         "gradient_steps": int(sum(c["gradient_steps"] for c in computes)),
         "train_hours": _r(sum(c["train_seconds"] for c in computes) / 3600),
         "eval_hours": _r(sum(c["eval_seconds"] for c in computes) / 3600),
+        # CPU time, where every cell recorded it (None otherwise: a sum over some cells would mislead)
+        "cpu_hours": (_r(sum(c["train_cpu_seconds"] + c["eval_cpu_seconds"] for c in computes) / 3600)
+                      if all("train_cpu_seconds" in c and "eval_cpu_seconds" in c for c in computes) else None),
         "machines": sorted({str(c["machine"]) for c in computes}),
         "reference_throughput": [round(min(throughput), 1), round(max(throughput), 1)],
     }
@@ -443,16 +446,19 @@ def to_markdown(data: dict[str, Any]) -> str:
                 score = _ci({"value": r["score"], "ci": r["score_ci"]}) if "score" in r else ""
                 lines.append(f"| {task} | {ref} | {elo} | {score} | {r.get('deals', '')} |")
     lines += ["", "## Compute", "",
-              "Summed over the entrant's cells; reference throughput: games a second of the heuristic in every seat "
-              "(Drags 2 Riches, 4 players, one core), measured on the machine when each cell ran (lowest to "
-              "highest), to compare the hours across machines.", "",
-              "| entrant | cells | learner decisions | gradient steps | train hours | eval hours | machines "
-              "| reference throughput |", "|---|---:|---:|---:|---:|---:|---|---:|"]
+              "Summed over the entrant's cells: train and eval hours of wall clock, CPU hours the cells' processes "
+              "spent (training and evaluation together: the core-hours, which other work on a shared machine does "
+              "not inflate as it does the wall clock; blank where a cell did not record it); reference throughput: "
+              "games a second of the heuristic in every seat (Drags 2 Riches, 4 players, one core), measured on the "
+              "machine when each cell ran (lowest to highest), to compare the hours across machines.", "",
+              "| entrant | cells | learner decisions | gradient steps | train hours | eval hours | CPU hours | machines "
+              "| reference throughput |", "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
     for name, c in data["compute"].items():
         low, high = c["reference_throughput"]
         throughput = f"{low:,.0f}" if low == high else f"{low:,.0f} to {high:,.0f}"
         lines.append(f"| {name} | {c['cells']} | {c['decisions']:,} | {c['gradient_steps']:,} | "
-                     f"{_f(c['train_hours'])} | {_f(c['eval_hours'])} | {'; '.join(c['machines'])} "
+                     f"{_f(c['train_hours'])} | {_f(c['eval_hours'])} | "
+                     f"{'' if c.get('cpu_hours') is None else _f(c['cpu_hours'])} | {'; '.join(c['machines'])} "
                      f"| {throughput} |")
     lines += ["", "## How this report was made", "", f"    {made['command']}", ""]
     for run in made["runs"]:

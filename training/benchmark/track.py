@@ -46,6 +46,15 @@ def reference_throughput() -> float:
     return round(deals * n / (time.perf_counter() - began), 2)
 
 
+def cpu_seconds() -> float:
+    """CPU time (user and system) of this process and of the child processes it has waited for: a cell's
+    core-seconds, which other work on the machine does not inflate as it does the wall clock."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def machine() -> str:
     model = platform.processor() or platform.machine()
     with contextlib.suppress(OSError):
@@ -121,13 +130,14 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
     run_dir = folder / "train"
     c, raw = cell_config(alg, task, seed, budget["decisions"], fractions, run_dir)
     throughput = reference_throughput()
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), cpu_seconds()
     resumed = _train(c, raw, run_dir)
+    train_cpu = cpu_seconds() - cpu
     summary = json.loads((run_dir / "summary.json").read_text(encoding="utf-8"))
     imitation = run_dir / "imitation.json"
     imitation_seconds = json.loads(imitation.read_text(encoding="utf-8"))["seconds"] if imitation.is_file() else 0.0
     train_seconds = summary["seconds"] if summary["seconds"] is not None else time.perf_counter() - began
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), cpu_seconds()
     checkpoints = _at_fractions(_checkpoints(c, run_dir), budget["decisions"], fractions)
     count = task.deals if deals is None else min(deals, task.deals)
     prefix = min(checkpoint_deals, count)
@@ -164,6 +174,8 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
             "train_seconds": round(train_seconds + imitation_seconds, 1),
             "imitation_seconds": imitation_seconds,
             "eval_seconds": round(time.perf_counter() - began, 1),
+            "train_cpu_seconds": round(train_cpu, 1),
+            "eval_cpu_seconds": round(cpu_seconds() - cpu, 1),
             "machine": machine(),
             "reference_throughput": throughput,
             "resumed_from": resumed,
