@@ -221,6 +221,7 @@ DECK_SIZE = sum(COPIES)  # FR-COMP-1, FR-DATA-1: 73 cards
 SIGN_CARDS = sum(b.size for b in BUSINESSES)
 PLACEMENTS = tuple(tuple(placements(b.shape)) for b in BUSINESSES)  # per business, per anchor
 SIZE = tuple(b.size for b in BUSINESSES)
+SALE = tuple(SELL_PER_CARD * b.size for b in BUSINESSES)  # FR-SELL-1: what each business sells for
 KIND_NAMES = tuple(b.name for b in BUSINESSES) + tuple(c.name for c in CARDS)
 ASSET_KINDS = tuple(NUM_BUSINESSES + i for i, c in enumerate(CARDS) if c.asset)
 EFFECT_KIND = {c.effect: NUM_BUSINESSES + i for i, c in enumerate(CARDS)}

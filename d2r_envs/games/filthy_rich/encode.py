@@ -61,10 +61,10 @@ _CONNECTIONS = C.EFFECT_KIND[C.Effect.CONNECTIONS]
 
 def _tax_symbols(s: State, q: int) -> int:
     """Seat q's tax symbols: on its businesses, luxuries and assets, less Government Connections' (FR-TAX-2)."""
-    symbols = (sum(b.tax for b, owner in zip(C.BUSINESSES, s.owner.of) if owner == q)
-               + sum(x.tax for x, owner in zip(C.LUXURIES, s.lux_owner.of) if owner == q)
-               + sum(C.card_of(k).tax * s.assets.counts[q][k] for k in C.ASSET_KINDS))
-    cut = C.card_of(_CONNECTIONS).amount * s.assets.counts[q][_CONNECTIONS]
+    symbols = (sum(b.tax for b, owner in zip(C.BUSINESSES, s.owner) if owner == q)
+               + sum(x.tax for x, owner in zip(C.LUXURIES, s.lux_owner) if owner == q)
+               + sum(C.card_of(k).tax * s.assets[q][k] for k in C.ASSET_KINDS))
+    cut = C.card_of(_CONNECTIONS).amount * s.assets[q][_CONNECTIONS]
     return max(0, symbols - cut)
 
 
@@ -94,22 +94,22 @@ def encode(game, s: State, me: int) -> np.ndarray:
         v["money"][i] = min(s.money[q], MONEY)
         v["hand_sizes"][i] = sum(s.hands[q])
         v["alive"][i] = s.alive[q]
-        v["assets"][i] = [s.assets.counts[q][k] for k in C.ASSET_KINDS]
+        v["assets"][i] = [s.assets[q][k] for k in C.ASSET_KINDS]
         if s.alive[q]:
             v["taxes"][i] = _tax_symbols(s, q)
-    for b, o in enumerate(s.owner.of):
+    for b, o in enumerate(s.owner):
         if o >= 0:
             v["businesses"][(o - me) % n, b] = 1
     for pg in range(C.PAGES):
         for slot in range(C.SLOTS):
-            if s.book.rows[pg][slot] >= 0:
-                v["book"][pg, slot, s.book.rows[pg][slot]] = 1
+            if s.book[pg][slot] >= 0:
+                v["book"][pg, slot, s.book[pg][slot]] = 1
     for slot in range(C.SLOTS):
         b = game.visible(s, slot)
         if b >= 0:
             v["visible"][slot, b] = 1
-            v["visible_owner"][(s.owner.of[b] - me) % n, slot] = 1
-    for x, o in enumerate(s.lux_owner.of):
+            v["visible_owner"][(s.owner[b] - me) % n, slot] = 1
+    for x, o in enumerate(s.lux_owner):
         if o >= 0:
             v["luxuries"][(o - me) % n, x] = 1
         v["for_sale"][x] = o == NO_OWNER
