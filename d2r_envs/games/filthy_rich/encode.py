@@ -16,7 +16,7 @@ import numpy as np
 from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import ASK_NAMES, NO_OWNER, NUM_PHASES, Phase, State
 
 P, K, B, L = C.MAX_PLAYERS, C.NUM_KINDS, C.NUM_BUSINESSES, C.NUM_LUXURIES
 S, PG = C.SLOTS, C.PAGES
@@ -26,8 +26,8 @@ MONEY = 255  # money and bids beyond this show as 255
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game"),
     Piece("options", (1,), 1, "fan variant: one tax per turn"),
-    Piece("phase", (len(Phase),), 1, "phase of the turn"),
-    Piece("ask", (len(Ask),), 1, "what the card being played asks for"),
+    Piece("phase", (NUM_PHASES,), 1, "phase of the turn"),
+    Piece("ask", (len(ASK_NAMES),), 1, "what the card being played asks for"),
     Piece("actor", (P,), 1, "who decides now"),
     Piece("turn", (P,), 1, "whose turn it is"),
     Piece("money", (P,), MONEY, "each player's money"),

@@ -119,7 +119,11 @@ LAYOUT.check_order(  # encode() joins the observation from its pieces in this or
 
 def _held(owners: list[int], n: int) -> bytes:
     """Per seat in seat order, a byte per item: 1 where that seat holds it."""
-    return b"".join([bytes([o == q for o in owners]) for q in range(n)])
+    rows = [bytearray(len(owners)) for _ in range(n)]
+    for item, o in enumerate(owners):
+        if o >= 0:
+            rows[o][item] = 1
+    return b"".join(rows)
 
 
 class _Table:

@@ -6,6 +6,7 @@ Where something happens, the rules tell it (facts.py) to the state's sink, `s.te
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from d2r_envs.core import game as core
@@ -17,7 +18,7 @@ from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import facts as F
 from d2r_envs.games.filthy_rich.cards import Effect
 from d2r_envs.games.filthy_rich.config import Config
-from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, ZONES, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import ASK_NAMES, NO_OWNER, ON_AUCTION, REMOVED, ZONES, Ask, Phase, State
 
 NAME = "filthy_rich"
 VERSION = 0
@@ -99,14 +100,18 @@ class Game(core.Game[State]):
         return 1 + int(u * 6)
 
     def resolve_chance(self, s: State, rng: Any) -> None:
-        """The core's loop (sample_chance, then apply), with a draw from the deck done in place: the
-        same `rng.random()` names the same card (Deck.draw is kind_at and take in one)."""
+        """The core's loop (sample_chance, then apply), with the draws and the business dice taken in
+        place: the same `rng.random()` gives the same card (Deck.draw is kind_at and take in one) and
+        the same die."""
         while self.current_player(s) == CHANCE:
             if s.draws:
                 self._drawn(s, s.deck.draw(rng.random()))
-                self._advance(s)
+            elif s.phase == Phase.DICE:
+                self._die(s, int(rng.random() * 10))
             else:
                 self.apply_legal(s, self.sample_chance(s, rng))
+                continue
+            self._advance(s)
 
     # Legal actions ----------------------------------------------------------------------------
 
@@ -120,16 +125,19 @@ class Game(core.Game[State]):
             out = [] if acting else [A.DONE]  # FR-ACT-1: no roll before both actions
             out += self._sells(s, p)  # FR-SELL-2: own turn, before the roll
             if acting:
-                hand = s.hands[p]
-                kinds = [k for k in range(C.NUM_KINDS) if hand[k]]  # the kinds in hand
                 money = s.money[p]
-                out += [A.PLAY + k - C.NUM_BUSINESSES for k in kinds
-                        if k >= C.NUM_BUSINESSES and self._playable(s, p, k)]
-                bizs = [b for b in kinds if b < C.NUM_BUSINESSES and s.owner[b] < 0
-                        and C.BUSINESSES[b].cost <= money]  # FR-SIGN-4, FR-DECIDE-1
+                bizs = []  # the businesses it may open
+                discards = []
+                for k in compress(range(C.NUM_KINDS), s.hands[p]):  # the kinds in hand
+                    if k >= C.NUM_BUSINESSES:
+                        if self._playable(s, p, k):
+                            out.append(A.PLAY + k - C.NUM_BUSINESSES)
+                    elif s.owner[k] < 0 and C.BUSINESSES[k].cost <= money:  # FR-SIGN-4, FR-DECIDE-1
+                        bizs.append(k)
+                    discards.append(A.DISCARD + k)
                 if bizs:
                     out += self._openings(s, p, bizs, money)
-                out += [A.DISCARD + k for k in kinds]
+                out += discards
             return out
         if ph == Phase.LUXURY:
             money = s.money[p]
@@ -147,6 +155,8 @@ class Game(core.Game[State]):
         return []
 
     def _sells(self, s: State, p: int) -> list[int]:  # FR-SELL-3: businesses only
+        if p not in s.owner:
+            return []
         return [A.SELL + b for b, o in enumerate(s.owner) if o == p]
 
     def _playable(self, s: State, p: int, k: int) -> bool:  # FR-DECIDE-1
@@ -166,19 +176,20 @@ class Game(core.Game[State]):
 
     def _openings(self, s: State, p: int, bizs: list[int], money: int) -> list[int]:  # FR-DECIDE-1
         """Open actions for businesses `bizs` (in hand, not in the book, launch cost affordable)."""
-        used = sum(1 << slot for slot, b in enumerate(s.book[s.page]) if b >= 0)  # the slots holding a sign card
+        used = sum([1 << slot for slot, b in enumerate(s.book[s.page]) if b >= 0])  # the slots holding a sign card
         fees = None  # the covering fee per slot, worked out only when a fee could matter
         out = []
+        # Each anchor where the sign's shape fits (FR-SIGN-2) on empty slots only (FR-SIGN-1, FR-SIGN-3).
         for b in bizs:
             spare = money - C.BUSINESSES[b].cost
-            fits = [(A.OPEN + b * C.SLOTS + anchor, mask) for anchor, mask in enumerate(C.PLACEMENTS[b])
-                    if mask and not mask & used]  # FR-SIGN-2: its shape; FR-SIGN-1, FR-SIGN-3: empty slots only
+            first = A.OPEN + b * C.SLOTS  # (its open action at anchor 0)
             if not s.page or spare >= C.COVER_FEE * C.SIZE[b]:  # (enough to cover every card of the sign)
-                out += [a for a, _ in fits]
+                out += [first + anchor for anchor, mask in C.FITS[b] if not mask & used]
                 continue
             if fees is None:
                 fees = [C.COVER_FEE if q >= 0 else 0 for q in self._fee_owners(s, p)]
-            out += [a for a, mask in fits if sum(fees[slot] for slot in C.SLOTS_OF[mask]) <= spare]
+            out += [first + anchor for anchor, mask in C.FITS[b]
+                    if not mask & used and sum([fees[slot] for slot in C.SLOTS_OF[mask]]) <= spare]
         return out
 
     def _targets(self, s: State, p: int) -> list[int]:
@@ -224,16 +235,20 @@ class Game(core.Game[State]):
 
     def tax_table(self, s: State) -> list[int]:
         """Each player's tax symbols: businesses, luxuries and assets, less Government Connections."""  # FR-TAX-2
-        symbols = [sum(C.card_of(k).tax * assets[k] for k in C.ASSET_KINDS) for assets in s.assets]
+        symbols = [0] * self.n
         for b, o in enumerate(s.owner):
             if o >= 0:
-                symbols[o] += C.BUSINESSES[b].tax
+                symbols[o] += C.TAX[b]
         for x, o in enumerate(s.lux_owner):
             if o >= 0:
                 symbols[o] += C.LUXURIES[x].tax
         connections = C.EFFECT_KIND[Effect.CONNECTIONS]
         cut = C.card_of(connections).amount
-        return [max(0, t - assets[connections] * cut) for t, assets in zip(symbols, s.assets)]
+        for q, assets in enumerate(s.assets):
+            if any(assets):  # (Government Connections is an asset too)
+                symbols[q] = max(0, symbols[q] + sum([assets[k] * C.TAX[k] for k in C.ASSET_KINDS])
+                                 - assets[connections] * cut)
+        return symbols
 
     def dice_count(self, s: State) -> int:
         """The business dice this turn: the page's number, one more per Advertising Blitz."""
@@ -245,6 +260,8 @@ class Game(core.Game[State]):
         if s.draws:
             s.deck.take(action)
             self._drawn(s, action)
+        elif s.phase not in _CHANCE_PHASES:  # a decision
+            self._decide(s, action)
         elif s.phase == Phase.FIRST_PLAYER:
             s.first = action  # FR-SETUP-4
             s.phase = Phase.DEAL
@@ -253,10 +270,8 @@ class Game(core.Game[State]):
                 s.tell(F.Began(action))
         elif s.phase == Phase.DICE:
             self._die(s, action)
-        elif s.phase == Phase.PAGE_DIE:
-            self._page_die(s, action)
         else:
-            self._decide(s, action)
+            self._page_die(s, action)
         self._advance(s)
 
     def _drawn(self, s: State, k: int) -> None:
@@ -345,8 +360,8 @@ class Game(core.Game[State]):
             self._gain(s, p, copies * C.card_of(portfolio).amount, F.Portfolio(copies) if s.tell is not None else None)
         # The luxury decision only where one is within reach, selling every business if need be (FR-LUX-1).
         if NO_OWNER in s.lux_owner:
-            cheapest = C.LUXURIES[s.lux_owner.index(NO_OWNER)]  # the luxuries are in price order
-            if s.money[p] + sum(C.SALE[b] for b, o in enumerate(s.owner) if o == p) >= cheapest.price:
+            price = C.LUXURIES[s.lux_owner.index(NO_OWNER)].price  # the cheapest: they are in price order
+            if s.money[p] >= price or s.money[p] + sum([C.SALE[b] for b, o in enumerate(s.owner) if o == p]) >= price:
                 s.phase = Phase.LUXURY
 
     def _next_alive(self, s: State, p: int) -> int:  # FR-TURN-1: clockwise = to the left
@@ -640,10 +655,10 @@ class Game(core.Game[State]):
         zeros = self.zeros_taxed(s)  # FR-DECIDE-6: 0-roll payouts with the hits (FR-OPT-1)
         offshore = C.EFFECT_KIND[Effect.OFFSHORE]
         for _ in range(zeros):
-            for b, biz in enumerate(C.BUSINESSES):
+            for b in C.TAX_MEN:
                 o = s.owner[b]
-                if biz.hit == C.Hit.TAX_MAN and o >= 0:
-                    self._gain(s, o, biz.zero_pay, F.ZeroPaid(b) if s.tell is not None else None)
+                if o >= 0:
+                    self._gain(s, o, C.BUSINESSES[b].zero_pay, F.ZeroPaid(b) if s.tell is not None else None)
             for q in self._in_turn_order(s):
                 if s.assets[q][offshore]:
                     pay = s.assets[q][offshore] * C.card_of(offshore).amount
@@ -776,7 +791,7 @@ class Game(core.Game[State]):
             return "chance: page die"
         p = f"player_{s.actor}"
         if ph == Phase.TARGET:
-            return f"{p} chooses {s.ask.name.lower()} for {C.KIND_NAMES[s.card]}"
+            return f"{p} chooses {ASK_NAMES[s.ask]} for {C.KIND_NAMES[s.card]}"
         if ph == Phase.AUCTION:
             return f"{p} bids on {C.LUXURIES[s.lot].name} (high bid {s.high if s.high >= 0 else '-'})"
         if ph == Phase.ACTIONS:

@@ -13,36 +13,47 @@ without one (core.events.sink).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Pile, Zones, card_count
 from d2r_envs.games.filthy_rich import cards as C
 
 
-class Phase(enum.IntEnum):
-    FIRST_PLAYER = 0  # chance: who goes first
-    LUXURY = 1  # FR-TURN-2 starts here; decision: buy a luxury (optional; selling allowed)
-    ACTIONS = 2  # decision: the two actions, selling, then roll
-    TARGET = 3  # decision: the choice a played card asks for (see Ask)
-    DICE = 4  # chance: one business die per node
-    TAX_SELL = 5  # decision: a 0 was rolled; each player in turn may sell businesses
-    PAGE_DIE = 6  # chance: the page die
-    AUCTION = 7  # decision: bid on a knocked-out player's luxury, or pass
-    DEAL = 8  # the opening hands are being dealt (chance draws)
-    DRAW = 9  # the end-of-turn draws (chance draws)
-    OVER = 10
+class Phase:
+    """The phases of play, plain int constants (State.phase holds one): the rules read them at every step,
+    and a plain class's attribute reads several times faster than an IntEnum member in Python 3.11."""
+
+    FIRST_PLAYER: Final = 0  # chance: who goes first
+    LUXURY: Final = 1  # FR-TURN-2 starts here; decision: buy a luxury (optional; selling allowed)
+    ACTIONS: Final = 2  # decision: the two actions, selling, then roll
+    TARGET: Final = 3  # decision: the choice a played card asks for (see Ask)
+    DICE: Final = 4  # chance: one business die per node
+    TAX_SELL: Final = 5  # decision: a 0 was rolled; each player in turn may sell businesses
+    PAGE_DIE: Final = 6  # chance: the page die
+    AUCTION: Final = 7  # decision: bid on a knocked-out player's luxury, or pass
+    DEAL: Final = 8  # the opening hands are being dealt (chance draws)
+    DRAW: Final = 9  # the end-of-turn draws (chance draws)
+    OVER: Final = 10
 
 
-class Ask(enum.IntEnum):
-    NONE = 0
-    PLAYER = 1  # IRS Audit, Lawsuit: the player it targets
-    BUSINESS = 2  # Mysterious Fire: the business it burns
-    SCOUT = 3  # Business Scout: the business card taken from the discard pile
-    PAGE = 4  # Page Turner: the page to turn to
+NUM_PHASES = Phase.OVER + 1
+
+
+class Ask:
+    """What the card being played asks its player to choose (State.ask holds one): plain int constants,
+    as Phase."""
+
+    NONE: Final = 0
+    PLAYER: Final = 1  # IRS Audit, Lawsuit: the player it targets
+    BUSINESS: Final = 2  # Mysterious Fire: the business it burns
+    SCOUT: Final = 3  # Business Scout: the business card taken from the discard pile
+    PAGE: Final = 4  # Page Turner: the page to turn to
+
+
+ASK_NAMES = ("none", "player", "business", "scout", "page")  # by Ask
 
 
 NO_OWNER = -1  # luxury: still for sale
@@ -62,8 +73,8 @@ class State:
     owner: list[int]  # per business: the seat that runs it, -1 closed
     book: list[list[int]]  # FR-COMP-2: book[page][slot] -> business whose sign card is there, -1 empty
     lux_owner: list[int]  # per luxury: a seat, NO_OWNER, REMOVED or ON_AUCTION
-    phase: Phase = Phase.FIRST_PLAYER
-    ask: Ask = Ask.NONE
+    phase: int = Phase.FIRST_PLAYER
+    ask: int = Ask.NONE
     page: int = 0  # 0-3 for pages 1-4; FR-SETUP-3: play begins on page 1
     first: int = -1
     turn: int = -1  # whose turn it is
@@ -74,7 +85,7 @@ class State:
     dice: list[int] = field(default_factory=list)  # business dice rolled this turn
     sellers: list[int] = field(default_factory=list)  # tax time: who still chooses whether to sell
     draws: list[int] = field(default_factory=list)  # seats still to draw a card, first due first
-    resume: Phase = Phase.ACTIONS  # where play returns after the auctions
+    resume: int = Phase.ACTIONS  # where play returns after the auctions
     lots: list[tuple[int, int]] = field(default_factory=list)  # (luxury, knocked-out seat) waiting to be auctioned
     lot: int = -1  # the luxury being auctioned
     seller: int = -1  # whose luxury it was
