@@ -223,7 +223,8 @@ COPIES = tuple(b.copies for b in BUSINESSES) + tuple(c.copies for c in CARDS)
 DECK_SIZE = sum(COPIES)  # FR-COMP-1, FR-DATA-1: 73 cards
 SIGN_CARDS = sum(b.size for b in BUSINESSES)
 PLACEMENTS = tuple(tuple(placements(b.shape)) for b in BUSINESSES)  # per business, per anchor
-FITS = tuple(tuple((anchor, mask) for anchor, mask in enumerate(p) if mask) for p in PLACEMENTS)  # (anchor, mask) where it fits
+# Per business, (anchor, slot mask) for each anchor where its sign fits a page (FR-SIGN-2).
+FITS = tuple(tuple((anchor, mask) for anchor, mask in enumerate(p) if mask) for p in PLACEMENTS)
 SIZE = tuple(b.size for b in BUSINESSES)
 SALE = tuple(SELL_PER_CARD * b.size for b in BUSINESSES)  # FR-SELL-1: what each business sells for
 TAX = tuple(b.tax for b in BUSINESSES) + tuple(c.tax for c in CARDS)  # FR-TAX-2: per kind, its card's tax symbols

@@ -18,8 +18,6 @@ from d2r_envs.games.filthy_rich.encode import LAYOUT, MONEY, NA, B, L, P, PG, S
 from d2r_envs.games.filthy_rich.state import NO_OWNER, Phase, State
 
 _O = LAYOUT.offsets
-_U8, _F32, _frombuffer = np.uint8, np.float32, np.frombuffer
-_OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
 # Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
 _PHASE = _O["phase"]
 _ASK = _O["ask"]
@@ -101,7 +99,7 @@ def _tail(game, s: State, rel: list[int]) -> bytes:
     v = bytearray(_O["lowest_bid"] + 1 - _CARD)
     if s.card >= 0:
         v[s.card - B] = 1
-    if s.phase == _AUCTION:
+    if s.phase == Phase.AUCTION:
         v[_LOT - _CARD + s.lot] = 1
         if s.high >= 0:
             v[_HIGH - _CARD] = min(s.high, MONEY)
@@ -216,7 +214,10 @@ class Observer(_Observer):
         n = s.num_players
         rel = self._rel[me]  # seat -> its place after me (index -1: none)
         phase = s.phase
-        key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
+        if phase != Phase.OVER and s.turn >= 0:
+            key = (phase, s.ask, rel[s.actor], rel[s.turn])
+        else:
+            key = (phase, s.ask, -1, -1)
         head = _HEADS.get(key) or _head(key)
         rot = self._rot[me]
         try:
@@ -236,11 +237,12 @@ class Observer(_Observer):
             table = self._table = _Table(self.game, s, table)
         visible, slots = table.views[page] or table.view(self.game, s)
         pad = self._pad
-        return _frombuffer(b"".join((
+        return np.frombuffer(b"".join((
             self._head, head, money, pad, turn, hands[me], bytes(card_counts(rot(hands))), pad,
             _BYTE[s.deck.n], s.discard, table.blocks[me] or table.block(me), table.cells, visible,
             slots[S * me : S * (me + n)], self._slots_pad,
-            _NO_TAIL if s.card < 0 and phase != _AUCTION else _tail(self.game, s, rel))), _U8).astype(_F32)
+            _NO_TAIL if s.card < 0 and phase != Phase.AUCTION else _tail(self.game, s, rel))),
+            np.uint8).astype(np.float32)
 
     def string_from(self, s: State, me: int) -> str:
         return spec.string_from(self.game, s, me)

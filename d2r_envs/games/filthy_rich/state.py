@@ -2,13 +2,13 @@
 
 Card piles are counts per card kind (cards.KIND_NAMES): the deck is shuffled, so only its contents
 matter and every draw is an explicit chance event (a core `Deck`, which keeps its size and its cards
-in kind order in step with its counts, so the chance node, a sampled draw and the fast path's draw
-are one arithmetic). The book is four pages of nine slots, each holding the business whose sign card
-is there (-1: an empty pocket). Tax symbols, who holds what per seat and the book's one-hot cells
-are worked out from these fields by whoever needs them (the rules' tax table, the observer, which
-compares the fields with copies it keeps). `tell` is no part of the state: the sink the rules tell
-what happens to while a copy is narrated, None otherwise; it is not compared, and a clone starts
-without one (core.events.sink).
+in kind order in step with its counts, so the chance node, a sampled draw and resolve_chance's draw
+in place are one arithmetic). The book is four pages of nine slots, each holding the business whose
+sign card is there (-1: an empty pocket). Tax symbols, who holds what per seat and the book's one-hot
+cells are worked out from these fields by whoever needs them (the rules' tax table, the observer,
+which compares the fields with copies it keeps). `tell` is no part of the state: the sink the rules
+tell what happens to while a copy is narrated, None otherwise; it is not compared, and a clone
+starts without one (core.events.sink).
 """
 
 from __future__ import annotations
