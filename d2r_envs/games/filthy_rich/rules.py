@@ -102,12 +102,15 @@ class Game(core.Game[State]):
     def resolve_chance(self, s: State, rng: Any) -> None:
         """The core's loop (sample_chance, then apply), with the draws and the business dice taken in
         place: the same `rng.random()` gives the same card (Deck.draw is kind_at and take in one) and
-        the same die."""
+        the same die. Between two draws from a deck that still has cards, and between two dice, there
+        is nothing for `_advance` to do."""
         while self.current_player(s) == CHANCE:
             if s.draws:
-                self._drawn(s, s.deck.draw(rng.random()))
+                while s.draws and s.deck.n:
+                    self._drawn(s, s.deck.draw(rng.random()))
             elif s.phase == Phase.DICE:
-                self._die(s, int(rng.random() * 10))
+                while s.phase == Phase.DICE:  # (the last die brings the hits, which move the phase on)
+                    self._die(s, int(rng.random() * 10))
             else:
                 self.apply_legal(s, self.sample_chance(s, rng))
                 continue
