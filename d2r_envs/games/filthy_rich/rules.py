@@ -245,12 +245,15 @@ class Game(core.Game[State]):
         for x, o in enumerate(s.lux_owner):
             if o >= 0:
                 symbols[o] += C.LUXURIES[x].tax
+        for k in C.ASSET_KINDS:
+            if C.TAX[k]:
+                for q, assets in enumerate(s.assets):
+                    symbols[q] += assets[k] * C.TAX[k]
         connections = C.EFFECT_KIND[Effect.CONNECTIONS]
         cut = C.card_of(connections).amount
         for q, assets in enumerate(s.assets):
-            if any(assets):  # (Government Connections is an asset too)
-                symbols[q] = max(0, symbols[q] + sum([assets[k] * C.TAX[k] for k in C.ASSET_KINDS])
-                                 - assets[connections] * cut)
+            if assets[connections]:
+                symbols[q] = max(0, symbols[q] - assets[connections] * cut)
         return symbols
 
     def dice_count(self, s: State) -> int:
