@@ -21,7 +21,6 @@ COMPILED = [
     "d2r_envs/core/game.py",
     "d2r_envs/core/events.py",
     "d2r_envs/core/zones.py",
-    "d2r_envs/core/stamped.py",
     "d2r_envs/core/actions.py",
     # Draco & Co: rules, state, cards, facts the rules tell, and the observation encoder.
     "d2r_envs/games/draco_and_co/rules.py",

@@ -3,7 +3,7 @@
 A State is a dataclass (slots or not) whose fields are annotated with their shapes: `int`, `bool`,
 an enum, `str`, `tuple[...]` or a NamedTuple of those (shared: they cannot change), or `list[...]`,
 `bytearray`, `dict[...]` and `set[...]` of them, nested (copied to every mutable level), or a type that copies
-itself with `__copy__` (core.zones.Deck, the containers of core/stamped.py). A field declared with
+itself with `__copy__` (core.zones.Deck). A field declared with
 `compare=False` is a cache outside the game's state: clones share it, so the code that keeps one must
 replace it, never change it in place. A field made by `core.events.sink()` (where the rules tell what
 happens while a state is narrated) is left None in a clone. `copier(cls)` writes one flat function per
@@ -157,8 +157,7 @@ def clone(state: Any) -> Any:
 
 
 def _copies_itself(x: Any) -> bool:
-    """A mutable kit object (core.zones.Deck, core/stamped.py): its class defines __copy__ (enums are
-    immutable)."""
+    """A mutable kit object (core.zones.Deck): its class defines __copy__ (enums are immutable)."""
     return hasattr(type(x), "__copy__") and not isinstance(x, enum.Enum)
 
 

@@ -56,21 +56,21 @@ def sign(s, p, name, page, slots):
     assert mask in C.PLACEMENTS[b], f"{name}'s sign does not have the shape of slots {slots}"
     assert s.deck[b], f"no {name} card left in the deck"
     s.deck.take(b)
-    s.owner.set(b, p)
+    s.owner[b] = p
     for x in slots:
         assert s.book[page - 1][x - 1] < 0, f"page {page} slot {x} is taken"
-        s.book.put(page - 1, x - 1, b)
+        s.book[page - 1][x - 1] = b
 
 
 def asset(s, p, name):
     """Put an asset card from the deck on player p's table."""
     k = KIND[name]
     s.deck.take(k)
-    s.assets.add(p, k)
+    s.assets[p][k] += 1
 
 
 def luxury(s, p, name):
-    s.lux_owner.set(LUX[name], p)
+    s.lux_owner[LUX[name]] = p
 
 
 def money(s, p, amount):

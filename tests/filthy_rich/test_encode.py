@@ -1,4 +1,4 @@
-"""The fast paths against plain ones: the fast encoder (encode_fast.py, with its board cache) byte for byte
+"""The fast paths against plain ones: the fast encoder (encode_fast.py, with its table cache) byte for byte
 against the spec (encode.py, a piece-by-piece encoder), and resolve_chance against the generic chance loop."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ GAME = "filthy_rich"
 
 @pytest.mark.parametrize(("n", "options"), [(2, {}), (3, dict(one_tax_per_turn=True)), (4, {}), (5, {})])
 def test_encode_matches_the_spec(n, options, random_nodes):
-    """At every node, for every seat; the board cache is used as play goes on, and must agree with a
+    """At every node, for every seat; the table cache is used as play goes on, and must agree with a
     fresh encoding at every step."""
     g = d2r_envs.make_game(GAME, n, **options)
     obs = Observer(g)
@@ -29,11 +29,10 @@ def test_encode_matches_the_spec(n, options, random_nodes):
     assert checked > 500
 
 
-def test_the_board_cache_follows_the_containers_stamps_across_states():
-    """The observer keeps the table it worked out while the state's containers keep their stamps
-    (core/stamped.py), and the cache is not game state: a clone shares the stamps and encodes the
-    same; two copies played on apart, encoded in turn by one observer, each encode as the spec
-    says at every step; an unpickled copy (new stamps) encodes the same."""
+def test_the_table_cache_follows_the_fields_it_was_read_from_across_states():
+    """The observer keeps the table it worked out with copies of the fields it read, and the cache
+    is not game state: a clone encodes the same; two copies played on apart, encoded in turn by one
+    observer, each encode as the spec says at every step; an unpickled copy encodes the same."""
     import pickle
 
     g = d2r_envs.make_game(GAME, 4)

@@ -154,7 +154,7 @@ def test_a_deal_cut_short_tells_each_hand_and_what_is_missing():
     for k in range(C.NUM_KINDS):
         keep = min(s.deck[k], left)
         left -= keep
-        s.assets.add(0, k, s.deck[k] - keep)
+        s.assets[0][k] += s.deck[k] - keep
         s.deck.counts[k] = keep
     s.deck.recount()
     log = Log(game, narrate)

@@ -9,8 +9,8 @@ reconstruction.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
+from typing import Final
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -24,12 +24,14 @@ SELL_PER_CARD = 2  # FR-SELL-1: a business sells for $2 per sign card
 DISCARD_PAY = 1  # FR-ACT-2
 
 
-class Hit(enum.IntEnum):
-    """What a hit on a business does (its card's text: FR-DICE-3)."""
+class Hit:
+    """What a hit on a business does (its card's text: FR-DICE-3): plain int constants, which the rules
+    read at every roll (a plain class's attribute reads several times faster than an IntEnum member in
+    Python 3.11)."""
 
-    BANK = 0  # the owner collects `pay` from the bank
-    ROLLER = 1  # the player who rolled pays the owner `pay` (the bank pays if the owner rolled)
-    TAX_MAN = 2  # as BANK; also collects `zero_pay` from the bank for each 0 rolled
+    BANK: Final = 0  # the owner collects `pay` from the bank
+    ROLLER: Final = 1  # the player who rolled pays the owner `pay` (the bank pays if the owner rolled)
+    TAX_MAN: Final = 2  # as BANK; also collects `zero_pay` from the bank for each 0 rolled
 
 
 # Sign shapes: cells (row, column) from the top-left card; each fits a 3x3 page (FR-DATA-1, FR-SIGN-2).
@@ -59,7 +61,7 @@ class Business:
     name: str
     cost: int  # launch cost
     shape: str
-    hit: Hit
+    hit: int  # a Hit
     pay: int
     tax: int  # tax symbols
     zero_pay: int = 0
@@ -132,24 +134,25 @@ LUXURIES: tuple[Luxury, ...] = (  # FR-COMP-1, FR-DATA-2: 12 luxuries
 )
 
 
-class Effect(enum.IntEnum):
-    """What an action card does, or what an asset card does while on the table (FR-DATA-3)."""
+class Effect:
+    """What an action card does, or what an asset card does while on the table (FR-DATA-3): plain int
+    constants, as Hit."""
 
-    IRS_AUDIT = 0  # a player you choose pays their taxes once, now
-    SCOUT = 1  # take a business card from the discard pile into your hand (none there: draw a card)
-    FIRE = 2  # another player's business burns: its card to the discard pile, its sign out of the book
-    WINDFALL = 3  # collect `amount` from the bank
-    LAWSUIT = 4  # a player you choose pays you `amount`
-    ADVERTISING = 5  # roll one more business die this turn
-    PAGE_TURNER = 6  # turn the book to the page you choose, now
-    NETWORKING = 7  # draw `amount` cards
-    LOAN = 8  # asset: collect `amount` from the bank when played
-    RACKET = 9  # asset: each 0 rolled, every other player pays you `amount` (at tax time, after the sale)
-    CONNECTIONS = 10  # asset: your taxes count `amount` fewer symbols
-    OFFSHORE = 11  # asset: each 0 rolled, collect `amount` from the bank
-    BILLBOARD = 12  # asset: each hit on one of your businesses pays `amount` more
-    INSURANCE = 13  # asset: the next Fire on your business fails and this card is discarded
-    PORTFOLIO = 14  # asset: collect `amount` at the start of each of your turns
+    IRS_AUDIT: Final = 0  # a player you choose pays their taxes once, now
+    SCOUT: Final = 1  # take a business card from the discard pile into your hand (none there: draw a card)
+    FIRE: Final = 2  # another player's business burns: its card to the discard pile, its sign out of the book
+    WINDFALL: Final = 3  # collect `amount` from the bank
+    LAWSUIT: Final = 4  # a player you choose pays you `amount`
+    ADVERTISING: Final = 5  # roll one more business die this turn
+    PAGE_TURNER: Final = 6  # turn the book to the page you choose, now
+    NETWORKING: Final = 7  # draw `amount` cards
+    LOAN: Final = 8  # asset: collect `amount` from the bank when played
+    RACKET: Final = 9  # asset: each 0 rolled, every other player pays you `amount` (at tax time, after the sale)
+    CONNECTIONS: Final = 10  # asset: your taxes count `amount` fewer symbols
+    OFFSHORE: Final = 11  # asset: each 0 rolled, collect `amount` from the bank
+    BILLBOARD: Final = 12  # asset: each hit on one of your businesses pays `amount` more
+    INSURANCE: Final = 13  # asset: the next Fire on your business fails and this card is discarded
+    PORTFOLIO: Final = 14  # asset: collect `amount` at the start of each of your turns
 
 
 TARGETS_PLAYER = (Effect.IRS_AUDIT, Effect.LAWSUIT)
@@ -159,7 +162,7 @@ TARGETS_PLAYER = (Effect.IRS_AUDIT, Effect.LAWSUIT)
 class Card:
     name: str
     asset: bool
-    effect: Effect
+    effect: int  # an Effect
     amount: int = 0
     cost: int = 0  # assets: paid to the bank when played
     tax: int = 0  # assets: tax symbols
@@ -220,7 +223,12 @@ COPIES = tuple(b.copies for b in BUSINESSES) + tuple(c.copies for c in CARDS)
 DECK_SIZE = sum(COPIES)  # FR-COMP-1, FR-DATA-1: 73 cards
 SIGN_CARDS = sum(b.size for b in BUSINESSES)
 PLACEMENTS = tuple(tuple(placements(b.shape)) for b in BUSINESSES)  # per business, per anchor
+# Per business, (anchor, slot mask) for each anchor where its sign fits a page (FR-SIGN-2).
+FITS = tuple(tuple((anchor, mask) for anchor, mask in enumerate(p) if mask) for p in PLACEMENTS)
 SIZE = tuple(b.size for b in BUSINESSES)
+SALE = tuple(SELL_PER_CARD * b.size for b in BUSINESSES)  # FR-SELL-1: what each business sells for
+TAX = tuple(b.tax for b in BUSINESSES) + tuple(c.tax for c in CARDS)  # FR-TAX-2: per kind, its card's tax symbols
+TAX_MEN = tuple(i for i, b in enumerate(BUSINESSES) if b.hit == Hit.TAX_MAN)  # paid for each 0 rolled
 KIND_NAMES = tuple(b.name for b in BUSINESSES) + tuple(c.name for c in CARDS)
 ASSET_KINDS = tuple(NUM_BUSINESSES + i for i, c in enumerate(CARDS) if c.asset)
 EFFECT_KIND = {c.effect: NUM_BUSINESSES + i for i, c in enumerate(CARDS)}

@@ -36,7 +36,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     c = S.Canvas(width, height, title=f"Filthy Rich: {game.decision_name(s)}")
     if over:
         head = result_headline(game, s)
-        detail = f"player_{s.winner} " + ("bought a third luxury" if sum(o == s.winner for o in s.lux_owner.of) >= 3
+        detail = f"player_{s.winner} " + ("bought a third luxury" if sum(o == s.winner for o in s.lux_owner) >= 3
                                           else "is the last tycoon standing")
     else:
         head = f"page {s.page + 1}: player_{s.turn}'s turn" if s.turn >= 0 else "setting up"
@@ -53,7 +53,7 @@ def svg(game: Any, s: State, seat: int | None) -> str:
 
 
 def _owner_fill(s: State, b: int) -> str:
-    o = s.owner.of[b] if b >= 0 else -1
+    o = s.owner[b] if b >= 0 else -1
     return S.SEATS[o] if o >= 0 else "#d8d3c8"
 
 
@@ -63,7 +63,7 @@ def _book(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> Non
                    note=f"deck {s.deck.n} | discard {sum(s.discard)}")
     row = game.visible_row(s)
     gx, gy = x + 10, body + 10
-    pages = s.book.rows
+    pages = s.book
     for slot in range(C.SLOTS):
         r, col = divmod(slot, 3)
         cx, cy = gx + col * SLOT, gy + r * SLOT
@@ -77,7 +77,7 @@ def _book(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> Non
             c.text(cx + SLOT - 10, cy + 16, f"p.{on + 1}", size=10, fill=ink, anchor="end")
             for i, line in enumerate(S.wrap(C.BUSINESSES[b].name, SLOT - 14, 11, 3, bold=True)):
                 c.text(cx + 6, cy + 36 + 14 * i, line, size=11, bold=True, fill=ink)
-            o = s.owner.of[b]
+            o = s.owner[b]
             c.text(cx + 6, cy + SLOT - 12, f"player_{o}" if o >= 0 else "closed", size=10, fill=ink)
     # The four pages, page 4 on top.
     px = gx + 3 * SLOT + 14
@@ -106,7 +106,7 @@ def _luxuries(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
     body = S.panel(c, x, y, w, TOP_H, "Luxuries (the third one wins)", "#6b4f1d")
     for i, lux in enumerate(C.LUXURIES):
         ly = body + 8 + i * 24
-        o = s.lux_owner.of[i]
+        o = s.lux_owner[i]
         if o >= 0:
             status, fill = f"player_{o}", S.SEATS[o]
         else:
@@ -137,10 +137,10 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         c.text(bx + bw - 10, body + 24, f"tax symbols {game.tax_symbols(s, p)}", size=11, fill=S.MUTED, anchor="end")
         yy = body + 36
         rows_of = (
-            ("luxuries", [(C.LUXURIES[i].name, "#f0d98c") for i, o in enumerate(s.lux_owner.of) if o == p]),
-            ("businesses", [(C.BUSINESSES[b].name, S.tint(S.SEATS[p], 0.5)) for b, o in enumerate(s.owner.of) if o == p]),
+            ("luxuries", [(C.LUXURIES[i].name, "#f0d98c") for i, o in enumerate(s.lux_owner) if o == p]),
+            ("businesses", [(C.BUSINESSES[b].name, S.tint(S.SEATS[p], 0.5)) for b, o in enumerate(s.owner) if o == p]),
             ("assets", [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), "#dfe6ef")
-                        for k, m in enumerate(s.assets.counts[p]) if m]),
+                        for k, m in enumerate(s.assets[p]) if m]),
         )
         for label, items in rows_of:
             c.text(bx + 10, yy + 12, label + ":", size=10, fill=S.MUTED)

@@ -16,7 +16,7 @@ import numpy as np
 from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State
+from d2r_envs.games.filthy_rich.state import ASK_NAMES, NO_OWNER, NUM_PHASES, Phase, State
 
 P, K, B, L = C.MAX_PLAYERS, C.NUM_KINDS, C.NUM_BUSINESSES, C.NUM_LUXURIES
 S, PG = C.SLOTS, C.PAGES
@@ -26,8 +26,8 @@ MONEY = 255  # money and bids beyond this show as 255
 LAYOUT = ObsLayout(
     Piece("seats", (P,), 1, "1 for each seat in the game"),
     Piece("options", (1,), 1, "fan variant: one tax per turn"),
-    Piece("phase", (len(Phase),), 1, "phase of the turn"),
-    Piece("ask", (len(Ask),), 1, "what the card being played asks for"),
+    Piece("phase", (NUM_PHASES,), 1, "phase of the turn"),
+    Piece("ask", (len(ASK_NAMES),), 1, "what the card being played asks for"),
     Piece("actor", (P,), 1, "who decides now"),
     Piece("turn", (P,), 1, "whose turn it is"),
     Piece("money", (P,), MONEY, "each player's money"),
@@ -61,10 +61,10 @@ _CONNECTIONS = C.EFFECT_KIND[C.Effect.CONNECTIONS]
 
 def _tax_symbols(s: State, q: int) -> int:
     """Seat q's tax symbols: on its businesses, luxuries and assets, less Government Connections' (FR-TAX-2)."""
-    symbols = (sum(b.tax for b, owner in zip(C.BUSINESSES, s.owner.of) if owner == q)
-               + sum(x.tax for x, owner in zip(C.LUXURIES, s.lux_owner.of) if owner == q)
-               + sum(C.card_of(k).tax * s.assets.counts[q][k] for k in C.ASSET_KINDS))
-    cut = C.card_of(_CONNECTIONS).amount * s.assets.counts[q][_CONNECTIONS]
+    symbols = (sum(b.tax for b, owner in zip(C.BUSINESSES, s.owner) if owner == q)
+               + sum(x.tax for x, owner in zip(C.LUXURIES, s.lux_owner) if owner == q)
+               + sum(C.card_of(k).tax * s.assets[q][k] for k in C.ASSET_KINDS))
+    cut = C.card_of(_CONNECTIONS).amount * s.assets[q][_CONNECTIONS]
     return max(0, symbols - cut)
 
 
@@ -94,22 +94,22 @@ def encode(game, s: State, me: int) -> np.ndarray:
         v["money"][i] = min(s.money[q], MONEY)
         v["hand_sizes"][i] = sum(s.hands[q])
         v["alive"][i] = s.alive[q]
-        v["assets"][i] = [s.assets.counts[q][k] for k in C.ASSET_KINDS]
+        v["assets"][i] = [s.assets[q][k] for k in C.ASSET_KINDS]
         if s.alive[q]:
             v["taxes"][i] = _tax_symbols(s, q)
-    for b, o in enumerate(s.owner.of):
+    for b, o in enumerate(s.owner):
         if o >= 0:
             v["businesses"][(o - me) % n, b] = 1
     for pg in range(C.PAGES):
         for slot in range(C.SLOTS):
-            if s.book.rows[pg][slot] >= 0:
-                v["book"][pg, slot, s.book.rows[pg][slot]] = 1
+            if s.book[pg][slot] >= 0:
+                v["book"][pg, slot, s.book[pg][slot]] = 1
     for slot in range(C.SLOTS):
         b = game.visible(s, slot)
         if b >= 0:
             v["visible"][slot, b] = 1
-            v["visible_owner"][(s.owner.of[b] - me) % n, slot] = 1
-    for x, o in enumerate(s.lux_owner.of):
+            v["visible_owner"][(s.owner[b] - me) % n, slot] = 1
+    for x, o in enumerate(s.lux_owner):
         if o >= 0:
             v["luxuries"][(o - me) % n, x] = 1
         v["for_sale"][x] = o == NO_OWNER

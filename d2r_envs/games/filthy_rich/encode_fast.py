@@ -15,11 +15,9 @@ from d2r_envs.core.zones import card_counts
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import encode as spec
 from d2r_envs.games.filthy_rich.encode import LAYOUT, MONEY, NA, B, L, P, PG, S
-from d2r_envs.games.filthy_rich.state import Phase, State
+from d2r_envs.games.filthy_rich.state import NO_OWNER, Phase, State
 
 _O = LAYOUT.offsets
-_U8, _F32, _frombuffer = np.uint8, np.float32, np.frombuffer
-_OVER, _AUCTION = int(Phase.OVER), int(Phase.AUCTION)
 # Offsets by piece name (not by position: a piece added to LAYOUT cannot shift them).
 _PHASE = _O["phase"]
 _ASK = _O["ask"]
@@ -48,7 +46,6 @@ _LOT = _O["lot"]
 _HIGH = _O["high_bid"]
 _HIGH_BIDDER = _O["high_bidder"]
 _LOWEST = _O["lowest_bid"]
-_PRICE = [x.price for x in C.LUXURIES]
 _A0, _A1 = C.ASSET_KINDS[0], C.ASSET_KINDS[-1] + 1
 assert C.ASSET_KINDS == tuple(range(_A0, _A1)), "the asset kinds must be contiguous"
 assert (sum(b.tax for b in C.BUSINESSES) + sum(x.tax for x in C.LUXURIES)
@@ -97,17 +94,17 @@ def _dice_bytes(page: int, actions_left: int, dice: list[int], extra_dice: int) 
     return bytes(v)
 
 
-def _tail(s: State, rel: list[int]) -> bytes:
+def _tail(game, s: State, rel: list[int]) -> bytes:
     """The pieces `card` to `lowest_bid`, for a card being played or an auction."""
     v = bytearray(_O["lowest_bid"] + 1 - _CARD)
     if s.card >= 0:
         v[s.card - B] = 1
-    if s.phase == _AUCTION:
+    if s.phase == Phase.AUCTION:
         v[_LOT - _CARD + s.lot] = 1
         if s.high >= 0:
             v[_HIGH - _CARD] = min(s.high, MONEY)
             v[_HIGH_BIDDER - _CARD + rel[s.high_bidder]] = 1
-        v[_LOWEST - _CARD] = min(_PRICE[s.lot] if s.high < 0 else s.high + 1, MONEY)
+        v[_LOWEST - _CARD] = min(game.lowest_bid(s), MONEY)
     return bytes(v)
 
 
@@ -118,36 +115,60 @@ LAYOUT.check_order(  # encode() joins the observation from its pieces in this or
     "book", "visible", "visible_owner", "card", "lot", "high_bid", "high_bidder", "lowest_bid")
 
 
-class _Board:
-    """What the observation keeps of the table while the state's containers keep the stamps it was
-    built from (core/stamped.py) and the same players are in: the pieces `alive` to `taxes`
-    (contiguous in LAYOUT) with the seats' rows in seat order, joined twice over (so that any
-    rotation is one slice), and per observer those pieces rotated to it. A board built after
-    another takes over the rows of each container whose stamp held."""
+def _held(owners: list[int], n: int) -> bytes:
+    """Per seat in seat order, a byte per item: 1 where that seat holds it."""
+    rows = [bytearray(len(owners)) for _ in range(n)]
+    for item, o in enumerate(owners):
+        if o >= 0:
+            rows[o][item] = 1
+    return b"".join(rows)
 
-    __slots__ = ("owner", "lux", "assets", "alive", "n", "alive2", "assets2", "owned2", "lux2", "for_sale",
-                 "taxes2", "blocks")
+
+class _Table:
+    """What the observation keeps of the table, with copies of the fields it was worked out from:
+    who runs each business, who owns each luxury, the assets, who is in and the book. `encode`
+    builds a new one when any of those fields differs from its copy, and the new one takes over each
+    part whose own fields did not change. The parts: the pieces `alive` to `taxes` (contiguous in
+    LAYOUT) with the seats' rows in seat order, joined twice over (so that any rotation is one
+    slice), and per observer those pieces rotated to it; the `book` piece; per page, the `visible`
+    piece and the seats' rows of `visible_owner` (`view`)."""
+
+    __slots__ = ("owner", "lux", "assets", "alive", "book", "n", "alive2", "assets2", "owned2", "lux2", "for_sale",
+                 "taxes2", "blocks", "cells", "views")
     assets2: bytes
     owned2: bytes
     lux2: bytes
     for_sale: bytes
+    cells: bytes
+    views: list
 
-    def __init__(self, game, s: State, old: "_Board | None") -> None:
-        self.owner, self.lux, self.assets = owner, lux, assets = s.owner.stamp, s.lux_owner.stamp, s.assets.stamp
-        self.alive = s.alive[:]  # (a plain list, compared by value)
+    def __init__(self, game, s: State, old: "_Table | None") -> None:
+        self.owner = s.owner[:]
+        self.lux = s.lux_owner[:]
+        self.assets = [a[:] for a in s.assets]
+        self.alive = s.alive[:]
+        self.book = [page[:] for page in s.book]
         self.n = n = s.num_players
         self.alive2 = bytes(s.alive) * 2
-        if old is not None and old.assets is assets:
+        if old is not None and old.assets == self.assets:
             self.assets2 = old.assets2
         else:
-            self.assets2 = b"".join([a[_A0:_A1] for a in s.assets.counts]) * 2
-        self.owned2 = old.owned2 if old is not None and old.owner is owner else b"".join(s.owner.held) * 2
-        if old is not None and old.lux is lux:
+            self.assets2 = b"".join([a[_A0:_A1] for a in s.assets]) * 2
+        same_owner = old is not None and old.owner == self.owner
+        self.owned2 = old.owned2 if old is not None and same_owner else _held(s.owner, n) * 2
+        if old is not None and old.lux == self.lux:
             self.lux2, self.for_sale = old.lux2, old.for_sale
         else:  # (after the luxuries' padding, the `for_sale` piece)
-            self.lux2, self.for_sale = b"".join(s.lux_owner.held) * 2, _PADS[n][3] + s.lux_owner.free
+            self.lux2 = _held(s.lux_owner, n) * 2
+            self.for_sale = _PADS[n][3] + bytes([o == NO_OWNER for o in s.lux_owner])
         self.taxes2 = bytes(map(mul, game.tax_table(s), s.alive)) * 2  # (0 for a player knocked out)
         self.blocks: list = [None] * n
+        if old is not None and old.book == self.book:
+            self.cells = old.cells
+            self.views = old.views if same_owner else [None] * PG
+        else:
+            self.cells = b"".join([_SIGN[b] for page in s.book for b in page])
+            self.views = [None] * PG
 
     def block(self, me: int) -> bytes:
         """The pieces `alive` to `taxes` for seat `me`: each piece's rows rotated to start at `me`."""
@@ -160,22 +181,22 @@ class _Board:
             self.taxes2[me:end], pad))
         return block
 
-
-def _view(game, s: State) -> tuple[bytes, bytes]:
-    """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
-    order, joined twice over (so that any rotation is one slice)."""
-    row = game.visible_row(s)
-    owner = s.owner.of
-    owners = bytes([owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
-    return b"".join(itemgetter(*row)(_SIGN)), b"".join(map(owners.translate, _IS[: s.num_players])) * 2
+    def view(self, game, s: State) -> tuple[bytes, bytes]:
+        """The `visible` piece from the current page, and each seat's row of `visible_owner` in seat
+        order, joined twice over (so that any rotation is one slice)."""
+        row = game.visible_row(s)
+        owners = bytes([s.owner[b] + 1 if b >= 0 else 0 for b in row])  # 0: no sign, else seat + 1
+        view = self.views[s.page] = (b"".join([_SIGN[b] for b in row]),
+                                     b"".join(map(owners.translate, _IS[: s.num_players])) * 2)
+        return view
 
 
 class Observer(_Observer):
     """`encode` joins the observation, one byte per entry (every entry is a whole number up to 255),
     from its pieces in LAYOUT's order, mostly the state's own bytearrays and slices of them rotated
     to the seat, and converts to float32 once (the core derives `entries`). What it works out from
-    the table (the business, luxury, asset and tax pieces, and per page the visible signs) it keeps
-    while the state's containers keep their stamps (`_Board`, `_views`)."""
+    the table (the business, luxury, asset, tax and book pieces, and per page the visible signs) it
+    keeps while the table's fields are equal to the copies it keeps (`_Table`)."""
 
     layout = LAYOUT
 
@@ -187,15 +208,16 @@ class Observer(_Observer):
         self._slots_pad = bytes(S * (P - n))
         self._rel = [[(q - me) % n for q in range(n)] for me in range(n)]
         self._rot = [itemgetter(*[(me + i) % n for i in range(n)]) for me in range(n)]  # seat order -> from me
-        # What it worked out from the table, kept while the state's containers keep their stamps:
-        self._board: _Board | None = None
-        self._views: list = [None, None]  # the book's and owners' stamps, then each page's `_view` (None: not yet)
+        self._table: _Table | None = None  # what it worked out from the table, with the fields it read
 
     def encode(self, s: State, me: int) -> np.ndarray:
         n = s.num_players
         rel = self._rel[me]  # seat -> its place after me (index -1: none)
         phase = s.phase
-        key = (phase, s.ask, rel[s.actor], rel[s.turn]) if phase != _OVER and s.turn >= 0 else (phase, s.ask, -1, -1)
+        if phase != Phase.OVER and s.turn >= 0:
+            key = (phase, s.ask, rel[s.actor], rel[s.turn])
+        else:
+            key = (phase, s.ask, -1, -1)
         head = _HEADS.get(key) or _head(key)
         rot = self._rot[me]
         try:
@@ -209,24 +231,18 @@ class Observer(_Observer):
             turn = _TURN_BYTES[page][s.actions_left][s.extra_dice] if s.extra_dice < 8 else _turn_bytes(
                 page, s.actions_left, s.extra_dice)
         hands = s.hands
-        board = self._board
-        if (board is None or board.owner is not s.owner.stamp or board.lux is not s.lux_owner.stamp
-                or board.assets is not s.assets.stamp or board.alive != s.alive):
-            board = self._board = _Board(self.game, s, board)
-        book = s.book
-        views = self._views
-        if views[0] is not book.stamp or views[1] is not s.owner.stamp:
-            views = self._views = [book.stamp, s.owner.stamp] + [None] * PG
-        view = views[2 + page]
-        if view is None:
-            view = views[2 + page] = _view(self.game, s)
-        visible, slots = view
+        table = self._table
+        if (table is None or table.owner != s.owner or table.lux != s.lux_owner or table.assets != s.assets
+                or table.alive != s.alive or table.book != s.book):
+            table = self._table = _Table(self.game, s, table)
+        visible, slots = table.views[page] or table.view(self.game, s)
         pad = self._pad
-        return _frombuffer(b"".join((
+        return np.frombuffer(b"".join((
             self._head, head, money, pad, turn, hands[me], bytes(card_counts(rot(hands))), pad,
-            _BYTE[s.deck.n], s.discard, board.blocks[me] or board.block(me), book.cells, visible,
+            _BYTE[s.deck.n], s.discard, table.blocks[me] or table.block(me), table.cells, visible,
             slots[S * me : S * (me + n)], self._slots_pad,
-            _NO_TAIL if s.card < 0 and phase != _AUCTION else _tail(s, rel))), _U8).astype(_F32)
+            _NO_TAIL if s.card < 0 and phase != Phase.AUCTION else _tail(self.game, s, rel))),
+            np.uint8).astype(np.float32)
 
     def string_from(self, s: State, me: int) -> str:
         return spec.string_from(self.game, s, me)

@@ -64,17 +64,15 @@ uses no randomness.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
-from d2r_envs.games.filthy_rich.state import Ask, Phase, State, sign_places
+from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State, sign_places
 
 B = C.NUM_BUSINESSES
 E = C.Effect
 BIZ = C.BUSINESSES
-SALE = tuple(C.SELL_PER_CARD * b.size for b in BIZ)
 PRICE = tuple(x.price for x in C.LUXURIES)
 LUX_TAX = tuple(x.tax for x in C.LUXURIES)
 CELLS = tuple(tuple(tuple(C.slots_of(m)) for m in C.PLACEMENTS[b]) for b in range(B))  # slots 1-9
@@ -95,26 +93,29 @@ class View:
         self.s, self.me = s, me
         self.alive = sum(s.alive)
         self.rivals = [q for q in range(n) if q != me and s.alive[q]]
-        self.sale = [sum(compress(SALE, runs)) for runs in s.owner.held]  # what each seat's businesses sell for
+        self.sale = [0] * n  # what each seat's businesses sell for
+        for b, o in enumerate(s.owner):
+            if o >= 0:
+                self.sale[o] += C.SALE[b]
         self.lux = list(map(s.lux_owner.count, range(n)))
-        for_sale = list(compress(PRICE, s.lux_owner.free))  # the prices of the luxuries for sale, in order
+        for_sale = [PRICE[x] for x, o in enumerate(s.lux_owner) if o == NO_OWNER]  # the prices for sale, in order
         self.cheapest = for_sale[0] if for_sale else 999
         self.second = for_sale[1] if len(for_sale) > 1 else 999
         self.tax = [t if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         self.reach = [s.money[q] + self.sale[q] for q in range(n)]  # money, selling every business
-        self.threat = [self.lux[q] >= 2 and self.reach[q] + 2 * s.assets.counts[q][KIND[E.PORTFOLIO]] >= self.cheapest
+        self.threat = [self.lux[q] >= 2 and self.reach[q] + 2 * s.assets[q][KIND[E.PORTFOLIO]] >= self.cheapest
                        for q in range(n)]
         self.leader = max(self.rivals, key=lambda q: (self.lux[q], self.reach[q], -q)) if self.rivals else -1
         base = 1.0 / max(1, self.alive - 1)
         self.harm = [min(1.0, base * (2 if q == self.leader or self.threat[q] else 1)) for q in range(n)]
-        bought = sum(1 for o in s.lux_owner.of if o >= 0)
+        bought = sum(1 for o in s.lux_owner if o >= 0)
         self.hz = self.alive * max(2.0, h.turns_per_player - 1.5 * bought / self.alive)
-        roll = max((BIZ[b].pay for b in ROLLERS if s.owner.of[b] >= 0 and s.owner.of[b] != me), default=0)
-        self.exposure = roll + sum(s.assets.counts[q][KIND[E.RACKET]] for q in self.rivals)
+        roll = max((BIZ[b].pay for b in ROLLERS if s.owner[b] >= 0 and s.owner[b] != me), default=0)
+        self.exposure = roll + sum(s.assets[q][KIND[E.RACKET]] for q in self.rivals)
         self.knockout = 1000.0 if self.alive == 2 else h.knockout
         # The sign visible in each slot from each page (rows[-1]: below page 1, nothing); read only.
         self.rows = [game.visible_row(s, pg) for pg in range(C.PAGES)] + [NOTHING]
-        self.pages, self.masks = sign_places(s.book.rows)  # where each sign lies
+        self.pages, self.masks = sign_places(s.book)  # where each sign lies
 
 
 class Heuristic:
@@ -160,7 +161,7 @@ class Heuristic:
         h, w = 0.0, 1.0
         for c in range(page, C.PAGES):
             if c > page:
-                if s.book.rows[c][slot] >= 0:
+                if s.book[c][slot] >= 0:
                     break
                 w *= self.cover_risk
             h += w * 0.25 * (c + 1) * DIE
@@ -170,13 +171,13 @@ class Heuristic:
     def rate(s: State, p: int, b: int, hits: float) -> float:
         """$ per turn of business b for player p, with `hits` hits per turn on its sign."""
         biz = BIZ[b]
-        return hits * (biz.pay + s.assets.counts[p][KIND[E.BILLBOARD]]) + ZEROS * (biz.zero_pay - biz.tax)
+        return hits * (biz.pay + s.assets[p][KIND[E.BILLBOARD]]) + ZEROS * (biz.zero_pay - biz.tax)
 
     def business_worth(self, v: View, b: int) -> float:
         """An open business's worth to its owner: its income over the horizon."""
         s, page = v.s, v.pages[b]
         hits = sum(self.cell_hits(s, page, i) for i in MASK_SLOTS[v.masks[b]])
-        return max(0.0, self.rate(s, s.owner.of[b], b, hits) * v.hz)
+        return max(0.0, self.rate(s, s.owner[b], b, hits) * v.hz)
 
     def safe(self, v: View, spend: int, sale_gain: int = 0, tax_gain: int = 0) -> bool:
         """Whether spending `spend` (for sale value and tax symbols) keeps me safe."""
@@ -199,7 +200,7 @@ class Heuristic:
         cheap = A.LUXURY + PRICE.index(v.cheapest) if v.cheapest < 999 else -1
         if cheap not in legal:
             if v.lux[me] >= 2 and v.reach[me] >= v.cheapest:  # sell to reach the winning luxury
-                return max((a for a in legal if A.SELL <= a < A.PLAY), key=lambda a: (SALE[a - A.SELL], -a))
+                return max((a for a in legal if A.SELL <= a < A.PLAY), key=lambda a: (C.SALE[a - A.SELL], -a))
             return A.DONE
         left = s.money[me] - v.cheapest
         if v.lux[me] >= 2:
@@ -253,7 +254,7 @@ class Heuristic:
     def keep_value(self, v: View, k: int, played: dict, opened: dict) -> float:
         """What a card in hand is worth kept for later (plays and openings already valued)."""
         if k < B:
-            if v.s.owner.of[k] >= 0:
+            if v.s.owner[k] >= 0:
                 return 0.0  # its sign is in the book: it cannot be opened
             biz = BIZ[k]
             generic = self.rate(v.s, v.me, k, 0.15 * biz.size) * v.hz - biz.cost
@@ -267,10 +268,10 @@ class Heuristic:
         s, me = v.s, v.me
         biz = BIZ[b]
         cost = biz.cost + sum(C.COVER_FEE for i in MASK_SLOTS[C.PLACEMENTS[b][anchor]]
-                              if row[i] >= 0 and s.owner.of[row[i]] != me)
-        if not self.safe(v, cost, SALE[b], biz.tax):
+                              if row[i] >= 0 and s.owner[row[i]] != me)
+        if not self.safe(v, cost, C.SALE[b], biz.tax):
             return -1e9
-        pay = biz.pay + s.assets.counts[me][KIND[E.BILLBOARD]]
+        pay = biz.pay + s.assets[me][KIND[E.BILLBOARD]]
         dice = s.page + 1 + s.extra_dice
         h = 0.0
         val = -cost + dice * DIE * pay * biz.size  # this turn's roll
@@ -279,8 +280,8 @@ class Heuristic:
             h += hits[i]
             under = row[i]
             if under >= 0:  # the covered sign loses these hits
-                o = s.owner.of[under]
-                loss = hits[i] * (BIZ[under].pay + s.assets.counts[o][KIND[E.BILLBOARD]]) * v.hz
+                o = s.owner[under]
+                loss = hits[i] * (BIZ[under].pay + s.assets[o][KIND[E.BILLBOARD]]) * v.hz
                 val += -loss if o == me else v.harm[o] * (loss + C.COVER_FEE)
         val += self.rate(s, me, b, h) * v.hz
         if biz.hit == C.Hit.ROLLER:  # rivals pay me for most of those hits
@@ -294,17 +295,17 @@ class Heuristic:
         for b in v.rows[page]:
             if b < 0:
                 continue
-            o = s.owner.of[b]
-            pay = BIZ[b].pay + s.assets.counts[o][KIND[E.BILLBOARD]]
+            o = s.owner[b]
+            pay = BIZ[b].pay + s.assets[o][KIND[E.BILLBOARD]]
             if o == me:
                 val += DIE * pay
             elif BIZ[b].hit == C.Hit.ROLLER:
                 val -= DIE * BIZ[b].pay * (1 + v.harm[o])
             else:
                 val -= DIE * pay * v.harm[o]
-        zero = s.assets.counts[me][KIND[E.OFFSHORE]] * 2 - v.tax[me]
-        zero += s.assets.counts[me][KIND[E.RACKET]] * (v.alive - 1)
-        zero += sum(BIZ[b].zero_pay for b in range(B) if s.owner.of[b] == me)
+        zero = s.assets[me][KIND[E.OFFSHORE]] * 2 - v.tax[me]
+        zero += s.assets[me][KIND[E.RACKET]] * (v.alive - 1)
+        zero += sum(BIZ[b].zero_pay for b in range(B) if s.owner[b] == me)
         zero += sum(v.harm[q] * v.tax[q] for q in v.rivals)
         return val + DIE * zero
 
@@ -334,12 +335,12 @@ class Heuristic:
             elif eff == E.OFFSHORE:
                 r = ZEROS * card.amount
             elif eff == E.BILLBOARD:
-                r = card.amount * sum(self.cell_hits(s, v.pages[b], i) for b in range(B) if s.owner.of[b] == me
+                r = card.amount * sum(self.cell_hits(s, v.pages[b], i) for b in range(B) if s.owner[b] == me
                                       for i in MASK_SLOTS[v.masks[b]])
             elif eff == E.PORTFOLIO:
                 r = card.amount / v.alive
             else:  # Fire Insurance: my best business, times the share of Fires not yet seen
-                best = max((self.business_worth(v, b) + SALE[b] for b in range(B) if s.owner.of[b] == me),
+                best = max((self.business_worth(v, b) + C.SALE[b] for b in range(B) if s.owner[b] == me),
                            default=0.0)
                 return self.insure * (FIRES - s.discard[KIND[E.FIRE]]) / FIRES * best - card.cost
             return (r - ZEROS * card.tax) * long - card.cost
@@ -365,7 +366,7 @@ class Heuristic:
         """Sell before the roll only if one die could make me pay more than I have."""
         sells = [a for a in legal if A.SELL <= a < A.PLAY]
         if v.s.money[v.me] < v.exposure and sells:
-            return min(sells, key=lambda a: (self.business_worth(v, a - A.SELL) - SALE[a - A.SELL], a))
+            return min(sells, key=lambda a: (self.business_worth(v, a - A.SELL) - C.SALE[a - A.SELL], a))
         return A.DONE
 
     # Targets ------------------------------------------------------------------------------------
@@ -382,17 +383,17 @@ class Heuristic:
         s, me = v.s, v.me
         best = (-1e9, -1)
         for b in range(B):
-            q = s.owner.of[b]
+            q = s.owner[b]
             if q < 0 or q == me:
                 continue
-            if s.assets.counts[q][KIND[E.INSURANCE]]:
+            if s.assets[q][KIND[E.INSURANCE]]:
                 val = 0.5  # the fire only burns their insurance
             else:
-                val = v.harm[q] * (self.business_worth(v, b) + SALE[b])
+                val = v.harm[q] * (self.business_worth(v, b) + C.SALE[b])
                 page = v.pages[b]
                 for i in MASK_SLOTS[v.masks[b]]:  # my signs it uncovers
                     under = v.rows[page - 1][i]
-                    if under >= 0 and s.owner.of[under] == me:
+                    if under >= 0 and s.owner[under] == me:
                         val += self.cell_hits(s, page, i) * BIZ[under].pay * v.hz
             best = max(best, (val, b))
         return best
@@ -414,14 +415,14 @@ class Heuristic:
         """Sell only what avoids a knock-out."""
         s, me = v.s, v.me
         zeros = game.zeros_taxed(s)
-        mine = [b for b in range(B) if s.owner.of[b] == me]
-        free = s.assets.counts[me][KIND[E.CONNECTIONS]] * C.card_of(KIND[E.CONNECTIONS]).amount
-        raw = sum(BIZ[b].tax for b in mine) + sum(LUX_TAX[x] for x, o in enumerate(s.lux_owner.of) if o == me)
-        raw += sum(s.assets.counts[me][k] * C.card_of(k).tax for k in C.ASSET_KINDS)
+        mine = [b for b in range(B) if s.owner[b] == me]
+        free = s.assets[me][KIND[E.CONNECTIONS]] * C.card_of(KIND[E.CONNECTIONS]).amount
+        raw = sum(BIZ[b].tax for b in mine) + sum(LUX_TAX[x] for x, o in enumerate(s.lux_owner) if o == me)
+        raw += sum(s.assets[me][k] * C.card_of(k).tax for k in C.ASSET_KINDS)
 
         def gap(sold: list[int]) -> int:  # what I would still lack after selling `sold`
             symbols = max(0, raw - sum(BIZ[b].tax for b in sold) - free)
-            return zeros * symbols - s.money[me] - sum(SALE[b] for b in sold)
+            return zeros * symbols - s.money[me] - sum(C.SALE[b] for b in sold)
 
         if gap([]) <= 0 or gap(mine) > 0:
             return A.DONE  # safe, or out whatever I sell

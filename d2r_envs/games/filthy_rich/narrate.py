@@ -37,7 +37,6 @@ from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 B = C.NUM_BUSINESSES
 E = C.Effect
 _INSURANCE, _RACKET = C.EFFECT_KIND[E.INSURANCE], C.EFFECT_KIND[E.RACKET]
-_SALE = [C.SELL_PER_CARD * b.size for b in C.BUSINESSES]
 
 
 def who(p: int) -> str:
@@ -60,7 +59,7 @@ def _cards(counts) -> str:
 
 def _biz(s: State, b: int) -> str:
     """'Lemonade Empire (player_1)', or the name alone for a business nobody runs."""
-    o = s.owner.of[b]
+    o = s.owner[b]
     return f"{C.BUSINESSES[b].name} ({who(o)})" if o >= 0 else C.BUSINESSES[b].name
 
 
@@ -278,7 +277,7 @@ def _by_receiver(fees: tuple) -> dict[int, list[tuple[int, int, int]]]:
 
 def _end_events(game, s: State) -> list[Event]:
     w = s.winner
-    mine = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == w]
+    mine = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == w]
     if len(mine) >= 3:
         head = f"game over: {who(w)} wins with three luxuries ({', '.join(mine)})"
     else:
@@ -288,7 +287,7 @@ def _end_events(game, s: State) -> list[Event]:
         if not s.alive[p]:
             lines.append(f"{who(p)} out")
             continue
-        lux = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner.of) if o == p]
+        lux = [C.LUXURIES[x].name for x, o in enumerate(s.lux_owner) if o == p]
         lines.append(f"{who(p)} {_money(s.money[p])}, {plural(len(lux), 'luxury')}"
                      + (f" ({', '.join(lux)})" if lux else ""))
     return [public(head), public("final standings: " + "; ".join(lines))]
@@ -318,7 +317,7 @@ def explain(game, s: State, a: int) -> str:
             due = zeros * symbols
             text = f"keep your businesses; your taxes will be {_money(due)} ({plural(symbols, 'tax symbol')}"
             text += f" x {zeros} zeros)" if zeros > 1 else ")"
-            dues = zeros * sum(s.assets.counts[q][_RACKET] * C.card_of(_RACKET).amount
+            dues = zeros * sum(s.assets[q][_RACKET] * C.card_of(_RACKET).amount
                                for q in range(game.n) if q != p and s.alive[q])
             if dues:
                 text += f", after {_money(dues)} of Protection Racket dues"
@@ -333,12 +332,12 @@ def explain(game, s: State, a: int) -> str:
     i = index[0]
     if seg == "luxury":
         lux = C.LUXURIES[i]
-        count = s.lux_owner.of.count(p) + 1
+        count = s.lux_owner.count(p) + 1
         text = f"pay the bank ${lux.price} for {lux.name} (tax {lux.tax} at every 0)"
         return text + (": your third luxury, which wins the game" if count >= 3 else f": your luxury {count} of 3")
     if seg == "sell":
         biz = C.BUSINESSES[i]
-        return (f"collect {_money(_SALE[i])} from the bank ({plural(biz.size, 'sign card')} at $2); its sign leaves "
+        return (f"collect {_money(C.SALE[i])} from the bank ({plural(biz.size, 'sign card')} at $2); its sign leaves "
                 "the book, uncovering what lies beneath, and its card goes to the discard pile; "
                 f"you lose its income ({biz.text})")
     if seg == "play":
@@ -379,8 +378,8 @@ def explain(game, s: State, a: int) -> str:
         biz = C.BUSINESSES[i]
         if s.ask == Ask.SCOUT:
             return f"take {biz.name} from the discard pile into your hand ({biz.text})"
-        q = s.owner.of[i]
-        if q >= 0 and s.assets.counts[q][_INSURANCE]:
+        q = s.owner[i]
+        if q >= 0 and s.assets[q][_INSURANCE]:
             return f"{who(q)} has Fire Insurance: the fire fails and their Fire Insurance is discarded"
         return (f"burn {who(q)}'s {biz.name} on page {s.sign_page[i] + 1}: its card is discarded and its sign "
                 "leaves the book, uncovering what lies beneath")
@@ -391,7 +390,7 @@ def explain(game, s: State, a: int) -> str:
         lux = C.LUXURIES[s.lot]
         low = C.LUXURIES[s.lot].price if s.high < 0 else s.high + 1
         bid = low + A.BID_STEPS[i]
-        count = s.lux_owner.of.count(p) + 1
+        count = s.lux_owner.count(p) + 1
         text = (f"bid {_money(bid)} for {lux.name} (price ${lux.price}, tax {lux.tax}): "
                 "if nobody bids more, you pay the bank")
         return text + (" and win the game with your third luxury" if count >= 3 else "")

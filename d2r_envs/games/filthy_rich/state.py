@@ -2,48 +2,58 @@
 
 Card piles are counts per card kind (cards.KIND_NAMES): the deck is shuffled, so only its contents
 matter and every draw is an explicit chance event (a core `Deck`, which keeps its size and its cards
-in kind order in step with its counts, so the chance node, a sampled draw and the fast path's draw
-are one arithmetic). The book is four pages of nine slots, each holding the business whose sign card
-is there (-1: an empty pocket). Who runs each business and owns each luxury, the assets on the table
-and the book are core/stamped.py containers: written only through their methods, they keep their
-one-hot copies and tax totals in step and stamp each change, so the observer's cache needs nothing
-from the rules. `tell` is no part of the state: the sink the rules tell what happens to while a copy
-is narrated, None otherwise; it is not compared, and a clone starts without one (core.events.sink).
+in kind order in step with its counts, so the chance node, a sampled draw and resolve_chance's draw
+in place are one arithmetic). The book is four pages of nine slots, each holding the business whose
+sign card is there (-1: an empty pocket). Tax symbols, who holds what per seat and the book's one-hot
+cells are worked out from these fields by whoever needs them (the rules' tax table, the observer,
+which compares the fields with copies it keeps). `tell` is no part of the state: the sink the rules
+tell what happens to while a copy is narrated, None otherwise; it is not compared, and a clone
+starts without one (core.events.sink).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from d2r_envs.core.events import sink
-from d2r_envs.core.stamped import Grid, Owners, SeatCounts
 from d2r_envs.core.zones import Deck, Pile, Zones, card_count
 from d2r_envs.games.filthy_rich import cards as C
 
 
-class Phase(enum.IntEnum):
-    FIRST_PLAYER = 0  # chance: who goes first
-    LUXURY = 1  # FR-TURN-2 starts here; decision: buy a luxury (optional; selling allowed)
-    ACTIONS = 2  # decision: the two actions, selling, then roll
-    TARGET = 3  # decision: the choice a played card asks for (see Ask)
-    DICE = 4  # chance: one business die per node
-    TAX_SELL = 5  # decision: a 0 was rolled; each player in turn may sell businesses
-    PAGE_DIE = 6  # chance: the page die
-    AUCTION = 7  # decision: bid on a knocked-out player's luxury, or pass
-    DEAL = 8  # the opening hands are being dealt (chance draws)
-    DRAW = 9  # the end-of-turn draws (chance draws)
-    OVER = 10
+class Phase:
+    """The phases of play, plain int constants (State.phase holds one): the rules read them at every step,
+    and a plain class's attribute reads several times faster than an IntEnum member in Python 3.11."""
+
+    FIRST_PLAYER: Final = 0  # chance: who goes first
+    LUXURY: Final = 1  # FR-TURN-2 starts here; decision: buy a luxury (optional; selling allowed)
+    ACTIONS: Final = 2  # decision: the two actions, selling, then roll
+    TARGET: Final = 3  # decision: the choice a played card asks for (see Ask)
+    DICE: Final = 4  # chance: one business die per node
+    TAX_SELL: Final = 5  # decision: a 0 was rolled; each player in turn may sell businesses
+    PAGE_DIE: Final = 6  # chance: the page die
+    AUCTION: Final = 7  # decision: bid on a knocked-out player's luxury, or pass
+    DEAL: Final = 8  # the opening hands are being dealt (chance draws)
+    DRAW: Final = 9  # the end-of-turn draws (chance draws)
+    OVER: Final = 10
 
 
-class Ask(enum.IntEnum):
-    NONE = 0
-    PLAYER = 1  # IRS Audit, Lawsuit: the player it targets
-    BUSINESS = 2  # Mysterious Fire: the business it burns
-    SCOUT = 3  # Business Scout: the business card taken from the discard pile
-    PAGE = 4  # Page Turner: the page to turn to
+NUM_PHASES = Phase.OVER + 1
+
+
+class Ask:
+    """What the card being played asks its player to choose (State.ask holds one): plain int constants,
+    as Phase."""
+
+    NONE: Final = 0
+    PLAYER: Final = 1  # IRS Audit, Lawsuit: the player it targets
+    BUSINESS: Final = 2  # Mysterious Fire: the business it burns
+    SCOUT: Final = 3  # Business Scout: the business card taken from the discard pile
+    PAGE: Final = 4  # Page Turner: the page to turn to
+
+
+ASK_NAMES = ("none", "player", "business", "scout", "page")  # by Ask
 
 
 NO_OWNER = -1  # luxury: still for sale
@@ -55,16 +65,16 @@ ON_AUCTION = -3  # luxury: being auctioned
 class State:
     num_players: int
     hands: list[bytearray]  # per seat, counts per kind (hidden from others)
-    assets: SeatCounts  # per seat, asset cards on the table: assets.counts[seat], counts per kind; .totals: tax symbols
+    assets: list[bytearray]  # per seat, asset cards on the table, counts per kind
     deck: Deck  # face-down draw pile: counts per kind (deck.counts), deck.n, deck.cards in kind order
     discard: bytearray  # face-up discard pile, counts per kind
     money: list[int]
     alive: list[bool]
-    owner: Owners  # per business: owner.of[b], the seat that runs it, -1 closed; .held, .totals (tax symbols) per seat
-    book: Grid  # FR-COMP-2: book.rows[page][slot] -> business whose sign card is there, -1 empty; .cells one-hot
-    lux_owner: Owners  # per luxury: lux_owner.of[x], a seat, NO_OWNER, REMOVED or ON_AUCTION
-    phase: Phase = Phase.FIRST_PLAYER
-    ask: Ask = Ask.NONE
+    owner: list[int]  # per business: the seat that runs it, -1 closed
+    book: list[list[int]]  # FR-COMP-2: book[page][slot] -> business whose sign card is there, -1 empty
+    lux_owner: list[int]  # per luxury: a seat, NO_OWNER, REMOVED or ON_AUCTION
+    phase: int = Phase.FIRST_PLAYER
+    ask: int = Ask.NONE
     page: int = 0  # 0-3 for pages 1-4; FR-SETUP-3: play begins on page 1
     first: int = -1
     turn: int = -1  # whose turn it is
@@ -75,7 +85,7 @@ class State:
     dice: list[int] = field(default_factory=list)  # business dice rolled this turn
     sellers: list[int] = field(default_factory=list)  # tax time: who still chooses whether to sell
     draws: list[int] = field(default_factory=list)  # seats still to draw a card, first due first
-    resume: Phase = Phase.ACTIONS  # where play returns after the auctions
+    resume: int = Phase.ACTIONS  # where play returns after the auctions
     lots: list[tuple[int, int]] = field(default_factory=list)  # (luxury, knocked-out seat) waiting to be auctioned
     lot: int = -1  # the luxury being auctioned
     seller: int = -1  # whose luxury it was
@@ -98,12 +108,12 @@ class State:
     @property
     def sign_page(self) -> list[int]:
         """Per business: the page its sign is on (-1: not in the book)."""
-        return sign_places(self.book.rows)[0]
+        return sign_places(self.book)[0]
 
     @property
     def sign_mask(self) -> list[int]:
         """Per business: the slots of its sign (bit i = slot i+1; 0: not in the book)."""
-        return sign_places(self.book.rows)[1]
+        return sign_places(self.book)[1]
 
 
 def sign_places(book: list[list[int]]) -> tuple[list[int], list[int]]:
@@ -119,7 +129,7 @@ def sign_places(book: list[list[int]]) -> tuple[list[int], list[int]]:
 
 def _opened(s: State) -> list[int]:
     """The business cards lying face up in front of their owners, as counts per kind."""
-    return [1 if k < C.NUM_BUSINESSES and s.owner.of[k] >= 0 else 0 for k in range(C.NUM_KINDS)]
+    return [1 if k < C.NUM_BUSINESSES and s.owner[k] >= 0 else 0 for k in range(C.NUM_KINDS)]
 
 
 # Where the Filthy Rich cards are (core/zones.py): the census and redeterminise come from this.
