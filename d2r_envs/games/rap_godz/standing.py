@@ -113,7 +113,7 @@ def _tables(scale: int, cap: int) -> tuple:
     return made
 
 
-def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytes:
+def quantized(columns: list[bytes] | list[bytearray], sig: tuple, me: int, scale: int, cap: int) -> bytes:
     """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
     order, the same numbers worked out from small tables. `columns`: per seat, cards per colour, icons
     per colour, then all cards, Come Upz and Beef cards (the encoder's timeline columns); `sig`: the
