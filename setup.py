@@ -37,6 +37,20 @@ COMPILED = [
     "d2r_envs/games/filthy_rich/actions.py",
     "d2r_envs/games/filthy_rich/facts.py",
     "d2r_envs/games/filthy_rich/encode_fast.py",
+    # Extravaganza: the same parts.
+    "d2r_envs/games/extravaganza/rules.py",
+    "d2r_envs/games/extravaganza/state.py",
+    "d2r_envs/games/extravaganza/cards.py",
+    "d2r_envs/games/extravaganza/actions.py",
+    "d2r_envs/games/extravaganza/facts.py",
+    "d2r_envs/games/extravaganza/encode_fast.py",
+    # Rap Godz: the same parts.
+    "d2r_envs/games/rap_godz/rules.py",
+    "d2r_envs/games/rap_godz/state.py",
+    "d2r_envs/games/rap_godz/cards.py",
+    "d2r_envs/games/rap_godz/actions.py",
+    "d2r_envs/games/rap_godz/facts.py",
+    "d2r_envs/games/rap_godz/encode_fast.py",
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable
