@@ -51,6 +51,7 @@ COMPILED = [
     "d2r_envs/games/rap_godz/actions.py",
     "d2r_envs/games/rap_godz/facts.py",
     "d2r_envs/games/rap_godz/encode_fast.py",
+    "d2r_envs/games/rap_godz/standing.py",  # the majorities the encoder's view reads
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable
