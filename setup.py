@@ -17,7 +17,7 @@ from setuptools.command.build_ext import build_ext
 # The modules mypyc compiles: the engine a step runs through. Each must type-check cleanly under mypy;
 # a module left out here runs as Python and may still import the compiled ones.
 COMPILED = [
-    # The core: the engine protocol, the card containers and the action space.
+    # The core: the engine protocol, the events, the card containers and the action space.
     "d2r_envs/core/game.py",
     "d2r_envs/core/events.py",
     "d2r_envs/core/zones.py",
@@ -43,6 +43,21 @@ COMPILED = [
     "d2r_envs/games/drags_2_riches/actions.py",
     "d2r_envs/games/drags_2_riches/facts.py",
     "d2r_envs/games/drags_2_riches/encode_fast.py",
+    # Extravaganza: the same parts.
+    "d2r_envs/games/extravaganza/rules.py",
+    "d2r_envs/games/extravaganza/state.py",
+    "d2r_envs/games/extravaganza/cards.py",
+    "d2r_envs/games/extravaganza/actions.py",
+    "d2r_envs/games/extravaganza/facts.py",
+    "d2r_envs/games/extravaganza/encode_fast.py",
+    # Rap Godz: the same parts.
+    "d2r_envs/games/rap_godz/rules.py",
+    "d2r_envs/games/rap_godz/state.py",
+    "d2r_envs/games/rap_godz/cards.py",
+    "d2r_envs/games/rap_godz/actions.py",
+    "d2r_envs/games/rap_godz/facts.py",
+    "d2r_envs/games/rap_godz/encode_fast.py",
+    "d2r_envs/games/rap_godz/standing.py",  # the majorities the encoder's view reads
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable

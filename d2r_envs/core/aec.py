@@ -67,7 +67,7 @@ class GameEnv(AECEnv):
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
-        self.state = None
+        self.state: Any = None  # the game's state (None before reset()); shadows AECEnv.state()
         self._flags: bytearray | None = None  # the current decision's legal actions, a byte each (None: not yet)
         self._max_moves = spec.max_game_length
         self._rewarded = False  # whether a reward in self.rewards may be non-zero
@@ -89,7 +89,7 @@ class GameEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.num_moves = 0
         self._returns = self.game.returns(self.state)
         self._flags = None
@@ -191,7 +191,9 @@ class GameEnv(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi', 'human' or 'rgb_array'")
             return None
         if self.render_mode == "rgb_array":
-            return raster.rgb(self.picture(self.game, self.state, None))
+            picture = self.picture
+            assert picture is not None  # (checked when the env was made)
+            return raster.rgb(picture(self.game, self.state, None))
         seat = self._seat[self.agent_selection]
         text = self.observer.string_from(self.state, seat)
         if self.game.is_terminal(self.state):
@@ -294,7 +296,8 @@ class SafeEnv(BaseWrapper):
         self._has_reset = True
         self._has_updated = True
         self._raw.reset(seed=seed, options=options)
-        self.last = self._raw.last  # from now on the checks below always pass: the env's own last(), one call less
+        # from now on the checks below always pass: the env's own last(), one call less
+        self.last = self._raw.last  # type: ignore[method-assign]
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:

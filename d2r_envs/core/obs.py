@@ -7,7 +7,7 @@ import dataclasses
 import hashlib
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 from gymnasium import spaces
@@ -130,18 +130,18 @@ class Frame(bytearray):
         """Piece `name`, one number per seat, `values` in seat order (rotated here)."""
         me = self.me
         at = self.at[name]
-        self[at : at + self.n] = values[me:] + values[:me]
+        self[at : at + self.n] = [*values[me:], *values[:me]]
 
     def seat_rows(self, name: str, rows: Sequence[bytes] | bytes, width: int = 0) -> None:
         """Piece `name`, a row of bytes per seat, in seat order (rotated here): a list of rows, or
         the rows already joined (`width` entries each)."""
         at = self.at[name]
-        if width:
+        if isinstance(rows, (bytes, bytearray)):  # the rows joined, `width` entries each
             cut = self.me * width
             data = rows[cut : self.n * width] + rows[:cut]
         else:
             me = self.me
-            data = b"".join(rows[me:] + rows[:me])
+            data = b"".join([*rows[me:], *rows[:me]])
         self[at : at + len(data)] = data
 
     def vector(self) -> np.ndarray:
@@ -170,7 +170,7 @@ class Observer:
 
     layout: ObsLayout
     game: Any  # the engine it encodes for
-    Options: type = NoOptions
+    Options: ClassVar[type] = NoOptions
     options: dict[str, Any] = {}
 
     def __reduce__(self) -> tuple:
@@ -195,7 +195,7 @@ class Observer:
         return out
 
 
-def build_observer(cls: type, game: Any, options: dict[str, Any]) -> Observer:
+def build_observer(cls: type[Observer], game: Any, options: dict[str, Any]) -> Observer:
     """An Observer `cls` of `game` with the observation `options` its `Options` allow (defaults for
     the rest); a ValueError names a bad key or value before anything is built."""
     name = game.spec.name
@@ -204,7 +204,8 @@ def build_observer(cls: type, game: Any, options: dict[str, Any]) -> Observer:
                          f"{'' if len(options) <= 5 else f' and {len(options) - 5} more'}; "
                          "this game's observation takes none")
     checked = config.build(cls.Options, f"{name} observation", options)
-    return cls(game, **dataclasses.asdict(checked))
+    make: Callable[..., Observer] = cls  # a game's Observer takes the game and its options
+    return make(game, **dataclasses.asdict(checked))
 
 
 def _remake(cls: type, game: Any, options: dict[str, Any]) -> Observer:

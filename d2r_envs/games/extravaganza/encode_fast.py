@@ -8,6 +8,7 @@ seat's vector and rewrites only the pieces whose fields changed.
 from __future__ import annotations
 
 from operator import attrgetter, itemgetter
+from typing import ClassVar
 
 import numpy as np
 
@@ -101,9 +102,33 @@ class _Seen:
                  "desire_face", "desires")
 
     def __init__(self) -> None:
-        for name in self.__slots__:
-            setattr(self, name, None)
-        self.song_at = (-1, None)
+        self.stage: list[int] | None = None
+        self.pos: list[int] | None = None
+        self.queen: list[int] | None = None
+        self.stacks: list[list[int] | None] | None = None  # per seat (None: not yet)
+        self.cats: list[int] | None = None
+        self.song: list[int] | None = None
+        self.lyrics: list[list[int] | None] | None = None  # per seat
+        self.revealed: list[list[int]] | None = None
+        self.supply: list[list[int] | None] | None = None  # per seat
+        self.hands: list[bytes | None] | None = None  # per seat
+        self.lips: list[int] | None = None
+        self.spent: list[int] | None = None
+        self.bag: bytearray | None = None
+        self.lip_supply: int | None = None
+        self.display: list[int] | None = None
+        self.deck_size: list[int] | None = None
+        self.removed: bytes | None = None
+        self.scores: list[list[int]] | None = None
+        self.turns: list[int] | None = None
+        self.whose: tuple[int, int] | None = None
+        self.song_at: tuple[int, bool | None] = (-1, None)  # song_next, end_triggered
+        self.claiming: list[int] | None = None
+        self.tens: list[list[int] | None] | None = None  # per seat
+        self.tens_left: list[int] | None = None
+        self.reveal_hands: list[bytes] | None = None
+        self.desire_face: list[int] | None = None
+        self.desires: list[list[int] | None] | None = None  # per seat
 
 
 class Observer(_Observer):
@@ -113,7 +138,7 @@ class Observer(_Observer):
     seat: most steps change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
     (`encode.encode`) at every node of random games, with and without the views."""
 
-    Options = Options
+    Options: ClassVar[type] = Options
     layout = LAYOUT
 
     def __init__(self, game, views: bool = False) -> None:
@@ -313,12 +338,12 @@ class Observer(_Observer):
         first, turn = s.first, s.turn
         if (first, turn) != k.whose:
             k.whose = (first, turn)
-            row = bytearray(2 * P)  # first, turn: contiguous
+            whose = bytearray(2 * P)  # first, turn: contiguous
             if first >= 0:
-                row[(first - me) % n] = 1
+                whose[(first - me) % n] = 1
             if turn >= 0:
-                row[P + (turn - me) % n] = 1
-            base[_FIRST:_FIRST + 2 * P] = row
+                whose[P + (turn - me) % n] = 1
+            base[_FIRST:_FIRST + 2 * P] = whose
         if s.song_next != k.song_at[0] or s.end_triggered != k.song_at[1] or s.claiming != k.claiming:
             self._write_song_at(base, s, k)
         v = bytearray(base)

@@ -102,7 +102,7 @@ class Collected(NamedTuple):
 
     seat: int
     colour: int
-    count: int
+    count: int  # type: ignore[assignment]  # (the field hides tuple.count, unused here)
 
 
 class StoneSpent(NamedTuple):

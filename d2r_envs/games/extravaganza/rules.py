@@ -16,7 +16,7 @@ from typing import Any
 
 from d2r_envs.core import game as core
 from d2r_envs.core.game import CHANCE, TERMINAL, GameSpec
-from d2r_envs.core.zones import Deck, deal_anew
+from d2r_envs.core.zones import Deck, Zones, deal_anew
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
 from d2r_envs.games.extravaganza import facts as F
@@ -88,7 +88,7 @@ def _held(hand: bytearray) -> list[int]:
 
 
 class Game(core.Game[State]):
-    zones = ZONES
+    zones: Zones | None = ZONES
 
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -608,9 +608,9 @@ class Game(core.Game[State]):
             return
         todo = s.todo
         if code == Op.HALF:
-            front = self._pay_half(s, p, a)
-            if front is not None:  # paid: the step gives way to what follows
-                todo[0:1] = front
+            paid = self._pay_half(s, p, a)
+            if paid is not None:  # paid: the step gives way to what follows
+                todo[0:1] = paid
             return
         if code == Op.MOVE:
             if a == A.PASS:
@@ -879,7 +879,7 @@ class Game(core.Game[State]):
         return fills + [Step(Op.CLEAR_BEDAZZLED)]
 
     @staticmethod
-    def _passes(pos: list[int], path: tuple[int, ...]) -> bool:
+    def _passes(pos: list[int], path: list[int]) -> bool:
         """Whether a queen stands on `path`."""
         for x in pos:
             if x in path:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
@@ -25,46 +25,46 @@ class Op:
     constants rather than an enum: the rules compare the step at the front with them at every step."""
 
     # chance
-    CATEGORY = 0  # arg: judge
-    FLIP = 1  # arg: judge (its deck's next card to the display)
-    LYRIC = 2  # arg: song slot
-    FILL = 3  # arg: space (a random rhinestone from the bag)
-    FIRST = 4
-    QUEEN_DEAL = 5  # arg: seat
-    GIFT = 6  # arg: seat (a random rhinestone from the bag into the seat's supply)
-    REVEAL_DEAL = 7  # arg: seat
-    DESIRE_DEAL = 8  # arg: judge
+    CATEGORY: Final = 0  # arg: judge
+    FLIP: Final = 1  # arg: judge (its deck's next card to the display)
+    LYRIC: Final = 2  # arg: song slot
+    FILL: Final = 3  # arg: space (a random rhinestone from the bag)
+    FIRST: Final = 4
+    QUEEN_DEAL: Final = 5  # arg: seat
+    GIFT: Final = 6  # arg: seat (a random rhinestone from the bag into the seat's supply)
+    REVEAL_DEAL: Final = 7  # arg: seat
+    DESIRE_DEAL: Final = 8  # arg: judge
     # decisions
-    DRAFT = 10  # arg: seat
-    PLACE = 11  # arg: seat
-    SETUP_DRAW = 12  # arg: seat
-    PIROUETTE = 13
-    MOVE = 14
-    PAY_QUEEN = 15  # arg: the seat passed
-    GREEN_LAND = 16
-    BODY_ODDY = 17
-    DRAW = 18
-    DANCE = 19
-    STARS = 20
-    HALF = 21
-    ELEGANZA = 22
-    FLOORWERK = 23
-    SHOW_SELF = 24
-    SHOW_OTHER = 25  # arg: the nearby seat revealing
-    SHADE = 26
-    LIP_SYNC = 27
-    BLOOD = 28
-    END_REVEAL = 29
+    DRAFT: Final = 10  # arg: seat
+    PLACE: Final = 11  # arg: seat
+    SETUP_DRAW: Final = 12  # arg: seat
+    PIROUETTE: Final = 13
+    MOVE: Final = 14
+    PAY_QUEEN: Final = 15  # arg: the seat passed
+    GREEN_LAND: Final = 16
+    BODY_ODDY: Final = 17
+    DRAW: Final = 18
+    DANCE: Final = 19
+    STARS: Final = 20
+    HALF: Final = 21
+    ELEGANZA: Final = 22
+    FLOORWERK: Final = 23
+    SHOW_SELF: Final = 24
+    SHOW_OTHER: Final = 25  # arg: the nearby seat revealing
+    SHADE: Final = 26
+    LIP_SYNC: Final = 27
+    BLOOD: Final = 28
+    END_REVEAL: Final = 29
     # automatic
-    SETUP = 40  # after the first player: queens, starting resources, placement
-    LIP = 41  # arg: seat (a lip from the supply: the 3rd and 4th players' start)
-    START_TURN = 42
-    COLLECT = 43  # landing: take the rhinestone and those of its colour passed
-    SCORE_DANCE = 44
-    SCORE_LYRICS = 45
-    END_TURN = 46
-    SHOWN_BY_OTHERS = 47  # Handwerk: queue each nearby queen's reveal
-    CLEAR_BEDAZZLED = 48
+    SETUP: Final = 40  # after the first player: queens, starting resources, placement
+    LIP: Final = 41  # arg: seat (a lip from the supply: the 3rd and 4th players' start)
+    START_TURN: Final = 42
+    COLLECT: Final = 43  # landing: take the rhinestone and those of its colour passed
+    SCORE_DANCE: Final = 44
+    SCORE_LYRICS: Final = 45
+    END_TURN: Final = 46
+    SHOWN_BY_OTHERS: Final = 47  # Handwerk: queue each nearby queen's reveal
+    CLEAR_BEDAZZLED: Final = 48
 
 
 _OP_NAMES = {code: name for name, code in vars(Op).items() if name.isupper()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from d2r_envs.core.words import plural
 
 from dataclasses import dataclass
+from typing import Final
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 COLOURS = ("Gy", "Y", "Gn", "P", "Bl")  # rulebook; read as grey, yellow, green, purple, blue (ours)
@@ -66,7 +67,8 @@ def _gains(res: int, amount: int) -> tuple[int, int, int]:
 # (copies, plaques, resource offset from the colour, gain, lock offset or None, lock value); copies sum
 # to 10 / 9 / 9 per colour, plus 5 Beef cards, for decks of 55 / 50 / 50 (found: 155 in all; the split
 # and values are the research's suggestion, tuned here).
-ALBUM_VARIANTS = (
+Variant = tuple[int, int, int, int, int | None, int]
+ALBUM_VARIANTS: tuple[tuple[Variant, ...], ...] = (
     ((3, 1, 0, 2, None, 0), (3, 2, 1, 1, None, 0), (2, 1, 2, 2, None, 0), (2, 3, 0, 2, 2, 5)),
     ((3, 2, 0, 3, None, 0), (2, 3, 1, 2, None, 0), (2, 4, 2, 3, 0, 10), (2, 5, 0, 2, 1, 10)),
     ((3, 3, 0, 3, None, 0), (2, 5, 1, 4, 2, 18), (2, 6, 2, 3, 0, 18), (2, 8, 0, 4, 1, 18)),
@@ -77,7 +79,7 @@ BEEF_PER_DECK = 5
 BEEF_STAKES = ((2, 1), (4, 2), (6, 3))
 # Come Upz (RG-DATA-CARDS): decks of 25 / 20 / 20 (the research's suggestion), about twice an Album card,
 # two icons of their colour.
-COME_VARIANTS = (
+COME_VARIANTS: tuple[tuple[Variant, ...], ...] = (
     ((2, 3, 0, 3, None, 0), (2, 4, 1, 3, None, 0), (1, 5, 2, 4, 1, 8)),
     ((2, 7, 0, 4, None, 0), (2, 8, 1, 5, 2, 12)),
     ((2, 11, 0, 5, None, 0), (2, 13, 1, 6, 2, 22)),
@@ -118,11 +120,11 @@ BEEF_KINDS = [k for k, c in enumerate(CARDS) if c.beef]
 class Ability:
     """Rapper ability kinds (RG-DATA-RAPPERZ)."""
 
-    HAND6 = 0  # hand size 6: dealt 6, draws up to 6 at each Album
-    EXTRA_DRAW = 1  # once per Album: draw a card (on your turn)
-    BOOST = 2  # +1 of a resource whenever you play a card of your bonus colour
-    REROLL = 3  # once per Album: reroll your own Beef dice after a roll
-    DISCOUNT = 4  # once per Album, a Come Upz costs 2 cards, not 3 (tuned: always was too strong)
+    HAND6: Final = 0  # hand size 6: dealt 6, draws up to 6 at each Album
+    EXTRA_DRAW: Final = 1  # once per Album: draw a card (on your turn)
+    BOOST: Final = 2  # +1 of a resource whenever you play a card of your bonus colour
+    REROLL: Final = 3  # once per Album: reroll your own Beef dice after a roll
+    DISCOUNT: Final = 4  # once per Album, a Come Upz costs 2 cards, not 3 (tuned: always was too strong)
 
 
 ABILITY_TEXT = (
@@ -212,14 +214,14 @@ NUM_KINDS = CITY_FIRST + NUM_CITIEZ
 
 
 class Goal:
-    CHAMP = 0  # most Beef cubes (rulebook)
-    PLATINUM = 1  # first to 25 plaque points, in-game (rulebook)
-    HOMESLICE = 2  # win or tie your Hometown (rulebook)
-    TIMELINE = 3  # most cards in the timeline (reconstructed)
-    MOGUL = 4  # first to 30 in any resource, in-game (reconstructed)
-    COME_UP = 5  # most Come Upz in the timeline (reconstructed)
-    PEACE = 6  # fewest Beef cards in the timeline (reconstructed)
-    MONO = 7  # most cards of any one colour (reconstructed)
+    CHAMP: Final = 0  # most Beef cubes (rulebook)
+    PLATINUM: Final = 1  # first to 25 plaque points, in-game (rulebook)
+    HOMESLICE: Final = 2  # win or tie your Hometown (rulebook)
+    TIMELINE: Final = 3  # most cards in the timeline (reconstructed)
+    MOGUL: Final = 4  # first to 30 in any resource, in-game (reconstructed)
+    COME_UP: Final = 5  # most Come Upz in the timeline (reconstructed)
+    PEACE: Final = 6  # fewest Beef cards in the timeline (reconstructed)
+    MONO: Final = 7  # most cards of any one colour (reconstructed)
 
 
 GOALZ = (  # (name, text, in-game, source); every Goal is worth GOAL_PLAQUES; RG-DATA-GOALZ

@@ -210,7 +210,7 @@ class _Board:
         self.index = [self._index(me) for me in range(n)]
         # Each seat's slot_fit entries of its index, as writable bytes (a memoryview on the array): set
         # from the bytes below by slot_index, with no numpy call.
-        self.slot_fit = [memoryview(idx[_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS]).cast("B") for idx in self.index]
+        self.slot_fit = [idx[_SLOT_FIT : _SLOT_FIT + 3 * C.MAX_SLOTS].data.cast("B") for idx in self.index]
         # per seat, per card kind k (-1: an empty slot), its slot_fit entries' board positions (as index bytes)
         self._slot_at = [{-1: _positions((self.zero,) * 3),
                           **{k: _positions((v + 2 * k, v + 2 * k + 1, self.playable + me * NP + k)) for k in range(NP)}}
@@ -480,11 +480,13 @@ class Observer(_Observer):
         slots = s.slots
         if slots != self._slots_seen:  # the piece slots
             self._slots_seen = slots[:]
-            self._slots_key = key = tuple(slots)
-            board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(key) or _slot_rows(key)
-        if self._slots_indexed[me] is not self._slots_key:  # where my slot_fit lies, for these slots
-            key = self._slots_indexed[me] = self._slots_key
-            b.slot_fit[me][:] = b.slot_index(me, key)
+            self._slots_key = slots_key = tuple(slots)
+            board[b.slots : b.slots + _SIZE["slots"]] = _SLOT_ROWS.get(slots_key) or _slot_rows(slots_key)
+        indexed = self._slots_key
+        if self._slots_indexed[me] is not indexed:  # where my slot_fit lies, for these slots
+            assert indexed is not None  # (set above on the first call)
+            self._slots_indexed[me] = indexed
+            b.slot_fit[me][:] = b.slot_index(me, indexed)
         if self._timelines_seen is not self._majority_timelines[me] or setup is not self._majority_setup[me]:
             self._majority_timelines[me], self._majority_setup[me] = self._timelines_seen, setup
             at = b.majority + me * NP * 3
@@ -535,8 +537,10 @@ class Observer(_Observer):
     def _majority(self, s: State, me: int) -> bytearray:
         """The piece `majority` of seat `me`, from the timelines' columns (in the career rows)."""
         board = self._board
+        setup = self._setup_made
+        assert setup is not None  # written before any majority
         cols = [board[at : at + _COLUMNS] for at in self._b.timeline_at]
-        values = standing.quantized(cols, self._setup_made.majority, me, 20, MAJORITY_MAX)
+        values = standing.quantized(cols, setup.majority, me, 20, MAJORITY_MAX)
         return _COMBO_ROWS.translate(values + _TO_256[len(values)])
 
     def string_from(self, s: State, me: int) -> str:

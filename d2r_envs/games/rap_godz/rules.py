@@ -285,7 +285,11 @@ class Game(core.Game[State]):
 
     def _prune(self, s: State) -> None:
         """Drop due draws the deck cannot make (an empty Album or Come Upz deck); RG-DECIDE-EMPTY."""
-        while s.chance and s.chance[0][0] in _DECKED and self._chance_deck(s).n == 0:
+        while s.chance and s.chance[0][0] in _DECKED:
+            deck = self._chance_deck(s)
+            assert deck is not None  # every task in _DECKED draws from a deck
+            if deck.n:
+                break
             s.chance.pop(0)
 
     def _after_chance(self, s: State) -> None:
@@ -347,7 +351,7 @@ class Game(core.Game[State]):
         held = list(compress(_PLAY_KINDS, s.held[p]))
         if held:
             kinds = sorted(set(kinds + held))
-        return [k for k in kinds if _LOCK[k] is None or res[_LOCK[k][0]] >= _LOCK[k][1]]
+        return [k for k in kinds if (lock := _LOCK[k]) is None or res[lock[0]] >= lock[1]]
 
     def legal_actions(self, s: State) -> list[int]:
         if s.chance or s.phase == Phase.OVER:

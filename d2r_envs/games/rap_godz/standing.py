@@ -43,7 +43,7 @@ def combo_gains(icons: list, cols: list, city_colours: list[int], goals: list[in
     standing for it). `icons` and `cols`: icons and cards per colour in each seat's timeline."""
     others = [q for q in range(len(icons)) if q != me]
     mine_icons = icons[me]
-    city = {}  # colour -> the change for +1 and +2 icons, summed over its Citiez on the board
+    city: dict[int, list[float]] = {}  # colour -> the change for +1 and +2 icons, summed over its Citiez on the board
     for c in city_colours:
         step = _GAIN[mine_icons[c] - max([icons[q][c] for q in others]) + _REACH]
         was = city.get(c)
@@ -91,9 +91,9 @@ def _tables(scale: int, cap: int) -> tuple:
     def q(x: float) -> int:
         return min(cap, round(scale * x))
     c = C.NUM_COLOURS
-    city = []
+    city: list[list[list[int] | None]] = []
     for colour in range(c):
-        rows = [None]
+        rows: list[list[int] | None] = [None]
         for m in range(1, 7):
             row = []
             for step in _GAIN:
@@ -113,7 +113,7 @@ def _tables(scale: int, cap: int) -> tuple:
     return made
 
 
-def quantized(columns: list[bytes], sig: tuple, me: int, scale: int, cap: int) -> bytes:
+def quantized(columns: list[bytes] | list[bytearray], sig: tuple, me: int, scale: int, cap: int) -> bytes:
     """`combo_gains`' table with each value x as min(cap, round(scale * x)), three a combo in COMBOS'
     order, the same numbers worked out from small tables. `columns`: per seat, cards per colour, icons
     per colour, then all cards, Come Upz and Beef cards (the encoder's timeline columns); `sig`: the

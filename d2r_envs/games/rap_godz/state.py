@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from d2r_envs.core.events import sink
 from d2r_envs.core.zones import Deck, Held, Pile, Zones
@@ -23,19 +23,19 @@ class Phase:
     """The phases of play, plain int constants (State.phase holds one): the rules read them at every step,
     and a plain class's attribute reads several times faster than an IntEnum member in Python 3.11."""
 
-    SETUP = 0  # chance: Pick Upz, the draft's Rapperz and Citiez; RG-SETUP-1 RG-SETUP-2
-    RAPPER = 1  # decision: keep one of two Rapperz; RG-SETUP-2
-    CITY = 2  # decision: keep one of two Citiez; RG-SETUP-2
-    DEAL = 3  # chance: extra City, Goalz, Come Upz, hands; RG-SETUP-4..7
-    START = 4  # chance: the Medallion's tie roll; RG-SETUP-9 RG-ALBUM-4
-    GET = 5  # decision: draw, or buy a Come Upz; RG-TURN-2
-    SPEND = 6  # decision: the cards paid for the Come Upz, one at a time
-    PLAY = 7  # decision: play a card (or start Beef); RG-PLAY-1
-    TARGET = 8  # decision: the Beef target; RG-BEEF-1
-    ROLL = 9  # chance: Beef dice; RG-BEEF-2
-    BEEF = 10  # decision: +2 on Beef, a reroll or pass; RG-PICK-3 RG-DECIDE-BOOST
-    ALBUM = 11  # chance: Come Upz replaced and hands drawn up at a new Album; RG-ALBUM-2 RG-ALBUM-3
-    OVER = 12
+    SETUP: Final = 0  # chance: Pick Upz, the draft's Rapperz and Citiez; RG-SETUP-1 RG-SETUP-2
+    RAPPER: Final = 1  # decision: keep one of two Rapperz; RG-SETUP-2
+    CITY: Final = 2  # decision: keep one of two Citiez; RG-SETUP-2
+    DEAL: Final = 3  # chance: extra City, Goalz, Come Upz, hands; RG-SETUP-4..7
+    START: Final = 4  # chance: the Medallion's tie roll; RG-SETUP-9 RG-ALBUM-4
+    GET: Final = 5  # decision: draw, or buy a Come Upz; RG-TURN-2
+    SPEND: Final = 6  # decision: the cards paid for the Come Upz, one at a time
+    PLAY: Final = 7  # decision: play a card (or start Beef); RG-PLAY-1
+    TARGET: Final = 8  # decision: the Beef target; RG-BEEF-1
+    ROLL: Final = 9  # chance: Beef dice; RG-BEEF-2
+    BEEF: Final = 10  # decision: +2 on Beef, a reroll or pass; RG-PICK-3 RG-DECIDE-BOOST
+    ALBUM: Final = 11  # chance: Come Upz replaced and hands drawn up at a new Album; RG-ALBUM-2 RG-ALBUM-3
+    OVER: Final = 12
 
 
 NUM_PHASES = Phase.OVER + 1
@@ -45,15 +45,15 @@ class Task:
     """Chance events waiting in `State.chance` as (task, argument), first due first: plain int constants, as
     Phase."""
 
-    PICKUP = 0  # a Pick Upz token for space `arg`; RG-SETUP-1
-    RAPPER = 1  # a Rapper dealt to seat `arg`'s draft
-    CITY = 2  # a City dealt to seat `arg`'s draft
-    EXTRA_CITY = 3  # at 2 players, one more City on the board; RG-SETUP-4
-    GOAL = 4  # a random Goal; RG-SETUP-5
-    COME = 5  # a Come Upz for slot `arg`; RG-SETUP-6 RG-TURN-4 RG-ALBUM-2
-    DRAW = 6  # seat `arg` draws from the current Album deck; RG-TURN-5
-    MEDALLION = 7  # a die roll among the tied seats (bitmask `arg`); RG-SETUP-9
-    DIE = 8  # Beef die `arg` (0 the starter's, 1 the red, 2 the target's); RG-BEEF-2
+    PICKUP: Final = 0  # a Pick Upz token for space `arg`; RG-SETUP-1
+    RAPPER: Final = 1  # a Rapper dealt to seat `arg`'s draft
+    CITY: Final = 2  # a City dealt to seat `arg`'s draft
+    EXTRA_CITY: Final = 3  # at 2 players, one more City on the board; RG-SETUP-4
+    GOAL: Final = 4  # a random Goal; RG-SETUP-5
+    COME: Final = 5  # a Come Upz for slot `arg`; RG-SETUP-6 RG-TURN-4 RG-ALBUM-2
+    DRAW: Final = 6  # seat `arg` draws from the current Album deck; RG-TURN-5
+    MEDALLION: Final = 7  # a die roll among the tied seats (bitmask `arg`); RG-SETUP-9
+    DIE: Final = 8  # Beef die `arg` (0 the starter's, 1 the red, 2 the target's); RG-BEEF-2
 
 
 @dataclass(slots=True)
