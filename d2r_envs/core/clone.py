@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
-import sys
+import inspect
 import types
 import typing
 from pathlib import Path
@@ -109,24 +109,23 @@ _ERASED = (list, dict, set, object, type)  # what mypyc keeps of list[...], dict
 
 
 def declared(cls: type) -> dict[str, Any]:
-    """The field types of a class compiled by mypyc as its source declares them, read from the module's
-    .py file beside the extension and evaluated in the module's namespace; a field whose type cannot be
-    read there is left out ({} without the source)."""
-    module = sys.modules.get(cls.__module__)
-    file = getattr(module, "__file__", None)
-    if module is None or not file:
-        return {}
-    source = Path(file).parent / (cls.__module__.rpartition(".")[2] + ".py")
+    """The field types of a class compiled by mypyc as its source declares them: its annotations read from
+    the .py file beside the extension, resolved as `typing.get_type_hints` resolves them (in the class's
+    module); a field whose type cannot be resolved there is left out ({} without the source)."""
     try:
+        source = Path(inspect.getfile(cls)).parent / (cls.__module__.rpartition(".")[2] + ".py")
         tree = ast.parse(source.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
+    except (TypeError, OSError, SyntaxError, ValueError):
         return {}
     body = next((node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__), [])
     found: dict[str, Any] = {}
     for item in body:
         if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            name = item.target.id
+            stand_in = type(cls.__name__, (), {"__annotations__": {name: ast.unparse(item.annotation)},
+                                               "__module__": cls.__module__})
             try:
-                found[item.target.id] = eval(ast.unparse(item.annotation), vars(module))  # noqa: S307 - the class's own annotation
+                found[name] = typing.get_type_hints(stand_in)[name]
             except Exception:  # a name only a type checker sees: copied by what it holds
                 continue
     return found
