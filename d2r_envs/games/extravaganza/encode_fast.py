@@ -131,28 +131,24 @@ class _Seen:
         self.desires: list[list[int] | None] | None = None  # per seat
 
 
-class Observer(_Observer):
-    """`encode` copies the seat's base vector, writes the pieces of the turn under way into the copy and
-    converts it. The base holds every other piece, each group rewritten only when the fields it shows
+class _Encoder:
+    """An observer's encoder: `encode` copies the seat's base vector, writes the pieces of the turn under
+    way into the copy and converts it. The base holds every other piece, each group rewritten only when the fields it shows
     differ from the copies it was written from (`_Seen`), and per seat where a piece has a row per
     seat: most steps change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
     (`encode.encode`) at every node of random games, with and without the views."""
 
-    Options: ClassVar[type] = Options
-    layout = LAYOUT
-
-    def __init__(self, game, views: bool = False) -> None:
+    def __init__(self, game, views: bool) -> None:
         self.game = game
         self.views = views
-        self.options = {"views": views}
-        self.layout = LAYOUT_VIEWS if views else LAYOUT
+        layout = LAYOUT_VIEWS if views else LAYOUT
         n = game.n
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
         self._no_rows = [-1] * (P - n)  # the same, in a one-hot table (row -1: zeros)
         self._base = []  # per seat: what never changes in the game, then the kept groups
         for me in range(n):
-            f = self.layout.frame(self.layout.blank(), me, n)
+            f = layout.frame(layout.blank(), me, n)
             f.put("modules", (int(game.powers), int(game.desires_on), int(game.tens_on)))
             for k in range(n):
                 f.one("seats", k)
@@ -426,6 +422,24 @@ class Observer(_Observer):
                     + [0 if k < 0 else min(255, rate * min(pay, _CARD_STARS[k])) for k, rate in zip(display, rates)])
             elif code == Op.ELEGANZA or code == Op.FLOORWERK:
                 v[_COLOUR_COUNT:_COLOUR_COUNT + NC] = views.colour_counts(g, s)
+
+
+class Observer(_Observer):
+    """The Extravaganza Observer: `encode` is its `_Encoder`'s, a plain class of its own (where the build
+    compiles this module, a native one: the Observer derives from core's Python Observer and so is not)."""
+
+    Options: ClassVar[type] = Options
+    layout = LAYOUT
+
+    def __init__(self, game, views: bool = False) -> None:
+        self.game = game
+        self.views = views
+        self.options = {"views": views}
+        self.layout = LAYOUT_VIEWS if views else LAYOUT
+        self._encoder = _Encoder(game, views)
+
+    def encode(self, s: State, me: int) -> np.ndarray:
+        return self._encoder.encode(s, me)
 
     def string_from(self, s: State, me: int) -> str:
         return spec.string_from(self.game, s, me)

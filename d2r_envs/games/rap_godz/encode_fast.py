@@ -280,10 +280,10 @@ assert _O["bonus"] == _O["dice"] + _SIZE["dice"] and _O["spend_left"] == _O["bon
 assert _O["come_cost"] + 1 == _O["majority"] and _O["short"] == _O["card_fit"] + 2 * NP
 
 
-class Observer(_Observer):
-    """One board per observer (`_Board`): every seat's rows in seat order, kept up to date where the
-    state changed, and each seat's observation gathered from it, rotated, in one numpy take. The
-    observer keeps copies of the plain fields it last wrote from and compares them with the state's
+class _Encoder:
+    """An observer's encoder: one board (`_Board`), every seat's rows in seat order, kept up to date where
+    the state changed, and each seat's observation gathered from it, rotated, in one numpy take. It
+    keeps copies of the plain fields it last wrote from and compares them with the state's
     (a few list and byte comparisons a call): the career rows (resources, plaques, Come Upz held, the
     timelines' columns), the cards of each Album per hand, the table's counts and the set-up's rows are
     written only where those differ; each seat's views for learning when its resources, its ability used
@@ -292,8 +292,6 @@ class Observer(_Observer):
     every call. tests/rap_godz/test_encode.py checks it byte for byte against the spec (`encode.encode`)
     at every node, and across games and copies encoded in turn.
     """
-
-    layout = LAYOUT
 
     def __init__(self, game) -> None:
         self.game = game
@@ -542,6 +540,20 @@ class Observer(_Observer):
         cols = [board[at : at + _COLUMNS] for at in self._b.timeline_at]
         values = standing.quantized(cols, setup.majority, me, 20, MAJORITY_MAX)
         return _COMBO_ROWS.translate(values + _TO_256[len(values)])
+
+
+class Observer(_Observer):
+    """The Rap Godz Observer: `encode` is its `_Encoder`'s, a plain class of its own (where the build
+    compiles this module, a native one: the Observer derives from core's Python Observer and so is not)."""
+
+    layout = LAYOUT
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self._encoder = _Encoder(game)
+
+    def encode(self, s: State, me: int) -> np.ndarray:
+        return self._encoder.encode(s, me)
 
     def string_from(self, s: State, me: int) -> str:
         return spec.string_from(self.game, s, me)
