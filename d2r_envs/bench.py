@@ -6,17 +6,21 @@ The time is cut into rounds that visit the envs in turn, so that machine noise h
 alike; an env's rate is its best round. The bare engine (`engine_loop`: legal_actions +
 apply_legal, chance by sample_chance, no PettingZoo) is measured the same way.
 
-Every bar is a ratio to connect_four_v3's AEC rate measured in the same run, so a slower or busier
-machine moves both sides alike: every game's AEC rate is at least AEC_RATIO_BAR times it, and its
-bare engine's decisions per second at least ENGINE_RATIO_BAR times it. The absolute rates are
-printed as information only.
+Every bar is a ratio measured in the same run, so a slower or busier machine moves both sides alike:
+every game's AEC rate is at least AEC_RATIO_BARS[build] times connect_four_v3's (the compiled build
+3x, pure Python 2x), and its bare engine's decisions per second at least ENGINE_RATIO_BAR times
+connect_four_v3's AEC steps. On the compiled build the bare engine also runs on pure Python in the same
+rounds (a worker process with D2R_ENVS_PURE=1, `PureEngine`), and the compiled one must be at least
+COMPILED_RATIO_BAR times as fast. The absolute rates are printed as information only.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import platform
+import subprocess
 import sys
 import time
 import warnings
@@ -29,7 +33,8 @@ import d2r_envs
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.registry import package
 
-AEC_RATIO_BAR = 2.0  # our AEC steps/s over connect_four_v3's
+AEC_RATIO_BARS = {"compiled": 3.0, "pure Python": 2.0}  # our AEC steps/s over connect_four_v3's, by build
+COMPILED_RATIO_BAR = 1.5  # the compiled bare engine's decisions/s over its own pure-Python build's
 # Bare engine decisions/s over connect_four_v3's AEC steps/s: the ratio of the absolute bar this
 # project first set (50,000 decisions/s) to connect_four_v3's 21,600 steps/s on the 2-core machine then.
 ENGINE_RATIO_BAR = 2.3
@@ -143,6 +148,51 @@ def _engine_subject(label: str, name: str, players: int, options: dict[str, Any]
     return Subject(label, players, "engine", name, lambda deadline: engine_loop(game, rng, deadline))
 
 
+class PureEngine:
+    """The bare engine of one game on pure Python, in a worker process (D2R_ENVS_PURE=1) that runs
+    `engine_loop` for as long as it is asked, so that the compiled build's run measures both side by side."""
+
+    def __init__(self, name: str, players: int, options: dict[str, Any], seed: int) -> None:
+        spec = json.dumps([name, players, options, seed])
+        code = f"from d2r_envs.bench import serve_engine; serve_engine({spec!r})"
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env={**os.environ, "D2R_ENVS_PURE": "1"})
+        self.run(time.perf_counter())  # started and warmed up before any round is timed
+
+    def run(self, deadline: float) -> tuple[int, int]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{max(0.0, deadline - time.perf_counter())}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("d2r bench: the pure-Python engine's worker stopped")
+        decisions, games = map(int, line.split())
+        return decisions, games
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def serve_engine(spec: str) -> None:
+    """The worker of `PureEngine`: for each line of seconds on stdin, run the engine that long and print
+    "decisions games"."""
+    name, players, options, seed = json.loads(spec)
+    game = d2r_envs.make_game(name, players, **options)
+    rng = np.random.default_rng(seed)
+    for line in sys.stdin:
+        decisions, games = engine_loop(game, rng, time.perf_counter() + float(line))
+        print(decisions, games, flush=True)
+
+
+def _pure_engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int) -> Subject:
+    worker = PureEngine(name, players, options, seed)
+    subject = Subject(label, players, "pure engine", name, worker.run)
+    subject.close = worker.close  # type: ignore[attr-defined]
+    return subject
+
+
 def _references() -> dict[str, Callable[[], Any]] | None:
     try:
         with warnings.catch_warnings():
@@ -171,20 +221,28 @@ def machine_note(seconds: float, rounds: int) -> str:
     )
 
 
-def judge(subjects: list[Subject]) -> list[tuple[bool, str]]:
-    """(passed, what) for every bar: each of our games' AEC rate and bare-engine rate as a ratio to
-    connect_four_v3's AEC rate in the same run; nothing absolute."""
+def judge(subjects: list[Subject], build: str = "pure Python") -> list[tuple[bool, str]]:
+    """(passed, what) for every bar: each of our games' AEC rate (against the `build`'s bar) and
+    bare-engine rate as a ratio to connect_four_v3's AEC rate in the same run, and where the pure-Python
+    engine ran beside the compiled one, their ratio; nothing absolute."""
     base = next(s for s in subjects if s.kind == "aec" and s.label == BASELINE).best
+    bar = AEC_RATIO_BARS[build]
     out = []
     for s in subjects:
         if s.kind == "aec" and s.game:
-            out.append((s.best >= AEC_RATIO_BAR * base,
-                        f"{s.label} AEC loop {s.best / base:.2f}x connect_four_v3 (bar {AEC_RATIO_BAR:.1f}x)"))
+            out.append((s.best >= bar * base,
+                        f"{s.label} AEC loop {s.best / base:.2f}x connect_four_v3 (bar {bar:.1f}x, {build} build)"))
+    pure = {s.label: s for s in subjects if s.kind == "pure engine"}
     for s in subjects:
         if s.kind == "engine":
             out.append((s.best >= ENGINE_RATIO_BAR * base,
                         f"{s.label} bare engine {s.best / base:.2f}x connect_four_v3's AEC steps/s "
                         f"({s.best:,.0f} decisions/s; bar {ENGINE_RATIO_BAR:.1f}x)"))
+            other = pure.get(f"{s.label} (pure Python)")
+            if other is not None:
+                out.append((s.best >= COMPILED_RATIO_BAR * other.best,
+                            f"{s.label} bare engine {s.best / other.best:.2f}x its pure-Python build in the same "
+                            f"run (bar {COMPILED_RATIO_BAR:.1f}x)"))
     return out
 
 
@@ -220,24 +278,31 @@ def run(
                                      lambda name=name, n=n: d2r_envs.make(name, n, **options), seed))
     for label in REFERENCES:
         subjects.append(_aec_subject(label, None, None, refs[label], seed))
+    build = d2r_envs.build()
     for name in games:
         n = players if players is not None else package(name).DEFAULT_PLAYERS
         subjects.append(_engine_subject(name + suffix, name, n, options, seed))
+        if build == "compiled":  # its own pure-Python build, side by side
+            subjects.append(_pure_engine_subject(f"{name}{suffix} (pure Python)", name, n, options, seed))
 
     per_round = seconds / rounds
     print(
-        f"d2r bench: the {d2r_envs.build()} build, {len(subjects)} envs x {rounds} rounds x {per_round:.2g} s "
+        f"d2r bench: the {build} build, {len(subjects)} envs x {rounds} rounds x {per_round:.2g} s "
         f"(~{len(subjects) * seconds:.0f} s)",
         file=err,
     )
     for subject in subjects:  # warm-up: imports, caches, first reset
         subject.run(time.perf_counter())
-    for _ in range(rounds):
+    try:
+        for _ in range(rounds):
+            for subject in subjects:
+                subject.round(per_round)
+    finally:
         for subject in subjects:
-            subject.round(per_round)
+            getattr(subject, "close", lambda: None)()
 
     aec = [s for s in subjects if s.kind == "aec"]
-    engine = [s for s in subjects if s.kind == "engine"]
+    engine = [s for s in subjects if s.kind in ("engine", "pure engine")]
     base = next(s for s in aec if s.label == BASELINE).best
     lines = [
         "## AEC loop: random legal play through env.agent_iter() / last() / step()",
@@ -262,7 +327,7 @@ def run(
         lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.best / base:.2f}x | {s.games:,} |")
     lines += ["", machine_note(seconds, rounds), ""]
 
-    verdicts = judge(subjects)
+    verdicts = judge(subjects, build)
     failed = not all(ok for ok, _ in verdicts)
     bars = [f"- {'PASS' if ok else 'FAIL'}: {text}" for ok, text in verdicts]
     if not check:

@@ -10,6 +10,7 @@ import importlib.util
 import itertools
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,10 @@ def test_bench_smoke(capsys: pytest.CaptureFixture[str]) -> None:
     for label in (*NAMES, "connect_four_v3", "leduc_holdem_v4"):
         assert f"| {label} " in out
     assert "vs connect_four_v3" in out and "decisions/s" in out
-    assert out.count("PASS") + out.count("FAIL") == 2 * len(NAMES)  # one AEC bar and one engine bar each
+    # one AEC bar and one engine bar each, and on the compiled build the engine against its pure-Python build
+    assert out.count("PASS") + out.count("FAIL") == (3 if d2r_envs.build() == "compiled" else 2) * len(NAMES)
+    if d2r_envs.build() == "compiled":
+        assert f"| {NAMES[0]} (pure Python) |" in out and "its pure-Python build in the same run" in out
 
 
 def test_bench_runs_a_game_with_its_options_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
@@ -145,11 +149,31 @@ def test_bench_bars_are_ratios_measured_in_the_same_run() -> None:
 
     fast = bench.judge(subjects(1.0, 45_000, 150_000))
     assert [ok for ok, _ in fast] == [True, True]
+    assert [ok for ok, _ in bench.judge(subjects(1.0, 45_000, 150_000), "compiled")] == [False, True]  # 2.25x < 3x
     assert bench.judge(subjects(0.1, 45_000, 150_000)) == [
         (ok, text.replace("150,000", "15,000")) for ok, text in fast
     ]
     assert [ok for ok, _ in bench.judge(subjects(0.1, 39_000, 150_000))] == [False, True]
     assert [ok for ok, _ in bench.judge(subjects(0.1, 45_000, 40_000))] == [True, False]
+
+
+def test_the_compiled_engine_is_judged_against_its_own_pure_build_in_the_same_run() -> None:
+    base = [_subject("connect_four_v3", "aec", None, 10_000), _subject("rap_godz", "aec", "rap_godz", 31_000)]
+    for pure, ok in ((60_000, True), (70_000, False)):  # 100,000 compiled decisions/s: 1.67x, then 1.43x
+        verdicts = bench.judge(base + [_subject("rap_godz", "engine", "rap_godz", 100_000),
+                                       _subject("rap_godz (pure Python)", "pure engine", "rap_godz", pure)], "compiled")
+        assert [v for v, _ in verdicts] == [True, True, ok]
+        assert "rap_godz bare engine" in verdicts[-1][1] and "its pure-Python build in the same run (bar 1.5x)" in verdicts[-1][1]
+
+
+def test_the_pure_engine_worker_plays_the_pure_build() -> None:
+    worker = bench.PureEngine("draco_and_co", 3, {}, 0)
+    try:
+        decisions, games = worker.run(time.perf_counter() + 0.2)
+        assert decisions > 0 and games > 0
+    finally:
+        worker.close()
+    assert worker.proc.returncode == 0
 
 
 def test_describe_spells_defaults_and_allowed_values_alike(capsys) -> None:
