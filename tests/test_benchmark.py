@@ -149,8 +149,8 @@ def test_the_same_result_on_ray(ray_local) -> None:
 
 def _fake_ladder(monkeypatch) -> dict:
     """A shipped ladder for Rap Godz's core tasks, as `python -m training.benchmark.ladder --write` makes one."""
-    refs = ["random", "heuristic", "heuristic:tuned", "rap_godz/ppo-v1", "mcts:100", "mcts:1000"]
-    deals = [6, 4, 2]
+    refs = ["random", "heuristic", "heuristic:tuned", "rap_godz/ppo-v1", "mcts:100"]
+    deals = [6, 4]
     monkeypatch.setattr(ladder, "references", lambda t: refs)
     shipped: dict = {"deals": deals, "tasks": {}}
     for task_id in ("rap_godz-2p", "rap_godz-4p"):
@@ -170,12 +170,12 @@ def test_an_entrant_is_rated_on_the_shipped_ladder(monkeypatch) -> None:
     entry = result["tasks"]["rap_godz-2p"]
     refs = shipped["tasks"]["rap_godz-2p"]["references"]
     assert sorted(entry["vs"]) == sorted(refs)
-    assert len(entry["vs"]["mcts:1000"]["per_deal_wins"]) == 2 and len(entry["vs"]["mcts:100"]["per_deal_wins"]) == 4
+    assert len(entry["vs"]["heuristic:tuned"]["per_deal_wins"]) == 6 and len(entry["vs"]["mcts:100"]["per_deal_wins"]) == 4
     assert entry["ladder"]["against"] == sorted(refs) and entry["ladder"]["elo_ci"][0] <= entry["ladder"]["elo"]
     assert result["tasks"]["rap_godz-4p"]["ladder"]["against"] == sorted(refs)
     assert results.validate(result) == []
     table = results.to_markdown(result)
-    assert f"- rap_godz-2p: {entry['ladder']['elo']:.0f} Elo" in table and "mcts:1000 " in table
+    assert f"- rap_godz-2p: {entry['ladder']['elo']:.0f} Elo" in table and "mcts:100 " in table
     edited = copy.deepcopy(result)
     edited["tasks"]["rap_godz-2p"]["ladder"]["elo"] += 50
     assert any("the rating was edited" in p for p in results.validate(edited))
@@ -186,6 +186,7 @@ def test_an_entrant_is_rated_on_the_shipped_ladder(monkeypatch) -> None:
 
 def test_a_ladder_is_asked_for_where_none_is_shipped(monkeypatch) -> None:
     monkeypatch.setattr(scoring, "play_match", _fake_match)
+    monkeypatch.setattr(ladder, "load_ladder", lambda: {"deals": None, "tasks": {}})
     with pytest.raises(ValueError, match="task rap_godz-2p: d2r-bench v1 ships no reference ladder for it yet"):
         scoring.score_models(["rap_godz/ppo-v1"], "core", against_ladder=True)
 
@@ -310,9 +311,9 @@ def test_benchmark_list_shows_the_shipped_ladders(monkeypatch, capsys) -> None:
     assert cli.main(["benchmark", "list"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("| rap_godz-2p "))
-    assert "| 6 references |" in row
+    assert "| 5 references |" in row
     ratings = next(line for line in out.splitlines() if line.startswith("- rap_godz-2p: "))
-    assert "heuristic 1000 (1000 to 1000)" in ratings and "mcts:1000 " in ratings
+    assert "heuristic 1000 (1000 to 1000)" in ratings and "mcts:100 " in ratings
     assert "| - |" in next(line for line in out.splitlines() if line.startswith("| draco_and_co-3p "))
 
 

@@ -5,12 +5,13 @@ rated against them without moving them.
     python -m training.benchmark.ladder --suite core --journal ladder.jsonl --write   # fit, write ladder.json
 
 A task's references (`references`): random, the heuristic and the game's variants of it, the shipped
-models trained for the task's count and options, and information-set MCTS at 100 and 1,000 simulations
-a move. Every pair meets once (`pairs`), the costlier one (later in that order) in one seat against the
-other in every other seat, on the task's first deals, each deal once per rotation (matches.py); except
-that ISMCTS, whose games take minutes (it rolls out to the end of the game at every simulation), meets
-only random play, the heuristic (the two lineups every entrant meets) and the other ISMCTS, on fewer
-deals.
+models trained for the task's count and options, and information-set MCTS at 100 simulations a move.
+Every pair meets once (`pairs`), the costlier one (later in that order) in one seat against the other in
+every other seat, on the task's first deals, each deal once per rotation (matches.py); except that
+ISMCTS, whose games take minutes (it rolls out to the end of the game at every simulation), meets only
+random play and the heuristic (the two lineups every entrant meets), on fewer deals. ISMCTS at 1,000
+simulations is not a reference: its games cost ten times as much, and at 100 it already loses to the
+heuristic in most tasks.
 
 The model, fitted by maximum likelihood over all the task's games at once (a batch fit, not updates in
 order): a game is won by the one seat whose return is the game's maximum (a shared win counts for every
@@ -41,12 +42,12 @@ PIN, PIN_ELO = "heuristic", 1000.0
 ELO = 400.0 / math.log(10.0)  # Elo points per unit of theta
 PRIOR_GAMES = 1.0
 BOOTSTRAP = 200
-MCTS = ("mcts:100", "mcts:1000")
+MCTS = ("mcts:100",)
 
 
 def references(task: Task) -> list[str]:
     """The task's references, cheapest first: random, the heuristics, the shipped models that can play
-    the task, ISMCTS at 100 and 1,000 simulations."""
+    the task, ISMCTS at 100 simulations."""
     from d2r_envs import opponents, registry
     from training.benchmark.entrant import load_entrant
 
@@ -59,9 +60,9 @@ def references(task: Task) -> list[str]:
 
 def pairs(refs: Sequence[str]) -> list[tuple[str, str]]:
     """(focal, lineup) for every pair that meets, the later (costlier) reference in the one seat: every
-    pair of references, but ISMCTS only against random play, the heuristic and the other ISMCTS."""
+    pair of references, but ISMCTS only against random play and the heuristic."""
     meets = [(refs[j], refs[i]) for j in range(len(refs)) for i in range(j)]
-    return [(f, l) for f, l in meets if f not in MCTS or l in ("random", "heuristic", *MCTS)]
+    return [(f, l) for f, l in meets if f not in MCTS or l in ("random", "heuristic")]
 
 
 # The fit ------------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def ladder_path() -> Path:
 
 
 def load_ladder() -> dict[str, Any]:
-    """The shipped ladder of this benchmark version: {"deals": [without ISMCTS, ISMCTS(100), ISMCTS(1000)],
+    """The shipped ladder of this benchmark version: {"deals": [without ISMCTS, with ISMCTS],
     "tasks": {task id: its references, ratings and matches}} (no tasks where none is shipped yet)."""
     file = ladder_path()
     return json.loads(file.read_text(encoding="utf-8")) if file.is_file() else {"deals": None, "tasks": {}}
@@ -195,15 +196,14 @@ def _played(journal: Path) -> dict[tuple[str, str, str, int], dict[str, Any]]:
 
 
 def _cost(focal: str) -> int:
-    """0 for a match of cheap references, 1 with ISMCTS(100) in the seat, 2 with ISMCTS(1000)."""
-    return MCTS.index(focal) + 1 if focal in MCTS else 0
+    """0 for a match of cheap references, 1 with ISMCTS in the seat."""
+    return 1 if focal in MCTS else 0
 
 
 def measure(tasks: Sequence[Task], deals: Sequence[int], journal: Path, workers: int = 1) -> None:
     """Play every pair of every task's references, each match appended to `journal` as it ends; matches
-    already there are not played again. `deals`: the deals of a match without ISMCTS, with ISMCTS(100)
-    and with ISMCTS(1000) in the seat (the first deals of the task's list); the cheap matches of every
-    task are played first, ISMCTS(1000)'s last."""
+    already there are not played again. `deals`: the deals of a match without ISMCTS and with ISMCTS in
+    the seat (the first deals of the task's list); the cheap matches of every task are played first."""
     from training.benchmark.matches import play_match
 
     todo = sorted(((_cost(f), i, task, f, l) for i, task in enumerate(tasks) for f, l in pairs(references(task))),
@@ -258,8 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m training.benchmark.ladder", description=__doc__.splitlines()[0])
     p.add_argument("--suite", default="core")
     p.add_argument("--tasks", help="comma-separated task ids instead of the whole suite")
-    p.add_argument("--deals", default="50,20,8", metavar="A,B,C",
-                   help="deals of a match without ISMCTS, with ISMCTS(100), with ISMCTS(1000) (default 50,20,8)")
+    p.add_argument("--deals", default="50,20", metavar="A,B",
+                   help="deals of a match without ISMCTS and with ISMCTS (default 50,20)")
     p.add_argument("--journal", required=True, help="JSON lines: every match played, appended as it ends")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--write", action="store_true", help="fit the ratings from the journal into data/v<N>/ladder.json")
@@ -270,8 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         deals = [int(x) for x in args.deals.split(",")]
     except ValueError:
         deals = []
-    if len(deals) != 3 or min(deals) < 2:
-        p.error(f"--deals {args.deals}: three counts of at least 2, such as 50,20,8")
+    if len(deals) != 2 or min(deals) < 2:
+        p.error(f"--deals {args.deals}: two counts of at least 2, such as 50,20")
     if args.write:
         print(f"wrote {write(tasks, deals, Path(args.journal))}")
     else:
