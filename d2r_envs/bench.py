@@ -110,6 +110,7 @@ class Subject:
     kind: str  # "aec" or "engine"
     game: str | None  # our registry id, None for a reference env
     run: Callable[[float], tuple[int, int]]  # deadline -> (steps, games)
+    close: Callable[[], None] = lambda: None  # frees what `run` holds (a worker process)
     rates: list[float] = field(default_factory=list)
     steps: int = 0
     games: int = 0
@@ -188,9 +189,7 @@ def serve_engine(spec: str) -> None:
 
 def _pure_engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int) -> Subject:
     worker = PureEngine(name, players, options, seed)
-    subject = Subject(label, players, "pure engine", name, worker.run)
-    subject.close = worker.close  # type: ignore[attr-defined]
-    return subject
+    return Subject(label, players, "pure engine", name, worker.run, worker.close)
 
 
 def _references() -> dict[str, Callable[[], Any]] | None:
@@ -299,7 +298,7 @@ def run(
                 subject.round(per_round)
     finally:
         for subject in subjects:
-            getattr(subject, "close", lambda: None)()
+            subject.close()
 
     aec = [s for s in subjects if s.kind == "aec"]
     engine = [s for s in subjects if s.kind in ("engine", "pure engine")]
