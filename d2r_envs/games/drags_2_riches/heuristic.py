@@ -65,15 +65,9 @@ from typing import Any
 
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.cards import Character, Op
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
 
-K = C.NUM_KINDS
-T = C.NUM_TYPES
-Op = C.Op
-Ch = C.Character
-VALUE = C.VALUE
-TYPE_OF = C.TYPE_OF
-COINS = C.COINS
 OP = tuple(int(k.op) for k in C.KINDS)
 AMOUNT = tuple(k.amount for k in C.KINDS)
 STARTER = tuple(k.group == "starter" for k in C.KINDS)
@@ -85,9 +79,9 @@ BLOCKER = tuple(k.block for k in C.KINDS)
 # Characters in order of preference, as measured in self-play (4 players, random picking order):
 # Kelisha Keys won 39% (Shades avoid an unused Kelisha), Glam Stoker 27%, Catastrophoebe 26%,
 # Bi Felicia 24%, Ho Couture 23%, Shessica 21%, Cheeks Illustra 20%, Kenya Feelit 19%.
-CHARACTER_ORDER = (Ch.KELISHA_KEYS, Ch.GLAM_STOKER, Ch.CATASTROPHOEBE, Ch.BI_FELICIA, Ch.HO_COUTURE,
-                   Ch.SHESSICA, Ch.CHEEKS_ILLUSTRA, Ch.KENYA_FEELIT)
-LOOK_BOOSTS = (Ch.HO_COUTURE, Ch.SHESSICA, Ch.KENYA_FEELIT)
+CHARACTER_ORDER = (Character.KELISHA_KEYS, Character.GLAM_STOKER, Character.CATASTROPHOEBE, Character.BI_FELICIA,
+                   Character.HO_COUTURE, Character.SHESSICA, Character.CHEEKS_ILLUSTRA, Character.KENYA_FEELIT)
+LOOK_BOOSTS = (Character.HO_COUTURE, Character.SHESSICA, Character.KENYA_FEELIT)
 
 
 class Heuristic:
@@ -159,10 +153,10 @@ class Heuristic:
         """(worth, kind) of the best card of value <= limit in my Floordrobe."""
         floor = s.floors[seat]
         best, kind = -1.0, -1
-        for k in range(K):
-            if floor[k] and VALUE[k] <= limit:
+        for k in range(C.NUM_KINDS):
+            if floor[k] and C.VALUE[k] <= limit:
                 w = self.activation_worth(s, seat, k, nested=True)
-                if STARTER[k] and s.looks[seat][TYPE_OF[k]] < 0:
+                if STARTER[k] and s.looks[seat][C.TYPE_OF[k]] < 0:
                     w = max(w, 0.5)
                 if w > best:
                     best, kind = w, k
@@ -170,7 +164,7 @@ class Heuristic:
 
     def action_worth(self, k: int, returned: float) -> float:
         """Coins plus what the card's action is worth (`returned`: the worth of its Return)."""
-        w = float(COINS[k])
+        w = float(C.COINS[k])
         op = OP[k]
         if op == Op.DRAW:
             w += self.draw_worth * DRAWS[k]
@@ -191,18 +185,18 @@ class Heuristic:
 
     def slot_value(self, s: State, seat: int, t: int) -> int:
         k = s.looks[seat][t]
-        return VALUE[k] if k >= 0 else 0
+        return C.VALUE[k] if k >= 0 else 0
 
     def wear_plan(self, s: State, seat: int, w: float) -> list[int]:
         """For each type, the hand card to wear (or -1): the best net gain over activating it."""
         hand = s.hands[seat]
-        best = [-1] * T
-        gain = [0.0] * T
-        for k in range(2, K):
+        best = [-1] * C.NUM_TYPES
+        gain = [0.0] * C.NUM_TYPES
+        for k in range(2, C.NUM_KINDS):
             if not hand[k]:
                 continue
-            t = TYPE_OF[k]
-            diff = VALUE[k] - self.slot_value(s, seat, t)
+            t = C.TYPE_OF[k]
+            diff = C.VALUE[k] - self.slot_value(s, seat, t)
             if diff <= 0:
                 continue
             worth = self.activation_worth(s, seat, k)
@@ -222,7 +216,7 @@ class Heuristic:
         w = self.action_worth(k, 1.5)
         if REVERSER[k] or BLOCKER[k]:
             w += 0.3
-        return cw * w + lw * VALUE[k]
+        return cw * w + lw * C.VALUE[k]
 
     # Playing Phase -------------------------------------------------------------------------------
 
@@ -235,20 +229,20 @@ class Heuristic:
         w = self.look_w(s)
 
         # 1. Cheeks Illustra draws 3 at the start of a last-deck turn.
-        if can_ability and ch == Ch.CHEEKS_ILLUSTRA and lv >= 1.0:
+        if can_ability and ch == Character.CHEEKS_ILLUSTRA and lv >= 1.0:
             return A.ABILITY
 
         plan = self.wear_plan(s, seat, w)
-        planned = [0] * K
+        planned = [0] * C.NUM_KINDS
         for k in plan:
             if k >= 0:
                 planned[k] += 1
 
         # Vintage first (the returned card is played this turn), then the draw cards.
-        for k in range(2, K):
+        for k in range(2, C.NUM_KINDS):
             if hand[k] > planned[k] and OP[k] == Op.RETURN and self.return_worth(s, seat, AMOUNT[k])[0] > 0:
                 return A.ACTIVATE + k
-        for k in range(2, K):
+        for k in range(2, C.NUM_KINDS):
             if hand[k] > planned[k] and OP[k] == Op.DRAW:
                 return A.ACTIVATE + k
 
@@ -263,22 +257,22 @@ class Heuristic:
 
         # 4. Shades, coins, then Hand-me-down.
         others = self.others_with_cards(s, seat)
-        for k in range(2, K):
-            if hand[k] > planned[k] and SHADE[k] and (others or COINS[k]):
+        for k in range(2, C.NUM_KINDS):
+            if hand[k] > planned[k] and SHADE[k] and (others or C.COINS[k]):
                 return A.ACTIVATE + k
-        for k in range(K):
-            if hand[k] > planned[k] and COINS[k] and OP[k] != Op.LEND:
+        for k in range(C.NUM_KINDS):
+            if hand[k] > planned[k] and C.COINS[k] and OP[k] != Op.LEND:
                 return A.ACTIVATE + k
-        for k in range(2, K):
+        for k in range(2, C.NUM_KINDS):
             if hand[k] > planned[k] and OP[k] == Op.LEND:
                 return A.ACTIVATE + k
 
         # 5. Catastrophoebe, Bi Felicia.
-        if can_ability and ch == Ch.CATASTROPHOEBE and not sell_out:
-            top = max(VALUE[k] for k in range(K) if s.market[k])
+        if can_ability and ch == Character.CATASTROPHOEBE and not sell_out:
+            top = max(C.VALUE[k] for k in range(C.NUM_KINDS) if s.market[k])
             if top >= 6 or lv > 0:
                 return A.ABILITY
-        if can_ability and ch == Ch.BI_FELICIA and not sell_out:
+        if can_ability and ch == Character.BI_FELICIA and not sell_out:
             junk = sum(s.floors[seat][k] for k in C.STARTERS) + s.floors[seat][C.SILVER]
             if junk >= 3 or (lv > 0 and junk >= 1):
                 return A.ABILITY
@@ -306,12 +300,12 @@ class Heuristic:
         if s.event == C.SELL_OUT:
             return self.buy_look(s, seat, buys)
         lv = self.level(s)
-        if s.coins < min(VALUE[k] for k in buys):  # Thrifting: a free card
+        if s.coins < min(C.VALUE[k] for k in buys):  # Thrifting: a free card
             k = max(buys, key=lambda k: (self.buy_score(s, k, lv), -k))
             return A.BUY + k if self.buy_score(s, k, lv) > 0 else A.END
         items = []
-        for k in range(K):
-            if s.market[k] and VALUE[k] <= s.coins:
+        for k in range(C.NUM_KINDS):
+            if s.market[k] and C.VALUE[k] <= s.coins:
                 sc = self.buy_score(s, k, lv)
                 if sc > 0:
                     items += [(k, sc)] * s.market[k]
@@ -320,7 +314,7 @@ class Heuristic:
         best = self.knapsack(items, s.coins)
         if not best:
             return A.END
-        k = max(best, key=lambda k: (self.buy_score(s, k, lv), VALUE[k], -k))
+        k = max(best, key=lambda k: (self.buy_score(s, k, lv), C.VALUE[k], -k))
         return A.BUY + k
 
     @staticmethod
@@ -328,7 +322,7 @@ class Heuristic:
         """The kinds of the best-scoring subset of items that costs at most `budget`."""
         best: dict[int, tuple[float, list[int]]] = {0: (0.0, [])}
         for k, sc in items:
-            cost = VALUE[k]
+            cost = C.VALUE[k]
             for spent, (total, chosen) in list(best.items()):
                 c = spent + cost
                 if c <= budget and (c not in best or best[c][0] < total + sc):
@@ -338,24 +332,25 @@ class Heuristic:
     def buy_look(self, s: State, seat: int, buys: list[int]) -> int:
         """Sell-Out Tour: buy what gains most Look now, one card per type, within the coins."""
         hand = s.hands[seat]
-        base = [self.slot_value(s, seat, t) for t in range(T)]
-        for k in range(2, K):  # cards in hand will be worn too
-            if hand[k] and VALUE[k] > base[TYPE_OF[k]]:
-                base[TYPE_OF[k]] = VALUE[k]
+        base = [self.slot_value(s, seat, t) for t in range(C.NUM_TYPES)]
+        for k in range(2, C.NUM_KINDS):  # cards in hand will be worn too
+            if hand[k] and C.VALUE[k] > base[C.TYPE_OF[k]]:
+                base[C.TYPE_OF[k]] = C.VALUE[k]
         best_gain, best_cost, best_k = 0, 0, -1
-        free = s.coins < min(VALUE[k] for k in buys)
+        free = s.coins < min(C.VALUE[k] for k in buys)
         # One card per type: for each type the affordable card of highest gain per coin spent;
         # then the pairs, which is enough for a turn's coins.
         cands = []
         for k in set(buys):
-            g = VALUE[k] - base[TYPE_OF[k]]
+            g = C.VALUE[k] - base[C.TYPE_OF[k]]
             if g > 0:
-                cands.append((k, g, 0 if free else VALUE[k]))
+                cands.append((k, g, 0 if free else C.VALUE[k]))
         for i, (k, g, c) in enumerate(cands):
             if (g, -c) > (best_gain, -best_cost):
                 best_gain, best_cost, best_k = g, c, k
             for k2, g2, c2 in cands[i + 1:]:
-                if TYPE_OF[k2] != TYPE_OF[k] and c + c2 <= s.coins and (g + g2, -(c + c2)) > (best_gain, -best_cost):
+                if (C.TYPE_OF[k2] != C.TYPE_OF[k] and c + c2 <= s.coins
+                        and (g + g2, -(c + c2)) > (best_gain, -best_cost)):
                     best_gain, best_cost, best_k = g + g2, c + c2, (k if g >= g2 else k2)
         return A.BUY + best_k if best_k >= 0 else A.END
 
@@ -376,7 +371,7 @@ class Heuristic:
             return A.CARD + self.worst_card(s, seat, [a - A.CARD for a in legal])
         if ask == Ask.LEND_TARGET:
             k = s.picked
-            junk = STARTER[k] or VALUE[k] <= 1
+            junk = STARTER[k] or C.VALUE[k] <= 1
             others = [q for q in range(n) if q != seat]
             if junk:
                 q = max(others, key=lambda q: (self.prestige(s, q), -((q - seat) % n)))
@@ -391,7 +386,7 @@ class Heuristic:
         if ask == Ask.KENYA_TYPE:
             return A.LOOK_TYPE + self.kenya_type(s, seat)
         if ask == Ask.SHESSICA_TYPE:
-            t = max(range(T), key=lambda t: (self.slot_value(s, seat, t), -t))
+            t = max(range(C.NUM_TYPES), key=lambda t: (self.slot_value(s, seat, t), -t))
             return A.LOOK_TYPE + t
         if ask == Ask.SHESSICA_TARGET:
             t = s.chosen_type
@@ -411,7 +406,7 @@ class Heuristic:
 
         def key(q: int) -> tuple:
             size = sum(s.hands[q])
-            kelisha = s.characters[q] == Ch.KELISHA_KEYS and not s.used[q]
+            kelisha = s.characters[q] == Character.KELISHA_KEYS and not s.used[q]
             return (size > 0, not kelisha, self.prestige(s, q), sum(1 for x in s.looks[q] if x >= 0),
                     size if read else 0, -((q - seat) % n))
 
@@ -423,7 +418,7 @@ class Heuristic:
 
         def key(k: int) -> tuple:
             if STARTER[k]:
-                useful = not trash and self.slot_value(s, seat, TYPE_OF[k]) < 1
+                useful = not trash and self.slot_value(s, seat, C.TYPE_OF[k]) < 1
                 return (1 if useful else 0, k)
             if k == C.SILVER:
                 return (2, 0)
@@ -433,15 +428,15 @@ class Heuristic:
 
     def kenya_type(self, s: State, seat: int) -> int:
         """The type whose cards are worth most in the rivals' Looks."""
-        worth = [0.0] * T
+        worth = [0.0] * C.NUM_TYPES
         for q in range(s.num_players):
             if q == seat:
                 continue
-            for t in range(T):
+            for t in range(C.NUM_TYPES):
                 if s.looks[q][t] >= 0:
                     dist = self.slot_dist(s, q, t)
                     worth[t] += sum(v * p for v, p in enumerate(dist))
-        return max(range(T), key=lambda t: (worth[t], -t))
+        return max(range(C.NUM_TYPES), key=lambda t: (worth[t], -t))
 
     # Shade received ----------------------------------------------------------------------------
 
@@ -460,7 +455,7 @@ class Heuristic:
     def slot_dist(self, s: State, q: int, t: int) -> list[float]:
         """The distribution of the value of rival q's card in slot t: a random card of type t among
         q's hand, Wardrobe and Look together (public counts), with this round's effects."""
-        counts = [0.0] * (2 * max(VALUE) + C.HO_BONUS + 1)
+        counts = [0.0] * (2 * max(C.VALUE) + C.HO_BONUS + 1)
         hand, wardrobe = s.hands[q], s.wardrobes[q]
         worn = s.looks[q][t]
         zero = s.zeroed[q] >> t & 1
@@ -470,14 +465,14 @@ class Heuristic:
         for k in C.SLOT_KINDS[t]:
             c = hand[k] + wardrobe[k] + (1 if worn == k else 0)
             if c:
-                v = 0 if zero else VALUE[k] * (2 if double else 1) + ho
-                counts[v] += c * (VALUE[k] ** bias if bias else 1)
+                v = 0 if zero else C.VALUE[k] * (2 if double else 1) + ho
+                counts[v] += c * (C.VALUE[k] ** bias if bias else 1)
         total = sum(counts)
         return [c / total for c in counts]
 
     def rival_dist(self, s: State, q: int) -> list[float]:
         dist = [1.0]
-        for t in range(T):
+        for t in range(C.NUM_TYPES):
             if s.looks[q][t] < 0:
                 continue
             sd = self.slot_dist(s, q, t)
@@ -489,7 +484,7 @@ class Heuristic:
                             new[i + j] += a * b
             dist = new
         b = s.bonus[q]
-        if s.characters[q] == Ch.GLAM_STOKER and not s.used[q]:  # may add Deathdrop Diva's +2
+        if s.characters[q] == Character.GLAM_STOKER and not s.used[q]:  # may add Deathdrop Diva's +2
             half = [0.0] * (len(dist) + C.GLAM_BONUS)
             for i, a in enumerate(dist):
                 half[i] += 0.5 * a

@@ -30,11 +30,10 @@ from d2r_envs.core.events import Event, public, secret
 from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.cards import Character, Op
 from d2r_envs.games.drags_2_riches import facts as F
 from d2r_envs.games.drags_2_riches.state import Ask, Phase, State, Task
 
-Ch = C.Character
-Op = C.Op
 _THUMBS_WORDS = ("thumbs down", "thumbs up", "thumbs up with Glam Stoker's Deathdrop Diva (+2)")
 
 
@@ -261,7 +260,8 @@ def _words(game, s: State, fact: tuple) -> list[Event]:
         case F.ShadeBlocked(p):
             return [public(f"{_p(p)} shows a Block Shade card from their hand (it stays there): the Shade is blocked")]
         case F.ShadeReversed(p, by_character):
-            via = _character(Ch.KELISHA_KEYS) if by_character else "a Reverse Shade card (Mirror) from their hand"
+            via = (_character(Character.KELISHA_KEYS) if by_character
+                   else "a Reverse Shade card (Mirror) from their hand")
             return [public(f"{_p(p)} reverses the Shade with {via}: it turns back on {_p(s.turn)}")]
         case F.WaitingShadeResolves(q, op, beneficiary):
             effect = _effect(op, _p(q), _p(beneficiary))
@@ -406,22 +406,22 @@ def _buy_text(s: State, p: int, k: int, free: bool, werk: bool) -> str:
 def _ability_text(s: State, p: int, ch: int, took: int) -> str:
     text = C.CHARACTERS[ch][2]
     head = f"{_p(p)} uses {_character(ch)} (once per game)"
-    if ch == Ch.HO_COUTURE:
+    if ch == Character.HO_COUTURE:
         return head + f": +{C.HO_BONUS} to each card in their Look this round"
-    if ch == Ch.GLAM_STOKER:
+    if ch == Character.GLAM_STOKER:
         return head + f": +{C.GLAM_BONUS} to their Look this round"
-    if ch == Ch.KENYA_FEELIT:
+    if ch == Character.KENYA_FEELIT:
         return head + ": they choose a Look type worth 0 for every other player this round"
-    if ch == Ch.BI_FELICIA:
+    if ch == Character.BI_FELICIA:
         return head + f": they trash up to {C.FELICIA_TRASH} cards from their Floordrobe"
-    if ch == Ch.CATASTROPHOEBE:
+    if ch == Character.CATASTROPHOEBE:
         if took >= 0:
             return head + (f": takes {_name(took)} (value {C.VALUE[took]}), the highest value Market card,"
                            " into their Floordrobe")
         return head + ": they choose one of the tied highest value Market cards"
-    if ch == Ch.SHESSICA:
+    if ch == Character.SHESSICA:
         return head + ": they choose a Look type to double for themselves and one other player this round"
-    if ch == Ch.CHEEKS_ILLUSTRA:
+    if ch == Character.CHEEKS_ILLUSTRA:
         return head + ": " + _draw_text(s, p, C.CHEEKS_DRAW)
     return head + f": {text}"
 
@@ -547,7 +547,7 @@ def explain(game, s: State, action: int) -> str:
         ch = s.characters[p]
         return "Once per game: " + C.CHARACTERS[ch][2]
     if seg == "character":
-        when = "when targeted by a Shade" if i == Ch.KELISHA_KEYS else "once per game"
+        when = "when targeted by a Shade" if i == Character.KELISHA_KEYS else "once per game"
         _who, ability, text, _source = C.CHARACTERS[i]
         return ("Ability" if ability.startswith("(") else ability) + f" ({when}): {text}"
     if seg == "card":
@@ -614,7 +614,7 @@ def _explain_react(game, s: State, p: int, action: int) -> str:
     if action == A.BLOCK:
         return "Show a Block Shade card from your hand (it stays there): the Shade does nothing to you"
     via = ("show a Reverse Shade card from your hand (it stays there)" if any(s.hands[p][k] for k in C.REVERSERS)
-           else f"spend {_character(Ch.KELISHA_KEYS)} (once per game)")
+           else f"spend {_character(Character.KELISHA_KEYS)} (once per game)")
     effect = _effect(op, _p(attacker), "you")
     text = f"Reverse it: {via}; the Shade is blocked and turned back: {effect}"
     if not any(s.hands[attacker]):

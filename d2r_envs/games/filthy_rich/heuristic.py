@@ -68,18 +68,15 @@ from typing import Any
 
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.cards import Effect
 from d2r_envs.games.filthy_rich.state import NO_OWNER, Ask, Phase, State, sign_places
 
-B = C.NUM_BUSINESSES
-E = C.Effect
-BIZ = C.BUSINESSES
 PRICE = tuple(x.price for x in C.LUXURIES)
 LUX_TAX = tuple(x.tax for x in C.LUXURIES)
-CELLS = tuple(tuple(tuple(C.slots_of(m)) for m in C.PLACEMENTS[b]) for b in range(B))  # slots 1-9
+CELLS = tuple(tuple(tuple(C.slots_of(m)) for m in C.PLACEMENTS[b]) for b in range(C.NUM_BUSINESSES))  # slots 1-9
 MASK_SLOTS = tuple(tuple(i for i in range(C.SLOTS) if m >> i & 1) for m in range(1 << C.SLOTS))  # slots 0-8
-KIND = C.EFFECT_KIND
-ROLLERS = tuple(b for b in range(B) if BIZ[b].hit == C.Hit.ROLLER)
-FIRES = C.COPIES[KIND[E.FIRE]]
+ROLLERS = tuple(b for b in range(C.NUM_BUSINESSES) if C.BUSINESSES[b].hit == C.Hit.ROLLER)
+FIRES = C.COPIES[C.EFFECT_KIND[Effect.FIRE]]
 ZEROS = 0.25  # 0s rolled per turn: 2.5 dice on average, one in ten shows 0
 DIE = 0.1  # the chance a die shows a given number
 NOTHING = [-1] * C.SLOTS  # no sign in any slot
@@ -103,15 +100,16 @@ class View:
         self.second = for_sale[1] if len(for_sale) > 1 else 999
         self.tax = [t if a else 0 for t, a in zip(game.tax_table(s), s.alive)]
         self.reach = [s.money[q] + self.sale[q] for q in range(n)]  # money, selling every business
-        self.threat = [self.lux[q] >= 2 and self.reach[q] + 2 * s.assets[q][KIND[E.PORTFOLIO]] >= self.cheapest
+        portfolio = C.EFFECT_KIND[Effect.PORTFOLIO]
+        self.threat = [self.lux[q] >= 2 and self.reach[q] + 2 * s.assets[q][portfolio] >= self.cheapest
                        for q in range(n)]
         self.leader = max(self.rivals, key=lambda q: (self.lux[q], self.reach[q], -q)) if self.rivals else -1
         base = 1.0 / max(1, self.alive - 1)
         self.harm = [min(1.0, base * (2 if q == self.leader or self.threat[q] else 1)) for q in range(n)]
         bought = sum(1 for o in s.lux_owner if o >= 0)
         self.hz = self.alive * max(2.0, h.turns_per_player - 1.5 * bought / self.alive)
-        roll = max((BIZ[b].pay for b in ROLLERS if s.owner[b] >= 0 and s.owner[b] != me), default=0)
-        self.exposure = roll + sum(s.assets[q][KIND[E.RACKET]] for q in self.rivals)
+        roll = max((C.BUSINESSES[b].pay for b in ROLLERS if s.owner[b] >= 0 and s.owner[b] != me), default=0)
+        self.exposure = roll + sum(s.assets[q][C.EFFECT_KIND[Effect.RACKET]] for q in self.rivals)
         self.knockout = 1000.0 if self.alive == 2 else h.knockout
         # The sign visible in each slot from each page (rows[-1]: below page 1, nothing); read only.
         self.rows = [game.visible_row(s, pg) for pg in range(C.PAGES)] + [NOTHING]
@@ -128,8 +126,8 @@ class Heuristic:
     bid_margin = 3  # an auction bid for a second luxury may go this far over the printed price
     insure = 1.0  # Fire Insurance: this share of my best business, times the share of Fires unseen
     knockout = 15.0  # knocking a rival out (more than two players in)
-    keep = {E.WINDFALL: 3.0, E.LAWSUIT: 3.0, E.FIRE: 1.5, E.IRS_AUDIT: 1.0, E.SCOUT: 0.5,
-            E.ADVERTISING: 0.5, E.PAGE_TURNER: 0.5, E.NETWORKING: 0.2}  # an action card kept in hand
+    keep = {Effect.WINDFALL: 3.0, Effect.LAWSUIT: 3.0, Effect.FIRE: 1.5, Effect.IRS_AUDIT: 1.0, Effect.SCOUT: 0.5,
+            Effect.ADVERTISING: 0.5, Effect.PAGE_TURNER: 0.5, Effect.NETWORKING: 0.2}  # an action card kept in hand
 
     def act(self, game: Any, state: State, seat: int, rng: Any) -> int:
         legal = game.legal_actions(state)
@@ -170,8 +168,8 @@ class Heuristic:
     @staticmethod
     def rate(s: State, p: int, b: int, hits: float) -> float:
         """$ per turn of business b for player p, with `hits` hits per turn on its sign."""
-        biz = BIZ[b]
-        return hits * (biz.pay + s.assets[p][KIND[E.BILLBOARD]]) + ZEROS * (biz.zero_pay - biz.tax)
+        biz = C.BUSINESSES[b]
+        return hits * (biz.pay + s.assets[p][C.EFFECT_KIND[Effect.BILLBOARD]]) + ZEROS * (biz.zero_pay - biz.tax)
 
     def business_worth(self, v: View, b: int) -> float:
         """An open business's worth to its owner: its income over the horizon."""
@@ -237,7 +235,7 @@ class Heuristic:
         hits = [self.cell_hits(s, s.page, i) for i in range(C.SLOTS)]
         for a in legal:
             if A.PLAY <= a < A.OPEN:
-                k = a - A.PLAY + B
+                k = a - A.PLAY + C.NUM_BUSINESSES
                 val = played[k] = self.play_value(v, k)
             elif A.OPEN <= a < A.DISCARD:
                 b, anchor = divmod(a - A.OPEN, C.SLOTS)
@@ -253,10 +251,10 @@ class Heuristic:
 
     def keep_value(self, v: View, k: int, played: dict, opened: dict) -> float:
         """What a card in hand is worth kept for later (plays and openings already valued)."""
-        if k < B:
+        if k < C.NUM_BUSINESSES:
             if v.s.owner[k] >= 0:
                 return 0.0  # its sign is in the book: it cannot be opened
-            biz = BIZ[k]
+            biz = C.BUSINESSES[k]
             generic = self.rate(v.s, v.me, k, 0.15 * biz.size) * v.hz - biz.cost
             return 0.5 * max(0.0, generic, opened.get(k, 0.0))
         card = C.card_of(k)
@@ -266,12 +264,12 @@ class Heuristic:
 
     def open_value(self, v: View, b: int, anchor: int, row: list[int], hits: list[float]) -> float:
         s, me = v.s, v.me
-        biz = BIZ[b]
+        biz = C.BUSINESSES[b]
         cost = biz.cost + sum(C.COVER_FEE for i in MASK_SLOTS[C.PLACEMENTS[b][anchor]]
                               if row[i] >= 0 and s.owner[row[i]] != me)
         if not self.safe(v, cost, C.SALE[b], biz.tax):
             return -1e9
-        pay = biz.pay + s.assets[me][KIND[E.BILLBOARD]]
+        pay = biz.pay + s.assets[me][C.EFFECT_KIND[Effect.BILLBOARD]]
         dice = s.page + 1 + s.extra_dice
         h = 0.0
         val = -cost + dice * DIE * pay * biz.size  # this turn's roll
@@ -281,7 +279,7 @@ class Heuristic:
             under = row[i]
             if under >= 0:  # the covered sign loses these hits
                 o = s.owner[under]
-                loss = hits[i] * (BIZ[under].pay + s.assets[o][KIND[E.BILLBOARD]]) * v.hz
+                loss = hits[i] * (C.BUSINESSES[under].pay + s.assets[o][C.EFFECT_KIND[Effect.BILLBOARD]]) * v.hz
                 val += -loss if o == me else v.harm[o] * (loss + C.COVER_FEE)
         val += self.rate(s, me, b, h) * v.hz
         if biz.hit == C.Hit.ROLLER:  # rivals pay me for most of those hits
@@ -296,16 +294,16 @@ class Heuristic:
             if b < 0:
                 continue
             o = s.owner[b]
-            pay = BIZ[b].pay + s.assets[o][KIND[E.BILLBOARD]]
+            pay = C.BUSINESSES[b].pay + s.assets[o][C.EFFECT_KIND[Effect.BILLBOARD]]
             if o == me:
                 val += DIE * pay
-            elif BIZ[b].hit == C.Hit.ROLLER:
-                val -= DIE * BIZ[b].pay * (1 + v.harm[o])
+            elif C.BUSINESSES[b].hit == C.Hit.ROLLER:
+                val -= DIE * C.BUSINESSES[b].pay * (1 + v.harm[o])
             else:
                 val -= DIE * pay * v.harm[o]
-        zero = s.assets[me][KIND[E.OFFSHORE]] * 2 - v.tax[me]
-        zero += s.assets[me][KIND[E.RACKET]] * (v.alive - 1)
-        zero += sum(BIZ[b].zero_pay for b in range(B) if s.owner[b] == me)
+        zero = s.assets[me][C.EFFECT_KIND[Effect.OFFSHORE]] * 2 - v.tax[me]
+        zero += s.assets[me][C.EFFECT_KIND[Effect.RACKET]] * (v.alive - 1)
+        zero += sum(C.BUSINESSES[b].zero_pay for b in range(C.NUM_BUSINESSES) if s.owner[b] == me)
         zero += sum(v.harm[q] * v.tax[q] for q in v.rivals)
         return val + DIE * zero
 
@@ -321,44 +319,45 @@ class Heuristic:
         eff = card.effect
         if card.asset:
             long = v.hz * self.long_horizon
-            if eff == E.LOAN:
+            if eff == Effect.LOAN:
                 val = card.amount - card.tax * ZEROS * long
                 if v.lux[me] >= 2 and v.reach[me] + card.amount >= v.cheapest:
                     val += 20.0  # the money for the winning luxury
                 return val
             if not self.safe(v, card.cost, 0, card.tax):
                 return -1e9
-            if eff == E.RACKET:
+            if eff == Effect.RACKET:
                 r = ZEROS * card.amount * (v.alive - 1) * (1 + v.harm[v.leader])
-            elif eff == E.CONNECTIONS:
+            elif eff == Effect.CONNECTIONS:
                 r = ZEROS * min(card.amount, v.tax[me])
-            elif eff == E.OFFSHORE:
+            elif eff == Effect.OFFSHORE:
                 r = ZEROS * card.amount
-            elif eff == E.BILLBOARD:
-                r = card.amount * sum(self.cell_hits(s, v.pages[b], i) for b in range(B) if s.owner[b] == me
+            elif eff == Effect.BILLBOARD:
+                r = card.amount * sum(self.cell_hits(s, v.pages[b], i)
+                                      for b in range(C.NUM_BUSINESSES) if s.owner[b] == me
                                       for i in MASK_SLOTS[v.masks[b]])
-            elif eff == E.PORTFOLIO:
+            elif eff == Effect.PORTFOLIO:
                 r = card.amount / v.alive
             else:  # Fire Insurance: my best business, times the share of Fires not yet seen
-                best = max((self.business_worth(v, b) + C.SALE[b] for b in range(B) if s.owner[b] == me),
+                best = max((self.business_worth(v, b) + C.SALE[b] for b in range(C.NUM_BUSINESSES) if s.owner[b] == me),
                            default=0.0)
-                return self.insure * (FIRES - s.discard[KIND[E.FIRE]]) / FIRES * best - card.cost
+                return self.insure * (FIRES - s.discard[C.EFFECT_KIND[Effect.FIRE]]) / FIRES * best - card.cost
             return (r - ZEROS * card.tax) * long - card.cost
-        if eff == E.WINDFALL:
+        if eff == Effect.WINDFALL:
             return card.amount
-        if eff in (E.LAWSUIT, E.IRS_AUDIT):
+        if eff in (Effect.LAWSUIT, Effect.IRS_AUDIT):
             q = self.player_target(v, eff)
-            due = card.amount if eff == E.LAWSUIT else v.tax[q]
+            due = card.amount if eff == Effect.LAWSUIT else v.tax[q]
             paid = min(due, s.money[q])
-            val = v.harm[q] * paid + (paid if eff == E.LAWSUIT else 0)
+            val = v.harm[q] * paid + (paid if eff == Effect.LAWSUIT else 0)
             return val + (v.knockout if s.money[q] < due else 0)
-        if eff == E.FIRE:
+        if eff == Effect.FIRE:
             return self.fire_target(v)[0]
-        if eff == E.SCOUT:
-            return max([0.8] + [1.5 * self.keep_value(v, b, {}, {}) for b in range(B) if s.discard[b]])
-        if eff == E.ADVERTISING:
+        if eff == Effect.SCOUT:
+            return max([0.8] + [1.5 * self.keep_value(v, b, {}, {}) for b in range(C.NUM_BUSINESSES) if s.discard[b]])
+        if eff == Effect.ADVERTISING:
             return self.die_value(v, s.page)
-        if eff == E.PAGE_TURNER:
+        if eff == Effect.PAGE_TURNER:
             return self.best_page(v)[0]
         return 1.2 if s.actions_left == 2 else 0.3  # Networking: more cards to choose from this turn
 
@@ -371,22 +370,23 @@ class Heuristic:
 
     # Targets ------------------------------------------------------------------------------------
 
-    def player_target(self, v: View, eff: E) -> int:
+    def player_target(self, v: View, eff: Effect) -> int:
         s = v.s
-        due = {q: (C.card_of(KIND[E.LAWSUIT]).amount if eff == E.LAWSUIT else v.tax[q]) for q in v.rivals}
+        lawsuit = C.card_of(C.EFFECT_KIND[Effect.LAWSUIT]).amount
+        due = {q: (lawsuit if eff == Effect.LAWSUIT else v.tax[q]) for q in v.rivals}
         return max(due, key=lambda q: (s.money[q] < due[q], v.threat[q], v.lux[q],
-                                       due[q] if eff == E.IRS_AUDIT else 0, v.reach[q],
+                                       due[q] if eff == Effect.IRS_AUDIT else 0, v.reach[q],
                                        -((q - v.me) % s.num_players)))
 
     def fire_target(self, v: View) -> tuple[float, int]:
         """(value, business) of the best business to burn."""
         s, me = v.s, v.me
         best = (-1e9, -1)
-        for b in range(B):
+        for b in range(C.NUM_BUSINESSES):
             q = s.owner[b]
             if q < 0 or q == me:
                 continue
-            if s.assets[q][KIND[E.INSURANCE]]:
+            if s.assets[q][C.EFFECT_KIND[Effect.INSURANCE]]:
                 val = 0.5  # the fire only burns their insurance
             else:
                 val = v.harm[q] * (self.business_worth(v, b) + C.SALE[b])
@@ -394,7 +394,7 @@ class Heuristic:
                 for i in MASK_SLOTS[v.masks[b]]:  # my signs it uncovers
                     under = v.rows[page - 1][i]
                     if under >= 0 and s.owner[under] == me:
-                        val += self.cell_hits(s, page, i) * BIZ[under].pay * v.hz
+                        val += self.cell_hits(s, page, i) * C.BUSINESSES[under].pay * v.hz
             best = max(best, (val, b))
         return best
 
@@ -415,13 +415,13 @@ class Heuristic:
         """Sell only what avoids a knock-out."""
         s, me = v.s, v.me
         zeros = game.zeros_taxed(s)
-        mine = [b for b in range(B) if s.owner[b] == me]
-        free = s.assets[me][KIND[E.CONNECTIONS]] * C.card_of(KIND[E.CONNECTIONS]).amount
-        raw = sum(BIZ[b].tax for b in mine) + sum(LUX_TAX[x] for x, o in enumerate(s.lux_owner) if o == me)
+        mine = [b for b in range(C.NUM_BUSINESSES) if s.owner[b] == me]
+        free = s.assets[me][C.EFFECT_KIND[Effect.CONNECTIONS]] * C.card_of(C.EFFECT_KIND[Effect.CONNECTIONS]).amount
+        raw = sum(C.BUSINESSES[b].tax for b in mine) + sum(LUX_TAX[x] for x, o in enumerate(s.lux_owner) if o == me)
         raw += sum(s.assets[me][k] * C.card_of(k).tax for k in C.ASSET_KINDS)
 
         def gap(sold: list[int]) -> int:  # what I would still lack after selling `sold`
-            symbols = max(0, raw - sum(BIZ[b].tax for b in sold) - free)
+            symbols = max(0, raw - sum(C.BUSINESSES[b].tax for b in sold) - free)
             return zeros * symbols - s.money[me] - sum(C.SALE[b] for b in sold)
 
         if gap([]) <= 0 or gap(mine) > 0:

@@ -34,9 +34,7 @@ from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich import facts as F
 from d2r_envs.games.filthy_rich.state import Ask, Phase, State
 
-B = C.NUM_BUSINESSES
-E = C.Effect
-_INSURANCE, _RACKET = C.EFFECT_KIND[E.INSURANCE], C.EFFECT_KIND[E.RACKET]
+_INSURANCE, _RACKET = C.EFFECT_KIND[C.Effect.INSURANCE], C.EFFECT_KIND[C.Effect.RACKET]
 
 
 def who(p: int) -> str:
@@ -344,7 +342,7 @@ def explain(game, s: State, a: int) -> str:
         card = C.CARDS[i]
         text = f"{card.name}: {card.text}"
         if card.asset:
-            text += f"; it stays on your table (its tax symbols count at every tax)"
+            text += "; it stays on your table (its tax symbols count at every tax)"
         return text
     if seg == "open":
         b, anchor = index
@@ -359,14 +357,14 @@ def explain(game, s: State, a: int) -> str:
             text += f" (total {_money(biz.cost + total)} with the launch cost)"
         return text
     if seg == "discard":
-        text = C.card_of(i).text if i >= B else C.BUSINESSES[i].text
+        text = C.card_of(i).text if i >= C.NUM_BUSINESSES else C.BUSINESSES[i].text
         return f"collect $1 from the bank; {C.KIND_NAMES[i]} ({text}) goes face up to the discard pile"
     if seg == "player":
         q = (p + 1 + i) % game.n
         if s.card < 0:
             return ""
         card = C.card_of(s.card)
-        if card.effect == E.IRS_AUDIT:
+        if card.effect == C.Effect.IRS_AUDIT:
             due = game.tax_symbols(s, q)
             text = (f"{who(q)} pays the bank {_money(due)} now ({plural(due, 'tax symbol')}); "
                     f"they have {_money(s.money[q])}")
