@@ -283,8 +283,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"{args.game} has no shipped opponent yet: you play against its heuristic", file=sys.stderr)
             opponents = "heuristic"
     try:
-        returns = play.play(args.game, opponents.split(","), args.players, seat=args.seat, seed=args.seed,
-                            **_parse_options(args.option))
+        play.play(args.game, opponents.split(","), args.players, seat=args.seat, seed=args.seed,
+                  **_parse_options(args.option))
     except ValueError as e:
         return _error(str(e))
     except KeyboardInterrupt:
