@@ -189,6 +189,18 @@ def test_two_builds_are_byte_identical_and_draw_nothing_from_numpys_global_gener
     assert after[0] == state[0] and np.array_equal(after[1], state[1]) and after[2:] == state[2:]
 
 
+def test_many_missing_cells_are_one_problem_with_the_command_that_plays_them(run, tmp_path) -> None:
+    bad = tmp_path / "run"
+    shutil.copytree(run, bad)
+    for seed in SEEDS:
+        cells.cell_path(bad, "weak", TASKS[1], seed).unlink()
+    plan, found, problems = cells.read_run(bad)
+    assert len(found) == 2 * len(TASKS) * len(SEEDS) - 3 and len(problems) == 1
+    assert problems[0].startswith(f"cell weak/{TASKS[1]}/seed0 is missing (")
+    assert problems[0].endswith(f"and 2 more of the run's 12 cells; its command plays them, keeping the cells "
+                                f"done: {plan['command']}")
+
+
 def test_an_incomplete_run_and_an_edited_score_are_refused_each_named(run, tmp_path) -> None:
     bad = tmp_path / "run"
     shutil.copytree(run, bad)

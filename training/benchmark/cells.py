@@ -133,12 +133,13 @@ def read_run(out: str | Path) -> tuple[dict[str, Any], dict[tuple[str, str, int]
         raise ValueError(f"{out / 'run.json'}: schema {run.get('schema')!r}; this reads {RUN_SCHEMA!r}")
     problems: list[str] = []
     cells = {}
+    missing = []
     for entrant in run["entrants"]:
         for task in run["tasks"]:
             for seed in run["seeds"]:
                 file = cell_path(out, entrant, task, seed)
                 if not file.is_file():
-                    problems.append(f"cell {entrant}/{task}/seed{seed} is missing ({file})")
+                    missing.append(f"cell {entrant}/{task}/seed{seed} is missing ({file})")
                     continue
                 cell = read_json(file)
                 found = [f"{file}: {p}" for p in validate_cell(cell, run)]
@@ -147,6 +148,12 @@ def read_run(out: str | Path) -> tuple[dict[str, Any], dict[tuple[str, str, int]
                 problems += found
                 if not found:
                     cells[(entrant, task, seed)] = cell
+    if len(missing) == 1:
+        problems += missing
+    elif missing:
+        total = len(run["entrants"]) * len(run["tasks"]) * len(run["seeds"])
+        problems.append(f"{missing[0]}, and {len(missing) - 1} more of the run's {total} cells; its command plays "
+                        f"them, keeping the cells done: {run.get('command')}")
     return run, cells, problems
 
 
