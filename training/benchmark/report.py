@@ -31,6 +31,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from d2r_envs.core.words import plural
 from training.benchmark import cells, results
 from training.benchmark.tasks import BENCHMARK, VERSION
 
@@ -378,7 +379,7 @@ def to_markdown(data: dict[str, Any]) -> str:
              "task's shipped deals, mapped by the task's anchors).", "", "## Entrants", ""]
     for name, e in data["entrants"].items():
         if e["kind"] == "trained":
-            lines.append(f"- {name}: {_describe(e['description'])} ({len(e['seeds'])} seeds, run {e['run']})")
+            lines.append(f"- {name}: {_describe(e['description'])} ({plural(len(e['seeds']), 'seed')}, run {e['run']})")
         else:
             lines.append(f"- {name} (reference): {', '.join(e['models'])}, scored once by `d2r benchmark eval` "
                          f"({e['file']})")
