@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import math
 import os
 import pickle
 import re
@@ -149,6 +150,18 @@ def test_a_whole_game_of_every_game_is_played_and_saved_as_a_replay_that_plays_b
     assert first["player"] is not None and first["next"] and first["picture"].startswith(("<pre", "<div"))
 
 
+def _chance_bits(game: str, players: int, actions: list[int]) -> float:
+    """How unlikely the chance outcomes among `actions` are, in bits: a generator seeded with some other
+    number draws them all with probability 2 ** -bits."""
+    engine = d2r_envs.make_game(game, players)
+    state, bits = engine.new_initial_state(), 0.0
+    for action in actions:
+        if engine.current_player(state) == CHANCE:
+            bits -= math.log2(dict(engine.chance_outcomes(state))[action])
+        engine.apply_action(state, action)
+    return bits
+
+
 def _chance_drawn(game: str, players: int, actions: list[int], seed: int) -> bool:
     """Whether a generator seeded with `seed` draws the chance outcomes among `actions` (a table's, in
     order), as the engine's sample_chance draws them: dealing the game again from that seed."""
@@ -174,8 +187,8 @@ def test_the_seed_stays_on_the_server_until_the_game_is_over(client: TestClient,
     seed = held.setup.seed
     assert seed >= 10**6 and view["seed"] is None  # one of 2**63: long enough to look for
     sent = [r]
-    for _ in range(6):
-        if view["status"] == "over":
+    for _ in range(300):  # until chance has drawn enough that no other number could deal it by luck
+        if view["status"] == "over" or _chance_bits(game, spec.min_players, held.actions) >= 64:
             break
         tid, since = view["id"], view["log_next"]
         if view["status"] == "your move":
@@ -190,6 +203,7 @@ def test_the_seed_stays_on_the_server_until_the_game_is_over(client: TestClient,
         text = answer.text + "".join(f"{k}: {v}" for k, v in answer.headers.items())
         assert str(seed) not in text and hex(seed)[2:] not in text.lower()
         numbers |= {int(n) for n in re.findall(r"\d{1,19}", text)}
+    assert _chance_bits(game, spec.min_players, held.actions) >= 64
     assert _chance_drawn(game, spec.min_players, held.actions, seed)  # the seed deals it again, so it must not leak
     assert not any(_chance_drawn(game, spec.min_players, held.actions, n) for n in sorted(numbers)[:500])
     end, _ = play_out(client, view)
