@@ -54,6 +54,12 @@ def test_environments_never_import_training_libraries() -> None:
         assert not bad, f"{path} imports {bad}"
 
 
+def test_only_the_openspiel_adapter_imports_openspiel() -> None:
+    importers = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                       if _imports(path) & {"pyspiel", "open_spiel"})
+    assert importers == ["openspiel.py"]
+
+
 def test_environments_and_load_opponent_run_without_ray_or_torch_loaded() -> None:
     """What the grep above cannot see (an import made by a dependency): a fresh interpreter that makes
     every game's env, plays a move and loads a shipped opponent has loaded neither Ray nor torch."""
@@ -67,7 +73,7 @@ def test_environments_and_load_opponent_run_without_ray_or_torch_loaded() -> Non
         "    obs = env.observe(env.agent_selection)\n"
         "    env.step(int(obs['action_mask'].nonzero()[0][0]))\n"
         "p = d2r_envs.load_opponent('drags_2_riches/ppo-v2')\n"
-        "print(sorted(m for m in ('ray', 'torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules))\n"
+        "print(sorted(m for m in ('ray', 'torch', 'stable_baselines3', 'sb3_contrib', 'pyspiel') if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PACKAGE.parent)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
@@ -229,7 +235,8 @@ LAYERS = [
     ("registry and its description of a game", ["d2r_envs.registry", "d2r_envs.describe"]),
     ("pictures", ["d2r_envs.render"]),
     ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
-    ("learner's env, goldens and replays", ["d2r_envs.single_agent", "d2r_envs.playthrough", "d2r_envs.replay"]),
+    ("the learner's env, OpenSpiel's games, goldens and replays",
+     ["d2r_envs.single_agent", "d2r_envs.openspiel", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]
 FACE = ["d2r_envs", "d2r_envs.cli", "d2r_envs.play", "d2r_envs.bench", "d2r_envs.compiled"]
 FACE_PACKAGES = ["d2r_envs.web"]  # the browser table: the face too, every module of it, reached only by `d2r serve`

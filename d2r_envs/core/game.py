@@ -35,7 +35,7 @@ class GameSpec:
     min_players: int
     max_players: int
     num_actions: int  # every agent's Discrete(num_actions), the same for all player counts
-    max_chance_outcomes: int
+    max_chance_outcomes: int  # chance outcomes are ids in range(max_chance_outcomes), as in OpenSpiel
     max_game_length: int  # cap on player decisions; the adapter truncates beyond it
     min_return: float
     max_return: float
