@@ -39,6 +39,7 @@ COMPILED_RATIO_BAR = 1.5  # the compiled bare engine's decisions/s over its own 
 # project first set (50,000 decisions/s) to connect_four_v3's 21,600 steps/s on the 2-core machine then.
 ENGINE_RATIO_BAR = 2.3
 BASELINE = "connect_four_v3"
+SPIEL_BASELINE = "connect_four (OpenSpiel, C++)"
 REFERENCES = ("connect_four_v3", "leduc_holdem_v4")
 INSTALL_HINT = "the reference envs need PettingZoo's classic games: pip install -e '.[bench]'"
 
@@ -96,6 +97,35 @@ def engine_loop(game: Game, rng: np.random.Generator, deadline: float) -> tuple[
                 apply(state, actions[int(random() * len(actions))])
                 made += 1
         decisions += made
+        games += 1
+        if clock() >= deadline:
+            return decisions, games
+
+
+def spiel_loop(game: Any, rng: np.random.Generator, deadline: float, observe: bool = True) -> tuple[int, int]:
+    """Whole games through pyspiel states until `deadline`; (player decisions, games): at a decision the
+    mover's `observation_tensor` (unless `observe` is False), `legal_actions` and `apply_action` with the
+    light random draw, at a chance node an outcome drawn from `chance_outcomes`; the loop an OpenSpiel
+    algorithm makes, the same for our games (d2r_envs.openspiel) and OpenSpiel's own."""
+    clock = time.perf_counter
+    random = rng.random
+    decisions = games = 0
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                u, acc = random(), 0.0
+                for outcome, p in state.chance_outcomes():
+                    acc += p
+                    if u < acc:
+                        break
+                state.apply_action(outcome)
+            else:
+                if observe:
+                    state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(random() * len(legal))])
+                decisions += 1
         games += 1
         if clock() >= deadline:
             return decisions, games
@@ -187,6 +217,28 @@ def serve_engine(spec: str) -> None:
         print(decisions, games, flush=True)
 
 
+def _spiel_subject(label: str, name: str | None, players: int | None, game: Any, seed: int, observe: bool) -> Subject:
+    rng = np.random.default_rng(seed)
+    kind = "openspiel" if observe else "openspiel bare"
+    return Subject(label, players, kind, name, lambda deadline: spiel_loop(game, rng, deadline, observe))
+
+
+def _spiel_subjects(games: list[str], players: int | None, options: dict[str, Any], suffix: str,
+                    seed: int) -> list[Subject]:
+    """Our games through d2r_envs.openspiel, with and without observations, and OpenSpiel's C++
+    connect_four in the same loop."""
+    from d2r_envs import openspiel
+
+    out = []
+    for name in games:
+        n = players if players is not None else package(name).DEFAULT_PLAYERS
+        game = openspiel.pyspiel.load_game(openspiel.short_name(name), {openspiel.PLAYERS: n, **options})
+        out.append(_spiel_subject(name + suffix, name, n, game, seed, observe=True))
+        out.append(_spiel_subject(name + suffix, name, n, game, seed, observe=False))
+    out.append(_spiel_subject(SPIEL_BASELINE, None, 2, openspiel.pyspiel.load_game("connect_four"), seed, observe=True))
+    return out
+
+
 def _pure_engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int) -> Subject:
     worker = PureEngine(name, players, options, seed)
     return Subject(label, players, "pure engine", name, worker.run, worker.close)
@@ -218,6 +270,32 @@ def machine_note(seconds: float, rounds: int) -> str:
         f"pettingzoo {pettingzoo.__version__}; {rounds} rounds of {seconds / rounds:.2g} s per env, "
         f"rate = best round_"
     )
+
+
+def spiel_table(subjects: list[Subject]) -> list[str]:
+    """The OpenSpiel rows: decisions/s with and without observations, beside OpenSpiel's C++ connect_four
+    in the same loop, and what a decision costs through pyspiel and through our AEC env, each over the
+    bare engine."""
+    def find(kind: str, label: str) -> Subject | None:
+        return next((s for s in subjects if s.kind == kind and s.label == label), None)
+
+    base = next(s for s in subjects if s.label == SPIEL_BASELINE)
+    lines = ["", "## OpenSpiel: random legal play through pyspiel states (d2r_envs.openspiel)", "",
+             "A decision: the mover's observation_tensor, legal_actions and apply_action; chance from chance_outcomes. "
+             "Cost over the bare engine: microseconds a decision beyond the engine's own.", "",
+             "| game | players | decisions/s | vs connect_four (OpenSpiel, C++) | without observations | "
+             "cost over the bare engine: pyspiel | without observations | our AEC env |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in subjects:
+        if s.kind != "openspiel" or s.game is None:
+            continue
+        bare, engine, aec = find("openspiel bare", s.label), find("engine", s.label), find("aec", s.label)
+        assert bare is not None and engine is not None and aec is not None
+        over = [1e6 / x.best - 1e6 / engine.best for x in (s, bare, aec)]
+        lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.best / base.best:.3f}x | {bare.best:,.0f} | "
+                     f"{over[0]:.1f} | {over[1]:.1f} | {over[2]:.1f} |")
+    lines.append(f"| {base.label} | 2 | {base.best:,.0f} | 1.000x | | | | |")
+    return lines
 
 
 def judge(subjects: list[Subject], build: str = "pure Python") -> list[tuple[bool, str]]:
@@ -255,9 +333,12 @@ def run(
     out: TextIO | None = None,
     err: TextIO | None = None,
     options: dict[str, Any] | None = None,
+    openspiel: bool = False,
 ) -> int:
     """Run the benchmark and print the Markdown report; the exit code (1 if a bar fails). `options`:
-    game options for every game run (Extravaganza's level=legendary, say), named in its label."""
+    game options for every game run (Extravaganza's level=legendary, say), named in its label.
+    `openspiel`: also our games through d2r_envs.openspiel (the openspiel extra) beside OpenSpiel's C++
+    connect_four, the loop an OpenSpiel algorithm makes."""
     out = out or sys.stdout
     err = err or sys.stderr
     games = list(games or d2r_envs.names())
@@ -283,6 +364,8 @@ def run(
         subjects.append(_engine_subject(name + suffix, name, n, options, seed))
         if build == "compiled":  # its own pure-Python build, side by side
             subjects.append(_pure_engine_subject(f"{name}{suffix} (pure Python)", name, n, options, seed))
+    if openspiel:
+        subjects += _spiel_subjects(games, players, options, suffix, seed)
 
     per_round = seconds / rounds
     print(
@@ -324,6 +407,8 @@ def run(
     ]
     for s in engine:
         lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.best / base:.2f}x | {s.games:,} |")
+    if openspiel:
+        lines += spiel_table(subjects)
     lines += ["", machine_note(seconds, rounds), ""]
 
     verdicts = judge(subjects, build)

@@ -236,9 +236,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
             seed=args.seed,
             check=not args.no_check,
             options=_parse_options(args.option),
+            openspiel=args.openspiel,
         )
     except ValueError as e:
         return _error(str(e))
+    except ImportError as e:  # d2r_envs.openspiel's, naming the extra
+        return _error(f"bench --openspiel: {e}")
     if not args.training:
         return code
     try:
@@ -420,6 +423,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-check", action="store_true", help="report the bars but exit 0 even if one fails")
     p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
                    help="a game option for every game run (--games extravaganza -o level=legendary); repeatable")
+    p.add_argument("--openspiel", action="store_true",
+                   help="also our games through pyspiel (d2r_envs.openspiel) beside OpenSpiel's C++ connect_four (openspiel extra)")
     p.add_argument("--training", action="store_true",
                    help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
     p.add_argument("--rllib", metavar="GAME", choices=games,

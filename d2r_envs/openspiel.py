@@ -92,6 +92,7 @@ class SpielGame(pyspiel.Game):
             max_game_length=spec.max_game_length,
         )
         super().__init__(game_type(self.NAME), info, {**parameters(self.NAME), **(params or {})})
+        self.initial = self.engine.new_initial_state()  # every game starts from a copy of it
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
@@ -108,16 +109,21 @@ class SpielGame(pyspiel.Game):
 
 class _Held:
     """The engine's state and the player decisions made so far; a deep copy (OpenSpiel's clone of a Python
-    state) is the engine's clone, sharing the engine. `names`: the names of this node's actions, once asked."""
+    state) is the engine's clone, sharing the engine. `initial`: no action applied yet. What this node was
+    asked, kept until its action: `legal` (its legal actions), `outcomes` (its chance outcomes), `names`
+    (its actions' names)."""
 
-    __slots__ = ("engine", "state", "decisions", "names")
+    __slots__ = ("engine", "state", "decisions", "initial", "legal", "outcomes", "names")
 
-    def __init__(self, engine: Any, state: Any, decisions: int = 0) -> None:
-        self.engine, self.state, self.decisions = engine, state, decisions
+    def __init__(self, engine: Any, state: Any, decisions: int = 0, initial: bool = False) -> None:
+        self.engine, self.state, self.decisions, self.initial = engine, state, decisions, initial
+        self.legal: list[int] | None = None
+        self.outcomes: list[tuple[int, float]] | None = None
         self.names: dict[int, str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.engine, self.engine.clone(self.state), self.decisions)
+        state = self.state if self.initial else self.engine.clone(self.state)
+        return _Held(self.engine, state, self.decisions, self.initial)
 
 
 class SpielState(pyspiel.State):
@@ -125,7 +131,9 @@ class SpielState(pyspiel.State):
 
     def __init__(self, game: SpielGame, held: _Held | None = None) -> None:
         super().__init__(game)
-        self.held = held if held is not None else _Held(game.engine, game.engine.new_initial_state())
+        # A new game shares the game's initial state until its first action (pyspiel makes one to size every
+        # observation).
+        self.held = held if held is not None else _Held(game.engine, game.initial, initial=True)
 
     def current_player(self) -> int:
         held = self.held
@@ -135,17 +143,33 @@ class SpielState(pyspiel.State):
         return pyspiel.PlayerId.CHANCE if player == CHANCE else player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.held.engine.legal_actions(self.held.state)
+        held = self.held
+        held.legal = held.engine.legal_actions(held.state)
+        return held.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.held.engine.chance_outcomes(self.held.state)
+        held = self.held
+        held.outcomes = held.engine.chance_outcomes(held.state)
+        return held.outcomes
 
     def _apply_action(self, action: int) -> None:
+        """The engine's apply_action, which refuses an illegal action and changes nothing; where this node's
+        legal actions or outcomes were asked already, checked against them instead of worked out again."""
         held = self.held
-        if held.engine.current_player(held.state) != CHANCE:
-            held.decisions += 1
-        held.engine.apply_action(held.state, action)
-        held.names = None
+        engine = held.engine
+        if held.initial:
+            held.state, held.initial = engine.clone(held.state), False
+        decision = engine.current_player(held.state) != CHANCE
+        if decision:
+            known = held.legal is not None and action in held.legal
+        else:
+            known = held.outcomes is not None and any(o == action for o, _ in held.outcomes)
+        if known:
+            engine.apply_legal(held.state, action)
+        else:
+            engine.apply_action(held.state, action)
+        held.decisions += decision
+        held.legal = held.outcomes = held.names = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The game's name of the action; where it names two of this node's actions alike (Extravaganza's
@@ -164,7 +188,9 @@ class SpielState(pyspiel.State):
         return held.names.get(action) or held.engine.action_to_string(held.state, action)
 
     def is_terminal(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        held = self.held
+        player = held.engine.current_player(held.state)
+        return player == TERMINAL or (player != CHANCE and held.decisions >= held.engine.spec.max_game_length)
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.held.engine.returns(self.held.state)]
@@ -182,16 +208,25 @@ class SpielState(pyspiel.State):
 
 
 class SpielObserver:
-    """OpenSpiel's Python observer protocol over the game's observer: `tensor` (float32), `dict` (the
-    layout's named pieces as views into it), `set_from` and `string_from`."""
+    """OpenSpiel's Python observer protocol over the game's observer: `tensor` (float32), `dict` (the whole
+    tensor as its one piece, "observation": pyspiel copies each piece apart at every observation; the
+    layout's named views are `layout.views(tensor)`), `set_from` and `string_from`."""
 
     def __init__(self, engine: Any, options: dict[str, Any]) -> None:
         self.observer = engine.make_observer(**options)
-        self.tensor = np.zeros(self.observer.layout.size, np.float32)
-        self.dict = self.observer.layout.views(self.tensor)
+        self.layout = self.observer.layout
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.first: np.ndarray | None = None  # seat 0's view of the initial state
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = self.observer.encode(state.held.state, player)
+        held = state.held
+        if held.initial and player == 0:  # pyspiel sizes every observation by seat 0's view of a new game
+            if self.first is None:
+                self.first = self.observer.encode(held.state, 0)
+            self.tensor[:] = self.first
+        else:
+            self.tensor[:] = self.observer.encode(held.state, player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         return self.observer.string_from(state.held.state, player)

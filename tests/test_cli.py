@@ -121,6 +121,30 @@ def test_bench_runs_a_game_with_its_options_and_refuses_an_unknown_one(capsys: p
     assert "unknown option(s) 'level'" in err and "one_tax_per_turn" in err
 
 
+def test_bench_runs_our_games_through_openspiel_beside_its_cpp_connect_four(capsys: pytest.CaptureFixture[str]) -> None:
+    if bench._references() is None:
+        pytest.skip("pettingzoo.classic (connect_four_v3, leduc_holdem_v4) cannot be imported")
+    pytest.importorskip("pyspiel")
+    argv = ["bench", "--games", "draco_and_co", "rap_godz", "--openspiel", "--seconds", "0.05", "--rounds", "1",
+            "--no-check"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("## OpenSpiel"):]
+    rows = [line for line in table.splitlines() if line.startswith("| draco_and_co |") or line.startswith("| rap_godz |")]
+    assert len(rows) == 2 and all(len(row.split("|")) == 10 for row in rows)
+    assert "| connect_four (OpenSpiel, C++) | 2 |" in table and "1.000x" in table
+
+
+def test_bench_openspiel_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "d2r_envs.openspiel", raising=False)
+    monkeypatch.delattr(d2r_envs, "openspiel", raising=False)
+    if bench._references() is None:
+        pytest.skip("pettingzoo.classic (connect_four_v3, leduc_holdem_v4) cannot be imported")
+    assert main(["bench", "--games", "draco_and_co", "--openspiel", "--seconds", "0.01"]) == 2
+    assert "pip install -e '.[openspiel]'" in capsys.readouterr().err
+
+
 def test_bench_without_references_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

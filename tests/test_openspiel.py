@@ -123,7 +123,8 @@ def test_observation_options_are_observer_parameters_and_an_information_state_is
     game = pyspiel.load_game("d2r_extravaganza")
     plain = game.make_py_observer()
     views = game.make_py_observer(params={"views": True})
-    assert views.tensor.size > plain.tensor.size and "song_colour" in plain.dict
+    assert views.tensor.size > plain.tensor.size and list(plain.dict) == ["observation"]
+    assert "song_colour" in plain.layout.views(plain.tensor)
     with pytest.raises(ValueError, match="one seat's observation only"):
         game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
 
@@ -147,3 +148,15 @@ def test_the_environments_need_no_openspiel_and_the_adapter_names_its_extra() ->
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install -e '.[openspiel]'" in out.stdout, out.stdout + out.stderr
     assert openspiel.short_name("rap_godz") in pyspiel.registered_names()
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game("d2r_filthy_rich(players=2)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before, history = str(state), state.history()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(Exception, match="not legal|illegal"):
+        state.apply_action(illegal)
+    assert str(state) == before and state.history() == history and state.held.decisions == 0
