@@ -160,3 +160,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(Exception, match="not legal|illegal"):
         state.apply_action(illegal)
     assert str(state) == before and state.history() == history and state.held.decisions == 0
+
+
+def test_openspiels_ismcts_and_ours_meet_at_equal_simulations_the_same_way_twice() -> None:
+    from training import openspiel_ismcts
+
+    first = openspiel_ismcts.play("filthy_rich", 2, simulations=5, deals=2, seed=4)
+    again = openspiel_ismcts.play("filthy_rich", 2, simulations=5, deals=2, seed=4)
+    first.pop("cpu_seconds"), again.pop("cpu_seconds")
+    assert first == again
+    for side in ("openspiel", "ours"):
+        assert 0.0 <= first[side]["low"] <= first[side]["mean"] <= first[side]["high"] <= 1.0
+    assert first["difference"]["mean"] == round(first["openspiel"]["mean"] - first["ours"]["mean"], 4)
