@@ -24,7 +24,7 @@ COUNTS = [(name, n) for name in d2r_envs.names()
 def test_openspiels_random_simulation_test_passes_at_every_count(name: str, n: int) -> None:
     game = pyspiel.load_game(f"d2r_{name}(players={n})")
     assert game.num_players() == n and game.get_type().short_name == f"d2r_{name}"
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_the_game_type_and_info_are_the_engines() -> None:
