@@ -80,7 +80,12 @@ class SpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         players = given.pop(PLAYERS, None)
-        self.engine = registry.make_game(self.NAME, players, **given)  # a ValueError names a bad parameter
+        spec = registry.package(self.NAME).make_game().spec
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)
+                                    or not spec.min_players <= players <= spec.max_players):
+            raise ValueError(f"{short_name(self.NAME)}: players = {players!r} is not allowed; allowed: "
+                             f"{spec.min_players}..{spec.max_players}")
+        self.engine = registry.make_game(self.NAME, players, **given)  # a ValueError names a bad option
         spec = self.engine.spec
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_actions,
