@@ -142,12 +142,25 @@ def test_bad_run_arguments_are_refused_in_one_line_before_anything_runs(args, wo
 def test_an_entrant_file_that_is_not_one_is_refused(tmp_path) -> None:
     bad = tmp_path / "bad.yaml"
     for text, words in (("name: x\n", "expected a mapping with name, algorithm, config"),
-                        ("name: x\nalgorithm: a\nconfig: configs/ppo.yaml\n", "a path with {game} in it"),
+                        ("name: x\nalgorithm: a\nconfig: ''\n", "config must be a training config's path"),
                         ("name: 'a b'\nalgorithm: a\nconfig: '{game}.yaml'\n", "name 'a b' must be"),
                         ("[1, 2", "not valid YAML")):
         bad.write_text(text)
         with pytest.raises(ValueError, match=words.replace("{", r"\{").replace("}", r"\}").replace("(", r"\(")):
             load_algorithm(str(bad))
+
+
+@pytest.mark.parametrize("entrant", ["openspiel-nfsp", "openspiel-dqn"])
+def test_an_openspiel_entrant_runs_a_cell(entrant: str, tmp_path) -> None:
+    pytest.importorskip("pyspiel")
+    out = tmp_path / entrant
+    assert cli.main(["benchmark", "run", entrant, "--tasks", TASK, "--budget", "2000", "--seeds", "1",
+                     "--checkpoint-deals", "4", "--deals", "4", "--out", str(out)]) == 0
+    run, found, problems = cells.read_run(out)
+    cell = found[(entrant, TASK, 0)]
+    assert problems == [] and cell["compute"]["decisions"] >= 2000 and cell["compute"]["gradient_steps"] > 0
+    manifest = json.loads((out / cell["model"]["folder"] / "manifest.json").read_text())
+    assert manifest["training"]["backend"] == "openspiel" and manifest["architecture"]["activation"] == "relu"
 
 
 def test_an_rllib_entrant_runs_a_cell(tmp_path) -> None:

@@ -163,7 +163,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_openspiels_ismcts_and_ours_meet_at_equal_simulations_the_same_way_twice() -> None:
-    from training import openspiel_ismcts
+    from training.openspiel import ismcts as openspiel_ismcts
 
     first = openspiel_ismcts.play("filthy_rich", 2, simulations=5, deals=2, seed=4)
     again = openspiel_ismcts.play("filthy_rich", 2, simulations=5, deals=2, seed=4)

@@ -119,10 +119,33 @@ class RllibConfig:
 
 
 @dataclass(frozen=True)
+class OpenSpielConfig:
+    """What `backend: openspiel` reads (training/openspiel/train.py): OpenSpiel's NFSP or DQN (PyTorch), every
+    seat a learner of its own, through d2r_envs.openspiel. Defaults after OpenSpiel's NFSP examples, with
+    buffers sized for observations of thousands of values."""
+
+    algorithm: str = "nfsp"  # "nfsp" (neural fictitious self-play) or "dqn"
+    hidden: list = field(default_factory=lambda: [256, 256])  # ReLU layers, OpenSpiel's MLP
+    learning_rate: float = 0.01  # the Q-network's (DQN's, NFSP's best response)
+    sl_learning_rate: float = 0.01  # NFSP's average policy
+    batch_size: int = 128
+    replay_capacity: int = 20_000  # each seat's replay buffer, in transitions
+    reservoir_capacity: int = 50_000  # each seat's NFSP reservoir of (observation, action) pairs
+    anticipatory: float = 0.1  # NFSP: the share of episodes played with the best response
+    epsilon_start: float = 0.06
+    epsilon_end: float = 0.001
+    epsilon_decay: int = 1_000_000  # decisions (each seat's) over which epsilon falls
+    learn_every: int = 64  # decisions (each seat's) between updates
+    update_target_every: int = 1000  # decisions (each seat's) between target network copies
+    min_buffer: int = 1000  # transitions before the first update
+
+
+@dataclass(frozen=True)
 class Config:
     game: str
     seed: int = 0
-    backend: str = "sb3"  # "sb3" (MaskablePPO, one process) or "rllib" (RLlib PPO on Ray; the `rllib` section)
+    backend: str = "sb3"  # "sb3" (MaskablePPO, one process), "rllib" (RLlib PPO on Ray; the `rllib` section) or
+    # "openspiel" (OpenSpiel's NFSP or DQN; the `openspiel` section)
     env: EnvConfig = field(default_factory=EnvConfig)
     opponents: OpponentConfig = field(default_factory=OpponentConfig)
     algo: AlgoConfig = field(default_factory=AlgoConfig)
@@ -130,6 +153,7 @@ class Config:
     imitate: ImitateConfig = field(default_factory=ImitateConfig)
     export: ExportConfig = field(default_factory=ExportConfig)
     rllib: RllibConfig = field(default_factory=RllibConfig)
+    openspiel: OpenSpielConfig = field(default_factory=OpenSpielConfig)
 
     def player_counts(self) -> list[int]:
         """The player counts trained on, in the config's order (`env.num_players` as a list)."""
@@ -168,9 +192,10 @@ def player_counts(game: str, num_players: Any, options: dict | None = None) -> l
     return [num_players]
 
 
-BACKENDS = ("sb3", "rllib")
+BACKENDS = ("sb3", "rllib", "openspiel")
 ALLOWED = {
     ("", "backend"): BACKENDS,
+    ("openspiel", "algorithm"): ("nfsp", "dqn"),
     ("rllib", "mode"): ("pool", "self_play"),
     ("algo", "vec_env"): ("dummy", "subproc"),
     ("algo", "activation"): ("tanh", "relu"),
@@ -255,9 +280,10 @@ def _build(cls: type, data: Any, where: str) -> Any:
 
 def from_dict(data: dict) -> Config:
     config = _build(Config, data, "")
-    if "rllib" in data and config.backend != "rllib":
-        raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
-                          f"{config.backend}); set backend: rllib or remove the section")
+    for section in ("rllib", "openspiel"):
+        if section in data and config.backend != section:
+            raise ConfigError(f"{section}: this section is read only with backend: {section} (the config's backend "
+                              f"is {config.backend}); set backend: {section} or remove the section")
     _check(config)
     return config
 
@@ -347,7 +373,12 @@ def _check(c: Config) -> None:
 
 
 def _check_backend(c: Config) -> None:
-    """The keys that belong to one backend only, refused under the other."""
+    """The keys that belong to one backend only, refused under the others."""
+    if c.backend == "openspiel":
+        _check_openspiel(c)
+    elif c.openspiel != OpenSpielConfig():
+        raise ConfigError(f"openspiel: this section is read only with backend: openspiel (the config's backend is "
+                          f"{c.backend}); set backend: openspiel or remove the section")
     if c.backend != "rllib":
         if c.rllib != RllibConfig():
             raise ConfigError(f"rllib: this section is read only with backend: rllib (the config's backend is "
@@ -373,6 +404,37 @@ def _check_backend(c: Config) -> None:
     if r.mode == "self_play" and c.opponents.snapshot_every:
         raise ConfigError("opponents.snapshot_every: with rllib.mode self_play every seat is the learner itself, "
                           "so there is no pool to add snapshots to; set it to 0 or use rllib.mode: pool")
+
+
+def _check_openspiel(c: Config) -> None:
+    """backend: openspiel plays every seat with a learner of its own at one player count: the sections
+    and keys of the other backends (PPO's `algo`, the opponent pool, the warm start) are refused, by name."""
+    o = c.openspiel
+    for section, default in (("algo", AlgoConfig()), ("opponents", OpponentConfig()), ("imitate", ImitateConfig())):
+        if getattr(c, section) != default:
+            raise ConfigError(f"{section}: read only by backend sb3 and rllib; with backend: openspiel every seat is a "
+                              f"learner and `openspiel` holds the algorithm's settings; remove the {section} section")
+    if not isinstance(c.env.num_players, int) or c.env.variants:
+        raise ConfigError(f"env.num_players: backend: openspiel trains at one player count and one variant; got "
+                          f"{c.env.num_players!r}" + (f" with {len(c.env.variants)} variants" if c.env.variants else ""))
+    if c.train.eval_every:
+        raise ConfigError(f"train.eval_every: backend: openspiel makes no quick evaluations during training; set it "
+                          f"to 0 (got {c.train.eval_every}) and score the exported model with d2r eval")
+    if c.env.reward != "return" or c.env.observation:
+        raise ConfigError("env: backend: openspiel gives each seat the game's return and its default observation; "
+                          "remove env.reward and env.observation")
+    if not o.hidden or not all(isinstance(h, int) and not isinstance(h, bool) and h > 0 for h in o.hidden):
+        raise ConfigError(f"openspiel.hidden: expected a list of positive layer sizes, got {o.hidden!r}")
+    for key in ("batch_size", "replay_capacity", "reservoir_capacity", "epsilon_decay", "learn_every",
+                "update_target_every", "min_buffer"):
+        if getattr(o, key) < 1:
+            raise ConfigError(f"openspiel.{key}: must be at least 1, got {getattr(o, key)}")
+    for key in ("learning_rate", "sl_learning_rate"):
+        if not 0 < getattr(o, key) < float("inf"):
+            raise ConfigError(f"openspiel.{key}: expected a positive number, got {getattr(o, key)}")
+    if not 0 <= o.anticipatory <= 1 or not 0 <= o.epsilon_end <= o.epsilon_start <= 1 or o.epsilon_start == 0:
+        raise ConfigError(f"openspiel: anticipatory in [0, 1] and 0 <= epsilon_end <= epsilon_start <= 1 (epsilon_start "
+                          f"above 0), got anticipatory {o.anticipatory}, epsilon {o.epsilon_start} to {o.epsilon_end}")
 
 
 def _check_variants(c: Config, counts: list[int]) -> None:

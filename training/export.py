@@ -42,6 +42,7 @@ __all__ = [
     "export",
     "export_rllib",
     "export_checkpoint",
+    "export_openspiel",
     "write_model",
     "tensors_from_sb3",
     "architecture_from_sb3",
@@ -507,6 +508,38 @@ def export_checkpoint(folder: str | Path, c: cfg.Config, name: str, raw_config: 
     return export_rllib(module, c, name, raw_config, steps, overwrite=overwrite, out_root=out_root)
 
 
+# OpenSpiel's networks ----------------------------------------------------------------------------
+
+
+def export_openspiel(checkpoint: str | Path, c: cfg.Config, name: str, raw_config: dict | None,
+                     overwrite: bool = False, out_root: str | Path | None = None) -> Path:
+    """Export a `backend: openspiel` checkpoint (its seat 0 network, training/openspiel/train.py) to
+    <out_root, else export.out_root>/<game>/<name>/; the check compares the loaded model's numpy logits with
+    OpenSpiel's network's own."""
+    from training.networks import observation_scale
+    from training.openspiel.checkpoint import exported, load_checkpoint  # torch, OpenSpiel: the extras
+
+    data = load_checkpoint(checkpoint)
+    layout = d2r_envs.make_game(c.game).make_observer().layout
+    arch, tensors, logits = exported(data, observation_scale(layout.box))
+    folder = export_target(c.game, name, c.export.out_root if out_root is None else out_root, overwrite)
+    return write_model(
+        folder, c.game, arch, tensors, config=raw_config or cfg.to_dict(c), seed=c.seed, timesteps=data["steps"],
+        library_versions=_openspiel_library_versions(), reference_logits=logits, reference="OpenSpiel's network",
+        player_counts=c.player_counts(), player_weights=c.player_weights(),
+        training={"backend": "openspiel", "openspiel": cfg.to_dict(c)["openspiel"]},
+    )
+
+
+def _openspiel_library_versions() -> dict[str, str]:
+    from importlib import metadata
+
+    import torch
+
+    return {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
+            "open_spiel": metadata.version("open-spiel"), "d2r_envs": d2r_envs.__version__}
+
+
 # Command line -------------------------------------------------------------------------------------
 
 
@@ -531,7 +564,9 @@ def run(args: argparse.Namespace) -> int:
             return 2
         config = loaded if isinstance(loaded, dict) else {"config": loaded}
     if is_rllib_checkpoint(args.checkpoint):
-        return _run_rllib(args, config)
+        return _run_with_config(args, config, "rllib")
+    if str(args.checkpoint).endswith(".pt"):
+        return _run_with_config(args, config, "openspiel")
     try:
         model = _load_checkpoint(args.checkpoint)
         seed = args.seed if args.seed is not None else config.get("seed", getattr(model, "seed", None))
@@ -549,34 +584,44 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_rllib(args: argparse.Namespace, config: dict[str, Any]) -> int:
-    """`d2r export` of an RLlib checkpoint folder: it needs the config it was trained with (--config)."""
+BACKEND_WORDS = {"rllib": ("an RLlib checkpoint", "rllib"), "openspiel": ("a backend: openspiel checkpoint", "openspiel")}
+
+
+def _run_with_config(args: argparse.Namespace, config: dict[str, Any], backend: str) -> int:
+    """`d2r export` of an RLlib checkpoint folder or an OpenSpiel one (.pt): it needs the config it was
+    trained with (--config)."""
+    what, extra = BACKEND_WORDS[backend]
     if not config:
-        print(f"d2r export: {args.checkpoint} is an RLlib checkpoint; give the config it was trained with "
-              "(--config PATH, backend: rllib)", file=sys.stderr)
+        print(f"d2r export: {args.checkpoint} is {what}; give the config it was trained with "
+              f"(--config PATH, backend: {backend})", file=sys.stderr)
         return 2
     try:
         c = cfg.from_dict(config)
     except cfg.ConfigError as e:
         print(f"d2r export: --config {args.config}: {e}", file=sys.stderr)
         return 2
-    if c.backend != "rllib" or c.game != args.game or args.seed is not None:
-        print(f"d2r export: --config {args.config} trains {c.game} with backend {c.backend}; an RLlib checkpoint "
-              f"of {args.game} needs its own config (backend: rllib, game: {args.game}), and its seed is the config's "
-              "(no --seed)", file=sys.stderr)
+    if c.backend != backend or c.game != args.game or args.seed is not None:
+        print(f"d2r export: --config {args.config} trains {c.game} with backend {c.backend}; {what} of "
+              f"{args.game} needs its own config (backend: {backend}, game: {args.game}), and its seed is the "
+              "config's (no --seed)", file=sys.stderr)
         return 2
     try:
-        folder = export_checkpoint(args.checkpoint, c, args.name, config, overwrite=args.force, out_root=args.out_root)
+        if backend == "rllib":
+            folder = export_checkpoint(args.checkpoint, c, args.name, config, overwrite=args.force,
+                                       out_root=args.out_root)
+        else:
+            folder = export_openspiel(args.checkpoint, c, args.name, config, overwrite=args.force,
+                                      out_root=args.out_root)
     except ImportError as e:
-        print(f"d2r export: an RLlib checkpoint needs the rllib extra ({e}); install with: pip install torch==2.13.0 "
-              "&& pip install -e '.[rllib]'", file=sys.stderr)
+        print(f"d2r export: {what} needs the {extra} extra ({e}); install with: pip install torch==2.13.0 "
+              f"&& pip install -e '.[{extra}]'", file=sys.stderr)
         return 2
     except (ValueError, OSError, TypeError, RuntimeError) as e:
         print(f"d2r export: error: {e}", file=sys.stderr)
         return 2
     manifest = opponents.read_manifest(folder)
-    print(f"exported {args.game}/{args.name} to {folder} from RLlib: {manifest['training']['total_timesteps']} "
-          f"timesteps, sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}")
+    print(f"exported {args.game}/{args.name} to {folder} from {args.checkpoint}: "
+          f"{manifest['training']['total_timesteps']} timesteps, sha256 {manifest['files'][WEIGHTS_FILE]['sha256'][:16]}")
     return 0
 
 

@@ -1,5 +1,5 @@
 """`d2r train`, and self-play training with sb3-contrib's MaskablePPO (a config with `backend: rllib` is
-trained by training/rllib/train.py).
+trained by training/rllib/train.py, one with `backend: openspiel` by training/openspiel/train.py).
 
     python -m training.train --config configs/draco_and_co/ppo.yaml [--resume CHECKPOINT.zip] [--force]
 
@@ -229,6 +229,10 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
             from training.rllib import train as rllib_train  # Ray: an optional extra, loaded for this backend only
 
             return rllib_train.train(c, resume=resume, raw_config=raw_config, force=force, stop=stop)
+        if c.backend == "openspiel":
+            from training.openspiel import train as openspiel_train  # OpenSpiel: an optional extra
+
+            return openspiel_train.train(c, resume=resume, raw_config=raw_config, force=force, stop=stop)
         return _train_sb3(c, resume, raw_config, force, stop)
 
 
@@ -325,6 +329,13 @@ def run(args: argparse.Namespace) -> int:
 
             print(f"error: {args.config}: backend: rllib needs Ray RLlib ({err}); install it with: {INSTALL_RLLIB}",
                   file=sys.stderr)
+            return 2
+    if c.backend == "openspiel":
+        try:
+            import pyspiel  # noqa: F401  (OpenSpiel: an optional extra)
+        except ImportError as err:
+            print(f"error: {args.config}: backend: openspiel needs OpenSpiel ({err}); install it with: "
+                  "pip install -e '.[openspiel]'", file=sys.stderr)
             return 2
     try:
         train(c, resume=args.resume, raw_config=raw, force=args.force)

@@ -4,7 +4,8 @@ An entrant is a YAML file (the shipped ones in configs/benchmark/, named by thei
 
     name: sb3-ppo                               # letters, digits, '-', '_', '.'
     algorithm: MaskablePPO (sb3-contrib), ...   # what it is, in words, for the results table
-    config: configs/{game}/ppo.yaml             # a training config, {game} replaced by the task's game
+    config: configs/{game}/ppo.yaml             # a training config, {game} replaced by the task's game (a
+                                                # config for every game, configs/openspiel/nfsp.yaml, has none)
     set: {imitate: null}                        # laid over the config: a mapping merges into its section,
                                                 # null removes the key (its default), anything else replaces it
 
@@ -68,8 +69,9 @@ def load_algorithm(ref: str) -> Algorithm:
     name, config, overrides = data["name"], data["config"], data.get("set") or {}
     if not isinstance(name, str) or not NAME.match(name):
         raise ValueError(f"entrant {ref}: name {name!r} must be 1-64 letters, digits, '.', '-' or '_'")
-    if not isinstance(config, str) or "{game}" not in config:
-        raise ValueError(f"entrant {ref}: config must be a path with {{game}} in it, got {config!r}")
+    if not isinstance(config, str) or not config.strip():
+        raise ValueError(f"entrant {ref}: config must be a training config's path ({{game}} in it where each game "
+                         f"has its own), got {config!r}")
     if not isinstance(overrides, dict):
         raise ValueError(f"entrant {ref}: set must be a mapping, got {overrides!r}")
     return Algorithm(name, str(data["algorithm"]), config, overrides, str(path))

@@ -65,9 +65,13 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}"
 
 
-def gradient_steps(c: Any, decisions: int) -> int:
+def gradient_steps(c: Any, decisions: int, run_dir: Path | None = None) -> int:
     """The minibatch updates the config makes in `decisions` learner decisions (PPO: n_epochs passes
-    over each batch of n_envs x n_steps decisions, in minibatches of batch_size)."""
+    over each batch of n_envs x n_steps decisions, in minibatches of batch_size; OpenSpiel's agents: the
+    updates they made, counted by the run in its summary.json)."""
+    if c.backend == "openspiel":
+        assert run_dir is not None
+        return int(json.loads((run_dir / "summary.json").read_text(encoding="utf-8"))["gradient_steps"])
     runners = max(1, c.rllib.num_env_runners) if c.backend == "rllib" else 1
     batch = c.algo.n_envs * c.algo.n_steps * runners
     return math.ceil(decisions / batch) * c.algo.n_epochs * math.ceil(batch / c.algo.batch_size)
@@ -78,6 +82,9 @@ def _checkpoints(c: Any, run_dir: Path) -> list[tuple[int | None, Path]]:
     if c.backend == "rllib":
         found = [p for p in (run_dir / "checkpoints").glob("step_*") if p.is_dir()]
         final = run_dir / "final"
+    elif c.backend == "openspiel":
+        found = list((run_dir / "checkpoints").glob("step_*.pt"))
+        final = run_dir / "final.pt"
     else:
         found = list((run_dir / "checkpoints").glob("step_*.zip"))
         final = run_dir / "final.zip"
@@ -101,10 +108,13 @@ def _train(c: Any, raw: dict[str, Any], run_dir: Path) -> str | None:
     resumed from, or None."""
     from training.train import train
 
-    done = run_dir / ("final" if c.backend == "rllib" else "final.zip")
+    done = run_dir / {"rllib": "final", "openspiel": "final.pt"}.get(c.backend, "final.zip")
     if done.exists():
         return None
     resume = None
+    if c.backend == "openspiel":  # its checkpoints are policies, not buffers: a stopped cell starts again
+        train(c, resume=None, raw_config=raw, force=True)
+        return None
     if (run_dir / "checkpoints").is_dir():
         earlier = _checkpoints(c, run_dir)[:-1]
         resume = str(earlier[-1][1]) if earlier else None
@@ -113,8 +123,10 @@ def _train(c: Any, raw: dict[str, Any], run_dir: Path) -> str | None:
 
 
 def _export(c: Any, raw: dict[str, Any], checkpoint: Path, out_root: Path, name: str) -> Path:
-    from training.export import export, export_checkpoint
+    from training.export import export, export_checkpoint, export_openspiel
 
+    if c.backend == "openspiel":
+        return export_openspiel(checkpoint, c, name, raw, overwrite=True, out_root=out_root)
     if c.backend == "rllib":
         return export_checkpoint(checkpoint, c, name, raw, overwrite=True, out_root=out_root)
     return export(checkpoint, c.game, name, config=raw, seed=c.seed, out_root=out_root, overwrite=True,
@@ -170,7 +182,7 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
         "final": final,
         "compute": {
             "decisions": decisions,
-            "gradient_steps": gradient_steps(c, decisions),
+            "gradient_steps": gradient_steps(c, decisions, run_dir),
             "train_seconds": round(train_seconds + imitation_seconds, 1),
             "imitation_seconds": imitation_seconds,
             "eval_seconds": round(time.perf_counter() - began, 1),

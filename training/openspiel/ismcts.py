@@ -1,7 +1,7 @@
 """OpenSpiel's information-set MCTS against ours at equal simulations, on the same game: a cross-check of
 both searches (the `openspiel` extra).
 
-    python -m training.openspiel_ismcts rap_godz --players 2 --simulations 100 --deals 10 [--seed 0]
+    python -m training.openspiel.ismcts rap_godz --players 2 --simulations 100 --deals 10 [--seed 0]
 
 OpenSpiel's `ISMCTSBot` (its Python one, `open_spiel.python.algorithms.ismcts`: OpenSpiel's C++ bots
 crash on games written in Python, its own Python Kuhn poker included) plays the game through
@@ -92,7 +92,7 @@ def play(game_name: str, players: int, simulations: int, deals: int, seed: int =
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m training.openspiel_ismcts", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m training.openspiel.ismcts", description=__doc__.splitlines()[0])
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--simulations", type=int, default=100)
