@@ -124,7 +124,7 @@ def test_gradient_steps_follow_the_config(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("args, words", [
-    (["no-such-entrant"], "no entrant 'no-such-entrant'; shipped: rllib-ppo"),
+    (["no-such-entrant"], "no entrant 'no-such-entrant'; shipped: openspiel-dqn, openspiel-nfsp, rllib-ppo"),
     (["sb3-ppo", "--budget", "huge"], "--budget 'huge': short (200,000), standard (5,000,000) or a number"),
     (["sb3-ppo", "--tasks", "drags_2_riches-3p"], "task drags_2_riches-3p is not in suite core"),
     (["sb3-ppo", "--seeds", "0"], "--seeds must be at least 1"),
