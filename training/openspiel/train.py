@@ -12,8 +12,8 @@ average policy; DQN: its Q-network, acting greedily): the observation is the sea
 seat's network plays any seat.
 
 Writes to train.run_dir: config.json, progress.csv, checkpoints/step_N.pt every train.checkpoint_every
-decisions and final.pt (each seat's network that would be exported, for `export_checkpoint`), summary.json;
-then exports to models/<game>/<export.name>/. A run trains from the start: the checkpoints are snapshots of
+decisions and final.pt (seat 0's network, which `training.export.export_openspiel` exports), summary.json
+(with the gradient steps the agents took); then exports to models/<game>/<export.name>/. A run trains from the start: the checkpoints are snapshots of
 the policies, not of the replay buffers, so there is no --resume. SIGINT or SIGTERM stops a run at the
 next decision (`Stopped`).
 
@@ -37,7 +37,6 @@ from training.networks import observation_scale
 from training.openspiel.checkpoint import CHECKPOINT_SUFFIX, network
 from training.run_folder import RunError, prepare_run, write_atomic
 from training.session import Clock, Stopped, StopSignals, session_summary
-
 
 
 def make_agent(o: cfg.OpenSpielConfig, player: int, size: int, num_actions: int, seed: int) -> Any:
