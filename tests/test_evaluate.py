@@ -425,3 +425,30 @@ def test_deals_are_played_with_one_blas_thread_and_the_process_keeps_its_own() -
         assert BlasThreads.seen and set(BlasThreads.seen) == {1}
         assert [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"] == before
         assert set(before) == {2}
+
+
+def test_a_ctrl_c_taken_by_another_thread_waits_for_the_workers_to_start() -> None:
+    """Python raises KeyboardInterrupt in the main thread whichever thread the kernel handed the signal to;
+    while workers start (`ctrl_c_held_back`) it must wait, then come."""
+    import os
+    import signal
+    import threading
+
+    from training import pools
+
+    ready, done = threading.Event(), threading.Event()
+    other = threading.Thread(target=lambda: (ready.set(), done.wait(10)))  # started before the block: SIGINT unblocked
+    other.start()
+    ready.wait(5)
+    reached = False
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with pools.ctrl_c_held_back():
+                os.kill(os.getpid(), signal.SIGINT)  # the main thread blocks it: the other thread takes it
+                time.sleep(0.2)  # Python's handler would run in the main thread here
+                reached = True
+    finally:
+        done.set()
+        other.join()
+    assert reached
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -17,16 +17,24 @@ MAX_CHUNK = 16
 @contextlib.contextmanager
 def ctrl_c_held_back() -> Iterator[None]:
     """Ctrl-C held back while worker processes start: they keep it blocked for good (a child inherits the
-    signal mask), and the main process gets a Ctrl-C pressed meanwhile once the block ends. So on Ctrl-C
-    the main process alone stops, it ends the workers, and no worker prints a traceback."""
+    signal mask of the thread that starts it), and the main process gets a Ctrl-C pressed meanwhile once
+    the block ends. So on Ctrl-C the main process alone stops, it ends the workers, and no worker prints a
+    traceback. The mask is the starting thread's only, and the kernel hands a Ctrl-C to any thread that
+    does not block it (a progress bar's, say), where Python would still raise KeyboardInterrupt in the main
+    thread, maybe half-way through starting a worker: so the block also holds Python's handler back."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one pending here is noted above
+        signal.signal(signal.SIGINT, previous)
+        if pressed and callable(previous):
+            previous(signal.SIGINT, None)  # Python's default raises KeyboardInterrupt
 
 
 def chunk_size(tasks: int, workers: int) -> int:
