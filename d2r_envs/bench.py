@@ -107,6 +107,8 @@ def spiel_loop(game: Any, rng: np.random.Generator, deadline: float, observe: bo
     mover's `observation_tensor` (unless `observe` is False), `legal_actions` and `apply_action` with the
     light random draw, at a chance node an outcome drawn from `chance_outcomes`; the loop an OpenSpiel
     algorithm makes, the same for our games (d2r_envs.openspiel) and OpenSpiel's own."""
+    from d2r_envs.openspiel import resolve_chance
+
     clock = time.perf_counter
     random = rng.random
     decisions = games = 0
@@ -114,12 +116,7 @@ def spiel_loop(game: Any, rng: np.random.Generator, deadline: float, observe: bo
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                u, acc = random(), 0.0
-                for outcome, p in state.chance_outcomes():
-                    acc += p
-                    if u < acc:
-                        break
-                state.apply_action(outcome)
+                resolve_chance(state, rng)
             else:
                 if observe:
                     state.observation_tensor(state.current_player())

@@ -237,6 +237,18 @@ class SpielObserver:
         return self.observer.string_from(state.held.state, player)
 
 
+def resolve_chance(state: Any, rng: np.random.Generator) -> None:
+    """Apply chance outcomes to a pyspiel state (of any game) until a player's turn or the end, each drawn
+    from `state.chance_outcomes()` by one `rng.random()`."""
+    while state.is_chance_node():
+        u, acc = rng.random(), 0.0
+        for outcome, p in state.chance_outcomes():
+            acc += p
+            if u < acc:
+                break
+        state.apply_action(outcome)
+
+
 def register() -> list[str]:
     """Register every game with pyspiel (once; importing this module does it); the short names."""
     registered = set(pyspiel.registered_names())

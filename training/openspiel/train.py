@@ -82,7 +82,7 @@ class Seats:
 
         from d2r_envs import openspiel
 
-        self.rl = rl_environment
+        self.rl, self.resolve_chance = rl_environment, openspiel.resolve_chance
         self.game = pyspiel.load_game(openspiel.short_name(c.game), {openspiel.PLAYERS: c.env.num_players,
                                                                      **c.env.options})
         self.n = self.game.num_players()
@@ -93,21 +93,11 @@ class Seats:
 
     def reset(self) -> None:
         self.state = self.game.new_initial_state()
-        self._chance()
-
-    def _chance(self) -> None:
-        state, random = self.state, self.rng.random
-        while state.is_chance_node():
-            u, acc = random(), 0.0
-            for outcome, p in state.chance_outcomes():
-                acc += p
-                if u < acc:
-                    break
-            state.apply_action(outcome)
+        self.resolve_chance(self.state, self.rng)
 
     def step(self, action: int) -> None:
         self.state.apply_action(action)
-        self._chance()
+        self.resolve_chance(self.state, self.rng)
 
     def time_step(self, seats: list[int]) -> Any:
         """The TimeStep of the `seats` (the one that acts; every seat at the end)."""
