@@ -17,6 +17,7 @@ options (`d2r describe GAME`), each with the game's default. As in the AEC env, 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -49,6 +50,7 @@ def parameters(game: str) -> dict[str, Any]:
     return {PLAYERS: package.DEFAULT_PLAYERS, **options}
 
 
+@functools.lru_cache(maxsize=None)
 def game_type(game: str) -> pyspiel.GameType:
     """The game's `GameType`: sequential, explicit chance, imperfect information, general sum (a shared win
     counts for every winner), rewards at the end only; observations, no information states."""
@@ -80,11 +82,11 @@ class SpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         players = given.pop(PLAYERS, None)
-        spec = registry.package(self.NAME).make_game().spec
+        kind = game_type(self.NAME)
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)
-                                    or not spec.min_players <= players <= spec.max_players):
+                                    or not kind.min_num_players <= players <= kind.max_num_players):
             raise ValueError(f"{short_name(self.NAME)}: players = {players!r} is not allowed; allowed: "
-                             f"{spec.min_players}..{spec.max_players}")
+                             f"{kind.min_num_players}..{kind.max_num_players}")
         self.engine = registry.make_game(self.NAME, players, **given)  # a ValueError names a bad option
         spec = self.engine.spec
         info = pyspiel.GameInfo(
@@ -96,7 +98,7 @@ class SpielGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=spec.max_game_length,
         )
-        super().__init__(game_type(self.NAME), info, {**parameters(self.NAME), **(params or {})})
+        super().__init__(kind, info, {**parameters(self.NAME), **(params or {})})
         self.initial = self.engine.new_initial_state()  # every game starts from a copy of it
 
     def new_initial_state(self) -> SpielState:
@@ -140,10 +142,17 @@ class SpielState(pyspiel.State):
         # observation).
         self.held = held if held is not None else _Held(game.engine, game.initial, initial=True)
 
-    def current_player(self) -> int:
+    def _player(self) -> int:
+        """The engine's player to act, TERMINAL also once `max_game_length` decisions were made (truncated)."""
         held = self.held
         player = held.engine.current_player(held.state)
-        if player == TERMINAL or (player != CHANCE and held.decisions >= held.engine.spec.max_game_length):
+        if player != CHANCE and held.decisions >= held.engine.spec.max_game_length:
+            return TERMINAL
+        return player
+
+    def current_player(self) -> int:
+        player = self._player()
+        if player == TERMINAL:
             return pyspiel.PlayerId.TERMINAL
         return pyspiel.PlayerId.CHANCE if player == CHANCE else player
 
@@ -193,9 +202,7 @@ class SpielState(pyspiel.State):
         return held.names.get(action) or held.engine.action_to_string(held.state, action)
 
     def is_terminal(self) -> bool:
-        held = self.held
-        player = held.engine.current_player(held.state)
-        return player == TERMINAL or (player != CHANCE and held.decisions >= held.engine.spec.max_game_length)
+        return self._player() == TERMINAL
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.held.engine.returns(self.held.state)]
