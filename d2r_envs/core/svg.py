@@ -11,7 +11,9 @@ system fonts, and a browser falls back to Verdana or its own sans-serif.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterable, Iterator, Sequence
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 INK = "#222222"  # text and lines
@@ -29,9 +31,27 @@ PALETTE = {
 # Seat colours for a game whose players have none of their own.
 SEATS = ("#3d79c9", "#d2453c", "#3f9b4f", "#8455b8", "#ec8a2c", "#2f9c95")
 
+_MIN_FONT: ContextVar[float] = ContextVar("min_font", default=0.0)
+
 # Advance widths in ems (DejaVu Sans, rounded up by class); anything not listed is 0.64, capitals 0.74.
 _WIDTHS = {**dict.fromkeys("ijlIJ'|", 0.3), **dict.fromkeys(" .,:;!-()/frt[]", 0.4),
            **dict.fromkeys("csz*_?\"", 0.56), **dict.fromkeys("mwMW%&+#@~=<>", 1.0)}
+
+
+@contextmanager
+def legible(size: float) -> Iterator[None]:
+    """Within it, pictures draw no text under `size` (smaller text is drawn at `size` and cut to the
+    width it was given), for a screen that shows a picture at its own size; outside, as drawn."""
+    token = _MIN_FONT.set(size)
+    try:
+        yield
+    finally:
+        _MIN_FONT.reset(token)
+
+
+def min_font() -> float:
+    """The smallest text size pictures draw now (0: as each drawing says)."""
+    return _MIN_FONT.get()
 
 
 def escape(text: object) -> str:
@@ -123,6 +143,7 @@ class Canvas:
     def text(self, x: float, y: float, text: str, size: float = 13, fill: str = INK, anchor: str = "start",
              bold: bool = False, width: float | None = None) -> None:
         """`text` with its baseline at `y`; cut to `width` where given (see `fit`)."""
+        size = max(size, _MIN_FONT.get())
         if width is not None:
             text = fit(text, width, size, bold)
         if not text:
@@ -186,6 +207,7 @@ def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, st
     rows within `w`; where they do not fit, the last chip says how many more there are; with no items,
     `empty` in grey. Returns the y below the rows."""
     h = height or size + 9
+    size = max(size, _MIN_FONT.get())  # chips keep their height; larger text makes them wider
     if not items and empty:
         c.text(x, y + h / 2 + size * 0.36, empty, size=size, fill=MUTED, width=w)
     gap = 4

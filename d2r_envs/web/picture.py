@@ -1,16 +1,22 @@
 """The picture of a state on the page, from one seat's view or from above: the one place it is drawn.
 
-When `d2r_envs.render` is installed, its `svg(game, state, seat)` draws it; until then it is the seat's
-text view (`Observer.string_from`) or, from above, `Game.state_to_string`, escaped in a <pre>.
+When `d2r_envs.render` is installed, its `svg(game, state, seat)` draws it, with no text under MIN_FONT
+units (core/svg.py `legible`): the page shows the picture at its own size or larger, panning it where the
+screen is narrower, so its text is never under MIN_FONT CSS pixels. Until then it is the seat's text view
+(`Observer.string_from`) or, from above, `Game.state_to_string`, escaped in a <pre>.
 """
 
 from __future__ import annotations
 
 import html
 import importlib
+import re
 from typing import Any
 
+from d2r_envs.core import svg as S
 from d2r_envs.core.game import Game
+
+MIN_FONT = 11  # the smallest text of a picture on the page, in its own units and in CSS pixels
 
 _render: Any = None
 
@@ -32,6 +38,10 @@ def picture(game: Game, state: Any, seat: int | None) -> str:
     """HTML for `state` as `seat` sees it (None: from above, everything)."""
     render = _renderer()
     if render and hasattr(render, "svg"):
-        return f'<div class="svg">{render.svg(game, state, seat)}</div>'
+        with S.legible(MIN_FONT):
+            drawing = render.svg(game, state, seat)
+        width = re.search(r'<svg[^>]*? width="([0-9.]+)"', drawing)
+        style = f' style="--width: {width.group(1)}px"' if width else ""
+        return f'<div class="svg"{style}>{drawing}</div>'
     text = game.state_to_string(state) if seat is None else game.make_observer().string_from(state, seat)
     return f'<pre class="text">{html.escape(text)}</pre>'
