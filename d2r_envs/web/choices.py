@@ -16,6 +16,7 @@ from d2r_envs.core import config as _config
 from d2r_envs.core.game import Game
 from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, SharedModels, available_models, read_manifest,
                                 resolve_model, shipped_model)
+from d2r_envs.web import about
 from d2r_envs.web.errors import Refused, clip, json_type
 
 MAX_MCTS = 10_000  # simulations a move: about 15 s a move on one core for the slowest game
@@ -96,6 +97,7 @@ class Choices:
             spec = registry.make_game(name).spec
             out.append({
                 "name": name,
+                **about.guide(name),
                 "min_players": spec.min_players,
                 "max_players": spec.max_players,
                 "default_players": pkg.DEFAULT_PLAYERS,

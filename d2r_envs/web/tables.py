@@ -28,6 +28,7 @@ import numpy as np
 from d2r_envs import registry, replay
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.core.words import plural
+from d2r_envs.web import about
 from d2r_envs.web.choices import Setup
 from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
@@ -183,6 +184,7 @@ class Table:
             "id": self.id,
             "url": f"/table/{self.id}",
             "game": s.game,
+            "title": about.title(game),
             "seat": seat,
             "seed": s.seed if self.over else None,  # told only at the end: it deals every hidden card
             "options": s.options,
@@ -200,12 +202,10 @@ class Table:
         }
         if self.over:
             returns = self.returns()
-            win = returns[seat] == game.spec.max_return
             out["result"] = {
                 "returns": returns,
                 "truncated": self.truncated,
-                "text": ("the game was cut off at its cap of moves: nobody wins" if self.truncated
-                         else ("you win" if win else "you lose") + f" (your return {returns[seat]:g})"),
+                **about.result(game, state, returns, self.truncated, seat),
                 "replay": self.replay_name,
                 "replay_url": f"/replay?name={quote(self.replay_name)}" if self.replay_name else None,
                 "replay_error": self.replay_error,

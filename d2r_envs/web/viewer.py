@@ -19,6 +19,7 @@ from gymnasium.utils import seeding
 from d2r_envs import registry, replay
 from d2r_envs.core.events import Event
 from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.web import about
 from d2r_envs.web.errors import Refused, clip, shorten
 from d2r_envs.web.picture import picture
 
@@ -66,7 +67,8 @@ class Steps:
     def about(self) -> dict[str, Any]:
         d = self.data
         return {key: d[key] for key in ("game", "version", "num_players", "options", "seed", "chance", "agents",
-                                        "returns", "truncated")} | {"last": len(self.frames) - 1}
+                                        "returns", "truncated")} | {"last": len(self.frames) - 1,
+                                                                    "title": about.title(self.game)}
 
     def frame(self, i: int, seat: int | None) -> dict[str, Any]:
         """Frame `i` as `seat` sees it (None: from above): the picture, the log so far, what happens next."""
@@ -85,9 +87,8 @@ class Steps:
         }
         if frame.player is None:
             returns = self.data["returns"]
-            best = max(returns)
-            winners = [q for q, r in enumerate(returns) if r == best and r > self.game.spec.min_return]
-            out["result"] = {"returns": returns, "truncated": self.data["truncated"], "winners": winners}
+            out["result"] = {"returns": returns, "truncated": self.data["truncated"],
+                             **about.result(self.game, frame.state, returns, self.data["truncated"])}
         return out
 
     def _seen(self, start: int, stop: int, seat: int | None) -> list[str]:

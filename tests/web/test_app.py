@@ -136,7 +136,12 @@ def test_a_whole_game_of_every_game_is_played_and_saved_as_a_replay_that_plays_b
     end, log = play_out(client, view)
     result = end["result"]
     assert result["replay"] and result["replay_url"] == f"/replay?name={result['replay']}"
-    assert result["text"].startswith("you win" if result["returns"][0] == spec.max_return else "you lose")
+    best = max(result["returns"])
+    won = [q for q, r in enumerate(result["returns"]) if r == best and r > spec.min_return]
+    assert result["winners"] == won and result["text"].startswith("You win" if 0 in won else "You lose" if won else "Nobody")
+    assert [s["seat"] for s in result["standings"]] == list(range(spec.min_players))
+    assert all(s["text"] and s["winner"] == (s["seat"] in won) for s in result["standings"])
+    assert end["title"] == registry.package(game).guide.NAME
     data = replay.load(folder / result["replay"])
     assert data["chance"] == "recorded" and data["seed"] == 7 and data["agents"] == ["person"] + ["random"] * (spec.min_players - 1)
     assert len(data["actions"]) == end["step"]

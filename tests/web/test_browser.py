@@ -89,7 +89,9 @@ def test_every_game_is_played_by_clicking_and_its_replay_stepped_through(server,
         page.click("#moves button:not([disabled]) >> nth=0")
         clicks += 1
     assert clicks > 0
-    assert re.fullmatch(r"you (win|lose) \(your return -?\d+\)", page.text_content("#result-text"))
+    assert re.fullmatch(r"You win!|You win, tied with .+|You lose: .+ wins?(, tied)?\.|Nobody wins\.",
+                        page.text_content("#result-text"))
+    assert page.locator("#standings li").count() == n  # every seat's score and how it was made
     assert page.locator("#log li").count() > 20
     name = page.text_content("#replay-link")
     data = replay.load(Path(folder) / name)

@@ -14,6 +14,7 @@ function fillSelect(select, values, chosen) {
 
 function drawPlayers() {
   const g = current();
+  document.getElementById("objective").textContent = g.objective;
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push([n, String(n)]);
   fillSelect(document.getElementById("players"), counts, g.default_players);
@@ -121,7 +122,8 @@ async function init() {
   const r = await api("GET", "/api/games");
   if (!r.ok) return showError(r.data.error);
   games = r.data.games;
-  fillSelect(document.getElementById("game"), games.map((g) => [g.name, g.name]));
+  fillSelect(document.getElementById("game"), games.map((g) => [g.name, g.title]));
+  document.getElementById("how").addEventListener("click", () => showGuide(current()));
   document.getElementById("game").addEventListener("change", drawPlayers);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("seat").addEventListener("change", drawOpponents);

@@ -46,9 +46,8 @@ function draw(f, seat) {
   const result = document.getElementById("result");
   result.hidden = !f.result;
   if (f.result) {
-    result.textContent = f.result.truncated ? "Cut off at the game's cap: nobody wins."
-      : (f.result.winners.length ? f.result.winners.map(seatName).join(" and ") + (f.result.winners.length > 1 ? " win" : " wins") : "nobody wins")
-        + " (returns " + f.result.returns.join(", ") + ")";
+    document.getElementById("result-text").textContent = f.result.text;
+    standingsList(document.getElementById("standings"), f.result, (q) => seatName(q) + " (" + about.agents[q] + ")");
   }
 }
 
@@ -62,7 +61,12 @@ async function init() {
   if (!r.ok) return showError(r.data.error);
   about = r.data;
   document.title = "d2r replay: " + about.name;
-  document.getElementById("title").textContent = about.game + " replay";
+  document.getElementById("title").textContent = about.title + ": replay";
+  document.getElementById("how").addEventListener("click", async () => {
+    const g = await api("GET", "/api/games");
+    if (!g.ok) return showError(g.data.error);
+    showGuide(g.data.games.find((x) => x.name === about.game));
+  });
   document.getElementById("about").textContent = about.name + " · " + about.agents.map((a, q) => seatName(q) + ": " + a).join(" · ")
     + " · seed " + about.seed + (Object.keys(about.options).length ? " · options " + JSON.stringify(about.options) : "");
   const seat = document.getElementById("seat");

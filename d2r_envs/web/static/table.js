@@ -25,8 +25,8 @@ function appendLog(lines, fresh) {
 function render(v, fresh) {
   view = v;
   since = v.log_next;
-  document.title = "d2r: " + v.game;
-  document.getElementById("title").textContent = v.game;
+  document.title = v.title + " · d2r";
+  document.getElementById("title").textContent = v.title;
   document.getElementById("seats").textContent = v.seats.map((s) => seatName(s.seat) + ": " + s.agent).join(" · ")
     + (v.seed === null ? "" : " · seed " + v.seed);  // the seed is told when the game is over
   document.getElementById("picture").innerHTML = v.picture;  // HTML made by the server (escaped text or SVG)
@@ -56,6 +56,8 @@ function render(v, fresh) {
   if (v.status === "over") {
     status.textContent = "The game is over.";
     document.getElementById("result-text").textContent = v.result.text;
+    standingsList(document.getElementById("standings"), v.result,
+      (q) => q === v.seat ? "you (" + seatName(q) + ")" : seatName(q) + " (" + v.seats[q].agent + ")");
     const replay = document.getElementById("replay");
     if (v.result.replay_url) {
       replay.replaceChildren("Saved as ", el("a", { id: "replay-link", href: v.result.replay_url, text: v.result.replay }),
@@ -100,6 +102,13 @@ async function advance() {
   await answer(await api("POST", "/api/tables/" + tableId + "/next?since=" + since, { step: view.step }));
 }
 
+async function howToPlay() {
+  const r = await api("GET", "/api/games");
+  if (!r.ok) return showError(r.data.error);
+  showGuide(r.data.games.find((g) => g.name === view.game));
+}
+
+document.getElementById("how").addEventListener("click", howToPlay);
 const delay = document.getElementById("delay");
 delay.value = String(pace());
 if (delay.value === "") delay.value = "700";
