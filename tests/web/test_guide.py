@@ -62,6 +62,7 @@ def test_how_to_play_opens_from_the_form_and_the_table(server, page) -> None:  #
     assert page.is_visible("#guide") and "lips" in page.text_content("#guide dl.words")
     page.click("#guide-close")
     assert not page.is_visible("#guide")
+    page.check("#mode-expert")
     page.select_option("#agent-1", "random")
     page.click("#start")
     page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
