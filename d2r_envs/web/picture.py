@@ -13,6 +13,7 @@ import importlib
 import re
 from typing import Any
 
+from d2r_envs import registry
 from d2r_envs.core import svg as S
 from d2r_envs.core.game import Game
 
@@ -34,11 +35,31 @@ def _renderer() -> Any:
     return _render
 
 
-def picture(game: Game, state: Any, seat: int | None) -> str:
-    """HTML for `state` as `seat` sees it (None: from above, everything)."""
+def place_of(game: Game, state: Any, action: int) -> str | None:
+    """The place in the picture where `action` happens at `state` (the game's `draw.place`), None where
+    it has none. A place named "card:..." is in the hand of the seat that acts."""
+    draw = registry.of(game).draw
+    place = getattr(draw, "place", None)
+    return place(game, state, action) if place is not None else None
+
+
+def places(game: Game, state: Any, actions: list[int]) -> dict[str, list[int]]:
+    """The places of these actions (legal at `state`), each with its actions."""
+    out: dict[str, list[int]] = {}
+    for a in actions:
+        key = place_of(game, state, a)
+        if key is not None:
+            out.setdefault(key, []).append(a)
+    return out
+
+
+def picture(game: Game, state: Any, seat: int | None, moves: list[int] = (), last: str | None = None) -> str:
+    """HTML for `state` as `seat` sees it (None: from above, everything); `moves`, the seat's legal
+    actions, marked in the picture where they have a place (see `core.svg.spots`), and `last`, the
+    place of the last move, outlined."""
     render = _renderer()
     if render and hasattr(render, "svg"):
-        with S.legible(MIN_FONT):
+        with S.legible(MIN_FONT), S.spots(places(game, state, list(moves)), last):
             drawing = render.svg(game, state, seat)
         width = re.search(r'<svg[^>]*? width="([0-9.]+)"', drawing)
         style = f' style="--width: {width.group(1)}px"' if width else ""

@@ -32,7 +32,7 @@ from d2r_envs.web import about
 from d2r_envs.web.choices import Setup
 from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
-from d2r_envs.web.picture import picture
+from d2r_envs.web.picture import picture, place_of
 
 PERSON = "person"  # the browser's seat, as the replay names it
 ENDED_KEPT = 1024  # ids of tables forgotten early, kept to say why
@@ -56,6 +56,7 @@ class Table:
         self.decisions = 0  # player actions, against the game's cap
         self.truncated = False
         self.finished = False  # set once, when the game is over (read by Tables without the table's lock)
+        self.last_place: str | None = None  # where the last opponent's move happened, in the picture
         self.replay_name: str | None = None
         self.replay_error: str | None = None
         self.last_used = 0.0
@@ -146,6 +147,7 @@ class Table:
             if not _is_int(action) or action not in legal:
                 raise Refused(400, self._illegal(action, legal), legal=legal, step=self.step)
             self._apply(action)
+            self.last_place = None
             self.decisions += 1
             self._settle()
             return self._view(since)
@@ -157,6 +159,8 @@ class Table:
             if player == self.seat:
                 raise Refused(409, "it is your move: choose one of the legal moves", step=self.step)
             action = self.agents[player].act(self.game, self.state, player, self.agent_rngs[player])
+            place = place_of(self.game, self.state, int(action))
+            self.last_place = None if place is None or place.startswith("card:") else place  # never a hand's card
             self._apply(int(action))
             self.decisions += 1
             self._settle()
@@ -180,6 +184,7 @@ class Table:
         player = game.current_player(state)
         mine = not self.over and player == seat
         explain = registry.of(game).explain
+        legal = game.legal_actions(state) if mine else []
         out: dict[str, Any] = {
             "id": self.id,
             "url": f"/table/{self.id}",
@@ -193,9 +198,9 @@ class Table:
             "status": "over" if self.over else "your move" if mine else "waiting",
             "to_move": None if self.over else player,
             "decision": "" if self.over else game.decision_name(state),
-            "picture": picture(game, state, seat),
+            "picture": picture(game, state, seat, legal, self.last_place),
             "moves": [{"action": a, "name": game.action_to_string(state, a), "explain": explain(game, state, a)}
-                      for a in game.legal_actions(state)] if mine else [],
+                      for a in legal],
             "log": self.log.seen_by(seat, since),
             "log_next": len(self.log),
             "result": None,

@@ -243,7 +243,8 @@ def test_the_seat_sees_only_its_own_view_and_moves_explained(client: TestClient)
     while view["status"] != "your move":
         view = step(client, view)
     held = client.app.state.server.tables.get(view["id"], client.cookies["d2r_table"])
-    assert view["seat"] == 1 and view["picture"] == picture(held.game, held.state, 1) != picture(held.game, held.state, None)
+    assert view["seat"] == 1 and view["picture"] == picture(held.game, held.state, 1, [m["action"] for m in view["moves"]], held.last_place) \
+        != picture(held.game, held.state, None)
     assert all(set(m) == {"action", "name", "explain"} for m in view["moves"])
     assert len(view["moves"]) == len({m["action"] for m in view["moves"]}) > 0
     assert game.spec.num_actions > max(m["action"] for m in view["moves"])
