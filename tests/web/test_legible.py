@@ -69,7 +69,8 @@ def browser():
 
 def _page(browser, size: str):
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
     context.add_init_script("localStorage.setItem('d2r.delay', '0')")
     return context, context.new_page()
 
@@ -120,3 +121,21 @@ def test_every_table_is_legible_while_playing_and_at_the_end(server, browser, si
         assert re.search(r"step 0 of \d+", page.text_content("#counter"))
     finally:
         context.close()
+
+
+def test_the_screenshots_are_made_at_both_sizes_by_one_command(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    from d2r_envs.web.screenshots import SIZES as SHOT_SIZES
+    from tests.web.conftest import ROOT
+
+    assert SHOT_SIZES == SIZES
+    command = [sys.executable, "-m", "d2r_envs.web.screenshots", "--games", "filthy_rich", "--moves", "1",
+               "--out", str(tmp_path), "--chromium", CHROMIUM]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for size, (width, height) in SIZES.items():
+        assert Image.open(tmp_path / f"filthy_rich-{size}.png").size == (width, height)
