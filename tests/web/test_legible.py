@@ -139,3 +139,22 @@ def test_the_screenshots_are_made_at_both_sizes_by_one_command(tmp_path) -> None
     assert done.returncode == 0, done.stdout + done.stderr
     for size, (width, height) in SIZES.items():
         assert Image.open(tmp_path / f"filthy_rich-{size}.png").size == (width, height)
+
+
+def test_on_a_phone_the_whole_picture_can_be_shown_and_back(server, browser) -> None:  # noqa: F811
+    base, _ = server
+    context, page = _page(browser, "phone")
+    try:
+        r = page.request.post(base + "/api/tables", data={"game": "rap_godz", "players": 2, "opponents": ["random"]})
+        page.goto(base + r.json()["url"])
+        page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
+        width = "() => document.querySelector('#picture svg').getBoundingClientRect().width"
+        box = page.evaluate("() => document.querySelector('#picture').clientWidth")
+        assert page.evaluate(width) > box and page.is_visible("#fit")  # at its own size, panned
+        page.click("#fit")
+        assert page.evaluate(width) <= box and "own size" in page.text_content("#fit")
+        page.click("#fit")
+        assert page.evaluate(width) > box
+        _check(page)
+    finally:
+        context.close()

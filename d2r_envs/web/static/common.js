@@ -73,3 +73,23 @@ function standingsList(box, result, names) {
   box.replaceChildren(...result.standings.map((s) =>
     el("li", { class: s.winner ? "winner" : "" }, el("strong", { text: names(s.seat) + (s.winner ? " (winner)" : "") + ": " }), s.text)));
 }
+
+// A picture wider than its box pans sideways at its own size (legible); the button beside it shows the
+// whole picture at once instead, in small print, and back. The choice is kept for the next pages.
+function fitPicture() {
+  const box = document.getElementById("picture");
+  const button = document.getElementById("fit");
+  const svg = box.querySelector("svg");
+  const whole = localStorage.getItem("d2r.whole") === "1";
+  box.classList.toggle("whole", whole);
+  const natural = svg ? Number(svg.getAttribute("width")) : 0;
+  button.hidden = !svg || natural <= box.clientWidth;
+  button.textContent = whole ? "show at its own size (legible)" : "show the whole picture (small print)";
+  if (!button.dataset.ready) {
+    button.dataset.ready = "1";
+    button.addEventListener("click", () => {
+      localStorage.setItem("d2r.whole", localStorage.getItem("d2r.whole") === "1" ? "0" : "1");
+      fitPicture();
+    });
+  }
+}

@@ -37,6 +37,7 @@ function draw(f, seat) {
   document.body.dataset.seat = seat;
   document.getElementById("counter").textContent = "step " + f.step + " of " + f.last;
   document.getElementById("picture").innerHTML = f.picture;  // HTML made by the server (escaped text or SVG)
+  fitPicture();
   document.getElementById("who").textContent = f.player === null ? "The end."
     : seatName(f.player) + " (" + f.agent + ") to move: " + f.decision;
   document.getElementById("next").textContent = f.next.length ? "Next: " + f.next.join("; ") : "";

@@ -31,6 +31,7 @@ function render(v, fresh) {
     + (v.seed === null ? "" : " · seed " + v.seed);  // the seed is told when the game is over
   document.getElementById("picture").innerHTML = v.picture;  // HTML made by the server (escaped text or SVG)
   closeChooser();
+  fitPicture();
   if (v.status === "your move") markSpots(v.moves);
   appendLog(v.log, fresh);
   const status = document.getElementById("status");
