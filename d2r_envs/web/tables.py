@@ -160,7 +160,8 @@ class Table:
                 raise Refused(409, "it is your move: choose one of the legal moves", step=self.step)
             action = self.agents[player].act(self.game, self.state, player, self.agent_rngs[player])
             place = place_of(self.game, self.state, int(action))
-            self.last_place = None if place is None or place.startswith("card:") else place  # never a hand's card
+            # where it happened, or (a move in a hand, or with no place) the mover's own panel
+            self.last_place = f"player:{player}" if place is None or place.startswith("card:") else place
             self._apply(int(action))
             self.decisions += 1
             self._settle()

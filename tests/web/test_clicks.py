@@ -59,20 +59,22 @@ def test_the_regions_are_the_seats_own_legal_moves_and_hide_nothing(name: str) -
     assert marked > 0
 
 
-def test_the_last_opponent_move_is_outlined_never_in_a_hand(tmp_path) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_last_opponent_move_is_outlined_never_in_a_hand(tmp_path, name: str) -> None:
     from starlette.testclient import TestClient
 
     from d2r_envs.web.app import create_app
     from tests.web.test_app import step
 
     client = TestClient(create_app(tmp_path))
-    view = client.post("/api/tables", json={"game": "extravaganza", "players": 2, "opponents": ["random"], "seed": 2}).json()
+    n = d2r_envs.make_game(name).spec.min_players
+    view = client.post("/api/tables", json={"game": name, "players": n, "opponents": ["random"] * (n - 1), "seed": 2}).json()
     held = client.app.state.server.tables.get(view["id"], client.cookies["d2r_table"])
     outlined = 0
     while view["status"] != "over":
         if view["status"] == "waiting":
             view = step(client, view)
-            assert held.last_place is None or not held.last_place.startswith("card:")
+            assert held.last_place is not None and not held.last_place.startswith("card:")
             outlined += 'class="last-move"' in view["picture"]
         else:
             view = step(client, view)

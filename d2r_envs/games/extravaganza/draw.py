@@ -182,6 +182,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         mark = S.HIGHLIGHT if (returns[q] == max(returns) if s.over else q == decider) else None
         queen = C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "no queen yet"
         note = "first player" if q == s.first else ""
+        c.spot(f"player:{q}", bx, by, bw, bh)
         body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
                        note=note, mark=mark)
         yy = body + 4
