@@ -13,7 +13,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.draco_and_co import cards as C
-from d2r_envs.games.draco_and_co.actions import ACTIONS
+from d2r_envs.games.draco_and_co.actions import ACTIONS, absolute_character
 from d2r_envs.games.draco_and_co.state import Phase, State
 
 WIDTH = 1200
@@ -82,6 +82,7 @@ def _circle(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> f
             c.text(cx, cy + 4, "?", size=12, fill=S.MUTED, anchor="middle")
         else:
             fill = _fill(ch)
+            c.spot(f"character:{ch}", cx - step / 2 + 2, top + 6, step - 4, r + 58)
             c.circle(cx, cy, r, fill=fill, stroke=S.INK if ch in s.picked or ch in s.todo else "#ffffff",
                      stroke_width=3 if ch in s.picked or ch in s.todo else 1.5)
             c.text(cx, cy + 4, _CLASS[C.CHARACTER_CLASS[ch]], size=10, fill=S.contrast(fill), anchor="middle",
@@ -151,13 +152,16 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player; None for a move with
-    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
+    character in the circle; None for a move with no place. Seats in actions are relative to the actor; a place
+    names the seat itself."""
     kind, args = ACTIONS.decode(action)
     if kind == "play":
         return f"card:{args[0]}"
     if kind == "player":
         return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    if kind == "character":
+        return f"character:{absolute_character(args[0], game.current_player(s), game.n)}"
     return None
 
 

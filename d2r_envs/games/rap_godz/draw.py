@@ -104,6 +104,7 @@ def _come_upz(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
         fill = kind_fill(k)
         buying = i == s.slot and s.phase == Phase.SPEND
         c.rect(cx, body + 8, cw, 84, fill="#ffffff", stroke=S.INK if buying else fill, stroke_width=3 if buying else 2, rx=5)
+        c.spot(f"come_upz:{i}", cx, body + 8, cw, 84)
         c.rect(cx + 2, body + 10, cw - 4, 16, fill=fill, rx=4)
         c.text(cx + 6, body + 22, C.KIND_NAMES[k], size=10, bold=True, fill=S.contrast(fill), width=cw - 12)
         for j, line in enumerate(S.wrap(C.card_text(k), cw - 10, 9, 4)):
@@ -181,13 +182,16 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player; None for a move with
-    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
+    face-up Come Upz; None for a move with no place. Seats in actions are relative to the actor; a place
+    names the seat itself."""
     kind, args = ACTIONS.decode(action)
     if kind in ("play", "spend"):
         return f"card:{args[0]}"
     if kind == "target":
         return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    if kind == "come_upz":
+        return f"come_upz:{args[0]}"
     return None
 
 
