@@ -43,6 +43,16 @@ def place_of(game: Game, state: Any, action: int) -> str | None:
     return place(game, state, action) if place is not None else None
 
 
+def move_place(game: Game, state: Any, action: int, seat: int | None) -> str:
+    """Where the move `action` of the player to act at `state` is outlined for `seat` (None: from above):
+    its place, or the mover's panel where it has none or where it is in a hand `seat` does not hold."""
+    player = game.current_player(state)
+    place = place_of(game, state, action)
+    if place is None or (place.startswith("card:") and seat != player and seat is not None):
+        return f"player:{player}"
+    return place
+
+
 def places(game: Game, state: Any, actions: list[int]) -> dict[str, list[int]]:
     """The places of these actions (legal at `state`), each with its actions."""
     out: dict[str, list[int]] = {}

@@ -32,7 +32,7 @@ from d2r_envs.web import about
 from d2r_envs.web.choices import Setup
 from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
-from d2r_envs.web.picture import picture, place_of
+from d2r_envs.web.picture import move_place, picture
 
 PERSON = "person"  # the browser's seat, as the replay names it
 ENDED_KEPT = 1024  # ids of tables forgotten early, kept to say why
@@ -159,9 +159,7 @@ class Table:
             if player == self.seat:
                 raise Refused(409, "it is your move: choose one of the legal moves", step=self.step)
             action = self.agents[player].act(self.game, self.state, player, self.agent_rngs[player])
-            place = place_of(self.game, self.state, int(action))
-            # where it happened, or (a move in a hand, or with no place) the mover's own panel
-            self.last_place = f"player:{player}" if place is None or place.startswith("card:") else place
+            self.last_place = move_place(self.game, self.state, int(action), self.seat)
             self._apply(int(action))
             self.decisions += 1
             self._settle()

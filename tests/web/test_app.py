@@ -26,7 +26,7 @@ from d2r_envs.cli import main as d2r
 from d2r_envs.core.game import CHANCE
 from d2r_envs.opponents import available_models, shipped_model
 from d2r_envs.web.app import MAX_BODY, create_app
-from d2r_envs.web.picture import picture
+from d2r_envs.web.picture import move_place, picture
 
 NAMES = d2r_envs.names()
 
@@ -259,7 +259,8 @@ def test_the_viewer_steps_through_a_simulated_replay_as_the_env_played_it(tmp_pa
     name = f"{game}_000005.json"
     data = replay.load(folder / name)
     seen = []
-    replay.play_back(data, on_step=lambda g, state, player, action: seen.append((player, picture(g, state, None))))
+    replay.play_back(data, on_step=lambda g, state, player, action: seen.append(
+        (player, picture(g, state, None, (), move_place(g, state, action, None)))))
     client = TestClient(create_app(folder))
     about = client.get("/api/replay", params={"name": name}).json()
     assert about["last"] == len(data["actions"]) == len(seen) and about["chance"] == "env"

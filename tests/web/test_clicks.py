@@ -14,7 +14,7 @@ import pytest
 import d2r_envs
 from d2r_envs import registry
 from d2r_envs.core.game import CHANCE, TERMINAL
-from d2r_envs.web.picture import picture, places
+from d2r_envs.web.picture import move_place, picture, places
 from tests.web.test_browser import CHROMIUM, browser, server  # noqa: F401: the browser tests' fixtures
 from tests.web.test_legible import SIZES
 
@@ -56,6 +56,9 @@ def test_the_regions_are_the_seats_own_legal_moves_and_hide_nothing(name: str) -
         other = game.redeterminise(state, seat, rng)
         assert picture(game, other, seat, game.legal_actions(other)) == drawn
         assert not SPOTS.search(picture(game, state, seat))  # no regions unless asked for
+        for q in range(game.spec.num_players):  # another seat's move is outlined for q, never in a hand
+            shown = {move_place(game, state, a, q) for a in legal}
+            assert q == seat or not any(p.startswith("card:") for p in shown)
     assert marked > 0
 
 
