@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import importlib
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from d2r_envs import registry
 from d2r_envs.core import svg as S
@@ -53,7 +53,7 @@ def move_place(game: Game, state: Any, action: int, seat: int | None) -> str:
     return place
 
 
-def places(game: Game, state: Any, actions: list[int]) -> dict[str, list[int]]:
+def places(game: Game, state: Any, actions: Sequence[int]) -> dict[str, list[int]]:
     """The places of these actions (legal at `state`), each with its actions."""
     out: dict[str, list[int]] = {}
     for a in actions:
@@ -63,13 +63,13 @@ def places(game: Game, state: Any, actions: list[int]) -> dict[str, list[int]]:
     return out
 
 
-def picture(game: Game, state: Any, seat: int | None, moves: list[int] = (), last: str | None = None) -> str:
+def picture(game: Game, state: Any, seat: int | None, moves: Sequence[int] = (), last: str | None = None) -> str:
     """HTML for `state` as `seat` sees it (None: from above, everything); `moves`, the seat's legal
     actions, marked in the picture where they have a place (see `core.svg.spots`), and `last`, the
     place of the last move, outlined."""
     render = _renderer()
     if render and hasattr(render, "svg"):
-        with S.legible(MIN_FONT), S.spots(places(game, state, list(moves)), last):
+        with S.legible(MIN_FONT), S.spots(places(game, state, moves), last):
             drawing = render.svg(game, state, seat)
         width = re.search(r'<svg[^>]*? width="([0-9.]+)"', drawing)
         style = f' style="--width: {width.group(1)}px"' if width else ""
