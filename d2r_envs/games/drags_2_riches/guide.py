@@ -15,7 +15,7 @@ HOW_TO_PLAY = (
     "face down in your Look, one card per clothing type (Outfit, Hair, Heels, Makeup, Accessories).",
     "Then spend your coins on new cards from the Market; they go to your Floordrobe (your discard pile).",
     "End the turn: your hand and played cards go to the Floordrobe and you draw a new hand of 5.",
-    "At the end of the round everyone with a Look chooses, all at once, to reveal it or not.",
+    "At the end of the round everyone with a Look chooses, all at once, to reveal it or keep it for later.",
     "The revealed Look worth the most wins the Event's prestige; every revealed Look is discarded.",
     "Better clothes cost more and are worth more in a Look, so buy well and reveal at the right time.",
 )

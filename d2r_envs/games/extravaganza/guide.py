@@ -10,8 +10,8 @@ OBJECTIVE = ("Impress five judges with dances and lip syncs: the most points aft
              "deliberation wins.")
 HOW_TO_PLAY = (
     "Your queen moves on a stage of 25 spaces, each holding a rhinestone of some colour.",
-    "A turn: first refill the empty spaces around you (bedazzle); then, each step optional, move like a "
-    "chess queen and pick up rhinestones, draw a dance card, dance, and lip sync.",
+    "A turn: first refill the empty spaces of the stage area you stand in (bedazzle); then, each step "
+    "optional, move like a chess queen and pick up rhinestones, draw a dance card, dance, and lip sync.",
     "Drawing a card from a judge's display also gives you lips, the currency of lip syncs.",
     "Dance: play a card from your hand for 1 or more stars; each star costs a pair of the same colour "
     "(rhinestones or cards). The judge of that card's category scores it.",
