@@ -40,8 +40,9 @@ class Level:
     about: str  # one line for people: what kind of player it is
 
 
-def read(path: str | Path = LEVELS_FILE) -> dict[str, Any]:
-    """The levels file, checked: a ValueError names what is wrong."""
+def read(path: str | Path | None = None) -> dict[str, Any]:
+    """The levels file (default LEVELS_FILE), checked: a ValueError names what is wrong."""
+    path = LEVELS_FILE if path is None else path
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
