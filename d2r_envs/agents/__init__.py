@@ -95,15 +95,12 @@ def _model(spec: str, engine: Game) -> PolicyAgent:
 
 def _search(spec: str, engine: Game) -> Agent:
     """"search:<model>:<simulations>[:<play-out>]": the model's policy guiding ISMCTS (agents/search.py)."""
-    from d2r_envs.agents.search import PLAYOUTS, PolicySearch
+    from d2r_envs.agents.search import PolicySearch, parse
 
-    parts = spec.split(":")[1:]
-    playout = parts.pop() if len(parts) >= 3 and parts[-1] in PLAYOUTS else "random"
-    if len(parts) < 2 or not parts[-1].isdigit() or int(parts[-1]) < 1 or not all(parts[:-1]):
-        raise ValueError(f"opponent {spec!r}: write search:<model>:<simulations>[:<play-out>], the model shipped or an "
-                         f"id or folder, simulations a whole number from 1, the play-out one of {', '.join(PLAYOUTS)} "
-                         "(default random); e.g. search:shipped:200")
-    model, simulations = ":".join(parts[:-1]), int(parts[-1])
+    try:
+        model, simulations, playout = parse(spec)
+    except ValueError as err:
+        raise ValueError(f"opponent {err}") from None
     guide = make_agent("shipped" if model == "shipped" else model, engine)
     if not isinstance(guide, PolicyAgent):
         raise ValueError(f"opponent {spec!r}: {model!r} is not a model; search needs an exported model to guide it "

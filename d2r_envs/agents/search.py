@@ -27,6 +27,23 @@ from d2r_envs.core.game import CHANCE, TERMINAL, Game
 PLAYOUTS = ("random", "policy", "heuristic")
 
 
+def parse(spec: str) -> tuple[str, int, str]:
+    """(model, simulations, play-out) of "search:<model>:<simulations>[:<play-out>]"; a ValueError
+    shows the form."""
+    parts = spec.split(":")[1:] if spec.startswith("search:") else []
+    playout = parts.pop() if len(parts) >= 3 and parts[-1] in PLAYOUTS else "random"
+    if len(parts) < 2 or not parts[-1].isdigit() or int(parts[-1]) < 1 or not all(parts[:-1]):
+        raise ValueError(f"{spec!r}: write search:<model>:<simulations>[:<play-out>], the model shipped or an id or "
+                         f"folder, simulations a whole number from 1, the play-out one of {', '.join(PLAYOUTS)} "
+                         "(default random); e.g. search:shipped:200")
+    return ":".join(parts[:-1]), int(parts[-1]), playout
+
+
+def spec(model: str, simulations: int, playout: str = "random") -> str:
+    """The agent spec of a search guided by `model` (parse's inverse)."""
+    return f"search:{model}:{simulations}" + (f":{playout}" if playout != "random" else "")
+
+
 class _Node:
     """The information set reached by a sequence of decisions from the root."""
 
@@ -60,7 +77,7 @@ class PolicySearch:
         self.playout = playout
         self.heuristic = heuristic
         self.exploration = exploration
-        self.name = f"search:{name}:{simulations}" + (f":{playout}" if playout != "random" else "")
+        self.name = spec(name, simulations, playout)
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
