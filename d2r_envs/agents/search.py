@@ -13,10 +13,14 @@ with a trained policy in two places:
   sampled from the network) or "heuristic" (the game's heuristic).
 
 The move played is the root's most visited child (ties: the higher prior, then the lower action).
+
+A search reads the network one observation at a time, which one BLAS thread does fastest: where
+threadpoolctl is installed (the train and web extras) the search holds BLAS to one thread.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -25,6 +29,15 @@ import numpy as np
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 
 PLAYOUTS = ("random", "policy", "heuristic")
+
+try:
+    from threadpoolctl import threadpool_limits
+except ImportError:  # the environments alone: BLAS keeps its threads
+    threadpool_limits = None
+
+
+def _one_blas_thread() -> Any:
+    return threadpool_limits(limits=1, user_api="blas") if threadpool_limits else contextlib.nullcontext()
 
 
 def parse(spec: str) -> tuple[str, int, str]:
@@ -83,7 +96,8 @@ class PolicySearch:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        root = self.search(game, state, seat, rng)
+        with _one_blas_thread():
+            root = self.search(game, state, seat, rng)
         best = max(root.children.values(), key=lambda c: (c.visits, c.prior, -c.action))
         return best.action
 
