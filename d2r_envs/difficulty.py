@@ -40,8 +40,9 @@ class Level:
     about: str  # one line for people: what kind of player it is
 
 
-def read(path: str | Path = LEVELS_FILE) -> dict[str, Any]:
-    """The levels file, checked: a ValueError names what is wrong."""
+def read(path: str | Path | None = None) -> dict[str, Any]:
+    """The levels file (default LEVELS_FILE), checked: a ValueError names what is wrong."""
+    path = LEVELS_FILE if path is None else path
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
@@ -84,3 +85,25 @@ def results(game: str) -> list[dict[str, Any]]:
     """The recorded tournaments between `game`'s adjacent levels (see the module's docstring)."""
     registry.package(game)
     return list(_shipped()["games"].get(game, {}).get("results", []))
+
+
+def table(game: str) -> str:
+    """`game`'s levels as a Markdown table: each with its agent and, against the level below, the
+    recorded win shares and the time a move."""
+    recorded = {e["upper"]: e for e in results(game)}
+    agents = {x.name: x.agent for x in levels(game)}
+    times = {name: ms for e in results(game) for name, ms in e["ms_per_move"].items()
+             if ms is not None and e["upper_agent" if name == e["upper"] else "lower_agent"] == agents.get(name)}
+    rows = ["| level | opponent | plays | against the level below: win share (95% interval) vs its share per seat | time a move |",
+            "|---|---|---|---|---:|"]
+    for level in levels(game):
+        e = recorded.get(level.name)
+        versus = ms = ""
+        if e is not None and e["upper_agent"] == level.agent:
+            low, high = e["upper_ci"]
+            versus = (f"{e['upper_share']:.1%} ({low:.1%} to {high:.1%}) vs {e['lower']}'s {e['lower_share']:.1%}, "
+                      f"{e['players']} players, {e['games']} games")
+        if level.name in times:
+            ms = f"{times[level.name]:.0f} ms" if times[level.name] >= 1 else "under 1 ms"
+        rows.append(f"| {level.name} | `{level.agent}` | {level.about} | {versus} | {ms} |")
+    return "\n".join(rows)
