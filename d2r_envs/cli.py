@@ -83,6 +83,14 @@ def cmd_describe(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_levels(args: argparse.Namespace) -> int:
+    from d2r_envs import difficulty
+
+    print(f"{args.game}'s difficulty levels, weakest first (d2r play {args.game} --level LEVEL):\n")
+    print(difficulty.table(args.game))
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     def show(game, state, player, action):
         who = "chance" if player < 0 else f"player_{player}"
@@ -278,6 +286,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     from d2r_envs.opponents import OpponentError, shipped_model
 
     opponents = args.opponents
+    if args.level is not None:
+        from d2r_envs import difficulty
+
+        try:
+            opponents = difficulty.agent_for(args.game, args.level)
+        except ValueError as e:
+            return _error(str(e))
     if opponents is None:  # the shipped model, or the heuristic for a game whose model is still training
         try:
             shipped_model(args.game)
@@ -395,6 +410,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.set_defaults(func=cmd_describe)
 
+    p = sub.add_parser("levels", help="a game's difficulty levels: the opponent each names and how they were ordered")
+    p.add_argument("game", choices=games)
+    p.set_defaults(func=cmd_levels)
+
     p = sub.add_parser("simulate", help="play random legal games through the AEC env and summarise them")
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -441,9 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
     p.add_argument("game", choices=games)
-    p.add_argument("--opponents",
-                   help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, shipped (the "
-                   "game's newest shipped model, the default; the heuristic for a game with none yet), a model id or path")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--level", help="the opponents' difficulty level, e.g. easy or hard (`d2r levels GAME` lists a game's levels)")
+    who.add_argument("--opponents",
+                     help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, search:M:N, "
+                     "shipped (the game's newest shipped model, the default; the heuristic for a game with none yet), "
+                     "a model id or path")
     p.add_argument("--players", type=int, help="number of players (default: the game's default)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, help="seed for chance and the opponents (default: random)")

@@ -8,6 +8,7 @@ A page asks for generated content with a directive alone on its line; the build 
     <!-- d2r include FILE [+N] -->      a Markdown file of the repository, less its title (headings N levels down)
     <!-- d2r picture GAME -->           the game's picture: a seeded mid-game state drawn by its draw.py
     <!-- d2r opponents GAME -->         its shipped models and their strength, from their manifests
+    <!-- d2r levels GAME -->            its difficulty levels and the tournaments that order them (models/levels.json)
     <!-- d2r models -->                 every shipped model in one table, from the manifests
     <!-- d2r commands -->               the `d2r` subcommands and what each does, from its parser
 
@@ -31,7 +32,7 @@ if str(ROOT) not in sys.path:  # the checkout's own packages, installed or not (
     sys.path.insert(0, str(ROOT))  # after loading a hook: everything used later is imported here)
 
 import d2r_envs  # noqa: E402
-from d2r_envs import cli, describe, opponents as _opponents, registry, render  # noqa: E402
+from d2r_envs import cli, describe, difficulty, opponents as _opponents, registry, render  # noqa: E402
 from d2r_envs.single_agent import gym_id  # noqa: E402
 
 PICTURE_SEED, PICTURE_MOVES = 2026, 40  # the seeded mid-game state every picture shows
@@ -306,6 +307,8 @@ def expand(markdown: str, page: str) -> str:
                 return picture(args[0], page)
             if name == "opponents":
                 return opponents(*args)
+            if name == "levels":
+                return difficulty.table(*args)
             if name == "models":
                 return fix_links(models_table(), "docs/evaluation.md", page)
             if name == "commands":

@@ -137,6 +137,22 @@ def test_a_task_a_model_cannot_play_is_reported_with_why() -> None:
         scoring.assign([load_entrant("draco_and_co/ppo-v2"), v1], BENCH.suite("core"))
 
 
+def test_a_search_guided_by_a_model_is_an_entrant() -> None:
+    entrant = load_entrant("search:rap_godz/ppo-v1:4:heuristic")
+    guide = load_entrant("rap_godz/ppo-v1")
+    assert entrant.name == "search:rap_godz/ppo-v1:4:heuristic" and entrant.game == "rap_godz"
+    assert entrant.agent == f"search:{guide.folder}:4:heuristic" and guide.agent == str(guide.folder)
+    assert entrant.record() == {**guide.record(), "model": entrant.name,
+                                "search": {"simulations": 4, "playout": "heuristic"}}
+    result = scoring.score_models(["search:rap_godz/ppo-v1:2"], "core", deals=2)
+    played = [entry for entry in result["tasks"].values() if entry.get("entrant")]
+    assert {e["entrant"] for e in played} == {"search:rap_godz/ppo-v1:2"} and len(played) == 2
+    for bad, message in [("search:shipped:10", "name the model"), ("search:rap_godz/ppo-v1:x", "simulations a whole number"),
+                         ("search:rap_godz/nope:10", "model rap_godz/nope")]:
+        with pytest.raises(ValueError, match=message):
+            load_entrant(bad)
+
+
 # Scoring and the result file ---------------------------------------------------------------------
 
 

@@ -17,7 +17,8 @@ from d2r_envs.registry import package
 
 ROOT = Path(d2r_envs.__file__).resolve().parent.parent
 EXPORTS = ("Config", "Game", "Observer", "ACTIONS", "LAYOUT", "VERSION", "DEFAULT_PLAYERS", "invariants", "env", "raw_env")
-MODULES = ("config", "cards", "state", "rules", "rulebook", "actions", "encode", "narrate", "draw", "invariants", "heuristic")
+MODULES = ("config", "cards", "state", "rules", "rulebook", "actions", "encode", "narrate", "draw", "guide", "invariants",
+           "heuristic")
 SECTIONS = ("## Hidden information", "## Event log", "## Action and observation tables",
             "## Deviations and reconstructions", "## The heuristic and the shipped opponent")
 

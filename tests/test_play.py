@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs import play, registry
+from d2r_envs import play
+from d2r_envs.agents import make_agent, registry
 from d2r_envs.cli import main
 
 ROOT = Path(d2r_envs.__file__).resolve().parent.parent
@@ -126,7 +127,23 @@ def test_cli_names_the_built_in_agents_for_a_misspelled_opponent(capsys) -> None
     assert main(["play", "draco_and_co", "--opponents", "heuristc"]) == 2
     err = capsys.readouterr().err
     assert "did you mean 'heuristic'?" in err and "random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), rollouts:N (N heuristic play-outs a legal move;" in err \
-        and "and shipped" in err
+        and "shipped (the game's newest shipped model) and search:M:N" in err
+
+
+def test_cli_plays_against_a_difficulty_level(capsys, monkeypatch) -> None:
+    from d2r_envs import difficulty
+
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    for level in difficulty.levels("rap_godz"):
+        assert main(["play", "rap_godz", "--players", "3", "--level", level.name, "--seed", "3"]) == 0
+        out = capsys.readouterr().out
+        name = make_agent(level.agent, "rap_godz").name
+        assert f"player_1 is {name}" in out and f"player_2 is {name}" in out
+
+
+def test_cli_refuses_an_unknown_level_naming_the_levels(capsys) -> None:
+    assert main(["play", "rap_godz", "--level", "godlike"]) == 2
+    assert "unknown level 'godlike' for rap_godz; its levels, weakest first: easy, medium" in capsys.readouterr().err
 
 
 def test_cli_plays_against_the_shipped_model_by_default(capsys, monkeypatch) -> None:

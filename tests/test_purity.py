@@ -234,7 +234,7 @@ LAYERS = [
     ("games", ["d2r_envs.games"]),
     ("registry and its description of a game", ["d2r_envs.registry", "d2r_envs.describe"]),
     ("pictures", ["d2r_envs.render"]),
-    ("agents and opponents", ["d2r_envs.agents", "d2r_envs.opponents"]),
+    ("agents, opponents and difficulty levels", ["d2r_envs.agents", "d2r_envs.opponents", "d2r_envs.difficulty"]),
     ("the learner's env, OpenSpiel's games, goldens and replays",
      ["d2r_envs.single_agent", "d2r_envs.openspiel", "d2r_envs.playthrough", "d2r_envs.replay"]),
 ]

@@ -2,7 +2,9 @@
 such as Rap Godz's "heuristic:tuned"), "mcts" or "mcts:<simulations>", "rollouts" or
 "rollouts:<samples>" (flat Monte Carlo over the heuristic; "rollouts:<samples>:<guard>" keeps the heuristic's
 move unless another is better by more than <guard> standard errors), "shipped" (the game's newest shipped
-model), or an exported model (a path, or an id such as "draco_and_co/ppo-v2")."""
+model), an exported model (a path, or an id such as "draco_and_co/ppo-v2"), or "search:<model>:<simulations>"
+with an optional ":<play-out>" (random, policy or heuristic): ISMCTS guided by a model, "shipped" or an id
+or path (agents/search.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from d2r_envs import registry
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
-BUILT_IN = ("random", "heuristic", "heuristic:V", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped")
+BUILT_IN = ("random", "heuristic", "heuristic:V", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped",
+            "search:M:N", "search:M:N:P")
 
 
 def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> Agent:
@@ -63,13 +66,22 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
                 raise ValueError(f"opponent {spec!r}: a guard is a number of standard errors, 0 or more, after at least "
                                  "2 rollouts, e.g. rollouts:16:1")
         return Rollouts(make_agent("heuristic", engine), samples=n, guard=g)
-    from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model, shipped_model
+    if spec.startswith("search:"):
+        return _search(spec, engine)
+    from d2r_envs.opponents import load_opponent, shipped_model
 
     if spec == "shipped":
         folder = shipped_model(name)
         policy = load_opponent(folder, game=engine)
         return PolicyAgent(policy, engine.make_observer(**policy.observation), name=f"{name}/{Path(folder).name}")
+    return _model(spec, engine)
 
+
+def _model(spec: str, engine: Game) -> PolicyAgent:
+    """The exported model that `spec` names (an id or a folder), as an agent."""
+    from d2r_envs.opponents import OpponentError, available_models, load_opponent, resolve_model
+
+    name = engine.spec.name
     if "/" not in spec and "\\" not in spec and not Path(spec).exists():
         raise ValueError(_unknown(spec, name, available_models(name)))
     try:
@@ -81,6 +93,22 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
     return PolicyAgent(policy, engine.make_observer(**policy.observation), name=spec)
 
 
+def _search(spec: str, engine: Game) -> Agent:
+    """"search:<model>:<simulations>[:<play-out>]": the model's policy guiding ISMCTS (agents/search.py)."""
+    from d2r_envs.agents.search import PolicySearch, parse
+
+    try:
+        model, simulations, playout = parse(spec)
+    except ValueError as err:
+        raise ValueError(f"opponent {err}") from None
+    guide = make_agent("shipped" if model == "shipped" else model, engine)
+    if not isinstance(guide, PolicyAgent):
+        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; search needs an exported model to guide it "
+                         "(shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    heuristic = make_agent("heuristic", engine) if playout == "heuristic" else None
+    return PolicySearch(guide.policy, guide.observer, simulations, playout, heuristic, name=guide.name)
+
+
 def _unknown(spec: str, game: str, models: list[str]) -> str:
     """Names the built-in agents, the models found for `game` and the closest match to `spec`."""
     base, colon, budget = spec.partition(":")
@@ -90,5 +118,5 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
     text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), "
-            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors) and shipped (the game's newest shipped model), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
+            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

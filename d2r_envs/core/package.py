@@ -58,7 +58,8 @@ class GamePackage:
     Engine: `name`, `VERSION`, `Game`, `Config`, `Observer` (the fast one the env uses), `encode` (the
     observation spec: `LAYOUT`, `encode`, `string_from`), `ACTIONS`, `DEFAULT_PLAYERS`. Presentation and
     tooling, read only by people, logs, agents and tests: `narrate` (`events`, `explain`), `draw` (`svg`,
-    `size`), `heuristic` (`Heuristic`, optionally `VARIANTS`), `invariants` (`violations`); `doc`, the
+    `size`), `guide` (`NAME`, `OBJECTIVE`, `HOW_TO_PLAY`, `WORDS`, `standings`: the game told to a
+    newcomer), `heuristic` (`Heuristic`, optionally `VARIANTS`), `invariants` (`violations`); `doc`, the
     package's docstring. A game without
     `narrate` gets the plain narration (the mover's action named, the result at the end); one without
     `draw` has no pictures.
@@ -78,6 +79,7 @@ class GamePackage:
     invariants: ModuleType
     narrate: ModuleType | None = None
     draw: ModuleType | None = None
+    guide: ModuleType | None = None
     heuristic: ModuleType | None = None
     doc: str = ""  # the package's docstring: the game's title and what it is, for `d2r describe`
 

@@ -11,7 +11,9 @@ system fonts, and a browser falls back to Verdana or its own sans-serif.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterable, Iterator, Sequence
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 INK = "#222222"  # text and lines
@@ -29,9 +31,41 @@ PALETTE = {
 # Seat colours for a game whose players have none of their own.
 SEATS = ("#3d79c9", "#d2453c", "#3f9b4f", "#8455b8", "#ec8a2c", "#2f9c95")
 
+_MIN_FONT: ContextVar[float] = ContextVar("min_font", default=0.0)
+# The places to mark (place -> action ids) and the place of the last move, while `spots` is on.
+_SPOTS: ContextVar[tuple[dict[str, list[int]], str | None] | None] = ContextVar("spots", default=None)
+
 # Advance widths in ems (DejaVu Sans, rounded up by class); anything not listed is 0.64, capitals 0.74.
 _WIDTHS = {**dict.fromkeys("ijlIJ'|", 0.3), **dict.fromkeys(" .,:;!-()/frt[]", 0.4),
            **dict.fromkeys("csz*_?\"", 0.56), **dict.fromkeys("mwMW%&+#@~=<>", 1.0)}
+
+
+@contextmanager
+def legible(size: float) -> Iterator[None]:
+    """Within it, pictures draw no text under `size` (smaller text is drawn at `size` and cut to the
+    width it was given), for a screen that shows a picture at its own size; outside, as drawn."""
+    token = _MIN_FONT.set(size)
+    try:
+        yield
+    finally:
+        _MIN_FONT.reset(token)
+
+
+@contextmanager
+def spots(places: dict[str, list[int]], last: str | None = None) -> Iterator[None]:
+    """Within it, a picture marks each of its places (`Canvas.spot`) named in `places` as a region that
+    carries those action ids (`data-actions`), for a page to make clickable, and outlines the place
+    `last` (where the last move happened); outside, pictures mark nothing."""
+    token = _SPOTS.set((places, last))
+    try:
+        yield
+    finally:
+        _SPOTS.reset(token)
+
+
+def min_font() -> float:
+    """The smallest text size pictures draw now (0: as each drawing says)."""
+    return _MIN_FONT.get()
 
 
 def escape(text: object) -> str:
@@ -96,6 +130,7 @@ class Canvas:
         self.width, self.height = width, height
         self.title = title
         self.parts: list[str] = [f'<rect width="{width}" height="{height}" fill="{background}"/>']
+        self.marks: list[str] = []  # the regions of `spot`, drawn over everything else
 
     def add(self, element: str) -> None:
         self.parts.append(element)
@@ -123,6 +158,7 @@ class Canvas:
     def text(self, x: float, y: float, text: str, size: float = 13, fill: str = INK, anchor: str = "start",
              bold: bool = False, width: float | None = None) -> None:
         """`text` with its baseline at `y`; cut to `width` where given (see `fit`)."""
+        size = max(size, _MIN_FONT.get())
         if width is not None:
             text = fit(text, width, size, bold)
         if not text:
@@ -132,11 +168,26 @@ class Canvas:
         self.add(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}"{weight}{anchor_attr}>'
                  f"{escape(text)}</text>")
 
+    def spot(self, place: str, x: float, y: float, w: float, h: float) -> None:
+        """The box of the place named `place` (such as "card:3" or "player:1"); marked only within `spots`."""
+        active = _SPOTS.get()
+        if active is None:
+            return
+        places, last = active
+        box = f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5"'
+        if place == last:
+            self.marks.append(f'<rect class="last-move" {box} fill="none" stroke="#e0007a" stroke-width="4" '
+                              'pointer-events="none"/>')
+        if place in places:
+            ids = " ".join(str(a) for a in places[place])
+            self.marks.append(f'<rect class="spot" data-place="{escape(place)}" data-actions="{ids}" {box} '
+                              'fill="#7a2e8e" fill-opacity="0" stroke="#7a2e8e" stroke-width="2" stroke-dasharray="6 4"/>')
+
     def __str__(self) -> str:
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
                 f'viewBox="0 0 {self.width} {self.height}" font-family="{FONT}">{title}'
-                + "".join(self.parts) + "</svg>")
+                + "".join(self.parts) + "".join(self.marks) + "</svg>")
 
 
 # Layouts ------------------------------------------------------------------------------------------
@@ -186,6 +237,7 @@ def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, st
     rows within `w`; where they do not fit, the last chip says how many more there are; with no items,
     `empty` in grey. Returns the y below the rows."""
     h = height or size + 9
+    size = max(size, _MIN_FONT.get())  # chips keep their height; larger text makes them wider
     if not items and empty:
         c.text(x, y + h / 2 + size * 0.36, empty, size=size, fill=MUTED, width=w)
     gap = 4
@@ -225,15 +277,18 @@ def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, st
 
 def card_list(c: Canvas, x: float, y: float, w: float, h: float, body: float,
               cards: Sequence[tuple[str, str | None, str]], per_col: int = 5, line: float = 23,
-              label_w: float = 190, text_size: float = 11, empty: str = "no cards") -> None:
+              label_w: float = 190, text_size: float = 11, empty: str = "no cards",
+              places: Sequence[str] = ()) -> None:
     """A hand in a panel (`x`, `y`, `w`, `h`; its strip ends at `body`) as a list of cards, each its
     label in bold, a colour swatch before it where `fill` is given (`cards`: label, fill, text), and
     its text after it; two columns when more than `per_col`; what does not fit is counted at the
-    bottom; `empty` in grey when there are none."""
+    bottom; `empty` in grey when there are none. `places`: each card's place (`Canvas.spot`), its row."""
     col_w = (w - 30) / 2 if len(cards) > per_col else w - 20
     for i, (label, fill, text) in enumerate(cards[: 2 * per_col]):
         cx = x + 10 + (i // per_col) * (col_w + 10)
         cy = body + 20 + (i % per_col) * line
+        if i < len(places):
+            c.spot(places[i], cx - 4, cy - line + 6, col_w + 4, line - 1)
         if fill is not None:
             c.rect(cx, cy - 12, 10, 15, fill=fill, rx=2)
             cx += 16

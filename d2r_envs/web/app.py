@@ -5,8 +5,8 @@ Pages (plain HTML and a little JavaScript from static/, nothing from outside the
   /table/<id>         play your seat by clicking legal moves
   /replay?name=<f>    step through a replay of the replay folder
 JSON (every refusal is a 4xx with {"error": what is wrong and what is allowed}, and changes nothing):
-  GET  /api/games                   the games, their options and the agents a seat may take
-  POST /api/tables                  a new table {game, players, seat, opponents, options, seed}
+  GET  /api/games                   the games, their guides, options, levels and the agents a seat may take
+  POST /api/tables                  a new table {game, players, seat, options, seed} and level or opponents
   GET  /api/tables/<id>?since=<k>   the table as your seat sees it (the log from event k on)
   POST /api/tables/<id>/move        your move {step, action}
   POST /api/tables/<id>/next        the next opponent's move {step}

@@ -10,18 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from d2r_envs import registry
+from d2r_envs import difficulty, registry
 from d2r_envs.agents import PolicyAgent, make_agent
 from d2r_envs.core import config as _config
 from d2r_envs.core.game import Game
 from d2r_envs.opponents import (MANIFEST_FILE, OpponentError, SharedModels, available_models, read_manifest,
                                 resolve_model, shipped_model)
+from d2r_envs.web import about
 from d2r_envs.web.errors import Refused, clip, json_type
 
 MAX_MCTS = 10_000  # simulations a move: about 15 s a move on one core for the slowest game
 DEFAULT_MCTS = 200
 MAX_SEED = 2**63 - 1  # a seed the server draws is any of these: too many to try one by one
-FIELDS = ("game", "players", "seat", "opponents", "options", "seed")
+FIELDS = ("game", "players", "seat", "opponents", "options", "seed", "level")
 _MCTS = re.compile(r"mcts:(\d{1,6})")
 
 
@@ -36,6 +37,7 @@ class Setup:
     opponents: dict[int, str]  # seat -> agent spec as make_agent takes it (a model: its folder)
     names: dict[int, str]  # seat -> the agent's name, as shown and recorded in the replay
     seed: int
+    models: frozenset[int] = frozenset()  # the seats a model plays (its spec is its folder)
 
 
 def _is_int(value: Any) -> bool:
@@ -96,10 +98,12 @@ class Choices:
             spec = registry.make_game(name).spec
             out.append({
                 "name": name,
+                **about.guide(name),
                 "min_players": spec.min_players,
                 "max_players": spec.max_players,
                 "default_players": pkg.DEFAULT_PLAYERS,
                 "options": _options(pkg.Config),
+                "levels": [{"name": x.name, "about": x.about, "agent": x.agent} for x in difficulty.levels(name)],
                 "agents": self.agents(name),
                 "mcts": {"default": DEFAULT_MCTS, "min": 1, "max": MAX_MCTS},
             })
@@ -145,14 +149,36 @@ class Choices:
             seed = secrets.randbelow(MAX_SEED + 1)
         if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise Refused(400, f"seed {clip(seed)} is not allowed; allowed: a whole number 0..{MAX_SEED}, or null for a random one")
-        opponents, names = self._opponents(game, n, seat, body.get("opponents"))
-        return Setup(game, n, seat, dict(options), opponents, names, seed), engine
+        if body.get("level") is not None:
+            if body.get("opponents") is not None:
+                raise Refused(400, "give either 'level' (every opponent plays at that level) or 'opponents' "
+                              "(an agent for each other seat), not both")
+            opponents, names = self._level(game, n, seat, body["level"])
+        else:
+            opponents, names = self._opponents(game, n, seat, body.get("opponents"))
+        folders = {str(folder) for folder in self.models(game).values()}
+        models = frozenset(q for q, spec in opponents.items() if spec in folders)
+        return Setup(game, n, seat, dict(options), opponents, names, seed, models), engine
+
+    def _level(self, game: str, n: int, seat: int, level: Any) -> tuple[dict[int, str], dict[int, str]]:
+        """Every other seat at difficulty `level` (models/levels.json), each named "<level> (<agent>)"."""
+        allowed = [x.name for x in difficulty.levels(game)]
+        if not isinstance(level, str) or level not in allowed:
+            raise Refused(400, f"unknown level {clip(level)} for {game}; its levels, weakest first: "
+                          f"{', '.join(allowed) or 'none'}", allowed=allowed)
+        agent = difficulty.agent_for(game, level)
+        models = self.models(game)
+        spec = str(models[agent]) if agent in models else agent  # anything else make_agent checks
+        others = [q for q in range(n) if q != seat]
+        return {q: spec for q in others}, {q: f"{level} ({agent})" for q in others}
 
     def _opponents(self, game: str, n: int, seat: int, given: Any) -> tuple[dict[int, str], dict[int, str]]:
         others = [q for q in range(n) if q != seat]
         if not isinstance(given, list) or len(given) != len(others) or not all(isinstance(a, str) for a in given):
+            levels = ", ".join(x.name for x in difficulty.levels(game))
             raise Refused(400, f"opponents must be a list of {len(others)} agent names, one per other seat "
-                          f"({', '.join(f'player_{q}' for q in others)}); got {_given(given)}")
+                          f"({', '.join(f'player_{q}' for q in others)}); got {_given(given)}"
+                          + (f"; or give 'level' instead, one of {levels}" if levels else ""))
         models = self.models(game)
         shipped = self.shipped(game)
         specs, names = {}, {}
@@ -177,7 +203,7 @@ class Choices:
         agents = {}
         for q, spec in setup.opponents.items():
             try:
-                if "/" in setup.names[q]:  # a model id; its spec is its folder
+                if q in setup.models:
                     policy = self.loaded.load(spec, game=engine)
                     agents[q] = PolicyAgent(policy, engine.make_observer(**policy.observation), name=setup.names[q])
                 else:

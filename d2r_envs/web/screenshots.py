@@ -1,13 +1,16 @@
-"""Screenshots of each game's table in the browser, for the game READMEs (docs/screenshots/<game>.png).
+"""Screenshots of each game's table in the browser, on a laptop's screen and a phone's, for the
+documentation (docs/screenshots/<game>-<size>.png, sizes in SIZES).
 
-    python -m d2r_envs.web.screenshots [--out docs/screenshots] [--games G ...] [--chromium /usr/bin/chromium]
+    python -m d2r_envs.web.screenshots [--out docs/screenshots] [--games G ...] [--sizes laptop phone]
+                                       [--chromium /usr/bin/chromium]
 
 Runs the app on a free port of 127.0.0.1 in a thread, opens each game in headless Chromium (Playwright
-with the system's Chromium), seat 0 against the game's default opponents (its shipped model, else its
-heuristic) at its default player count with a fixed seed (the deal; an opponent that draws at random
-draws from a stream of its own, so two runs may differ), clicks legal moves drawn from a generator with
-that seed until the person has made `--moves` moves, and saves the page when it is next the person's
-move. Needs the web extra, playwright and Chromium (the dev extra and README's install line).
+with the system's Chromium) at each size, seat 0 against the form's default opponents (the game's
+weakest difficulty level) at its default player count with a fixed seed (the deal; an opponent that
+draws at random draws from a stream of its own, so two runs may differ), clicks legal moves drawn from a
+generator with that seed until the person has made `--moves` moves, and saves what the screen shows
+when it is next the person's move. Needs the web extra, playwright and Chromium (the dev extra and
+README's install line).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from d2r_envs import registry
+
+SIZES = {"laptop": (1280, 800), "phone": (390, 844)}  # CSS pixels
 
 
 def _start(replays: Path):
@@ -41,10 +46,12 @@ def _start(replays: Path):
     return server, f"http://127.0.0.1:{port}"
 
 
-def take(base: str, browser, game: str, out: Path, moves: int, seed: int) -> Path:
+def take(base: str, browser, game: str, out: Path, moves: int, seed: int, size: str = "laptop") -> Path:
     """Play `game` to the person's move after `moves` of theirs (each drawn at random from the legal
-    ones, seeded) and save the page as out/<game>.png."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    ones, seeded) on a screen of `size` and save it as out/<game>-<size>.png."""
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1,
+                            is_mobile=size == "phone", has_touch=size == "phone")
     page.add_init_script("localStorage.setItem('d2r.delay', '0')")
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready='1']")
@@ -63,7 +70,7 @@ def take(base: str, browser, game: str, out: Path, moves: int, seed: int) -> Pat
         made += 1
     if page.get_attribute("body", "data-status") == "over":
         print(f"{game}: the game ended after {made} of the person's moves; the picture shows its end")
-    path = out / f"{game}.png"
+    path = out / f"{game}-{size}.png"
     page.mouse.move(0, 0)  # no button under the pointer
     page.screenshot(path=str(path))
     page.close()
@@ -74,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m d2r_envs.web.screenshots", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screenshots", help="folder for <game>.png (default docs/screenshots)")
     parser.add_argument("--games", nargs="+", choices=registry.names(), default=registry.names(), metavar="GAME")
+    parser.add_argument("--sizes", nargs="+", choices=list(SIZES), default=list(SIZES), metavar="SIZE",
+                        help="screens: " + ", ".join(f"{k} {w}x{h}" for k, (w, h) in SIZES.items()))
     parser.add_argument("--moves", type=int, default=6, help="the person's moves before the picture (default 6)")
     parser.add_argument("--seed", type=int, default=2026, help="each table's seed (default 2026)")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium", help="the Chromium to drive")
@@ -87,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         browser = p.chromium.launch(executable_path=args.chromium, headless=True)
         try:
             for game in args.games:
-                print(take(base, browser, game, out, args.moves, args.seed))
+                for size in args.sizes:
+                    print(take(base, browser, game, out, args.moves, args.seed, size))
         finally:
             browser.close()
             server.should_exit = True

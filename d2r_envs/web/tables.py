@@ -28,10 +28,11 @@ import numpy as np
 from d2r_envs import registry, replay
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.core.words import plural
+from d2r_envs.web import about
 from d2r_envs.web.choices import Setup
 from d2r_envs.web.errors import Refused, clip
 from d2r_envs.web.folder import Folder
-from d2r_envs.web.picture import picture
+from d2r_envs.web.picture import move_place, picture
 
 PERSON = "person"  # the browser's seat, as the replay names it
 ENDED_KEPT = 1024  # ids of tables forgotten early, kept to say why
@@ -55,6 +56,7 @@ class Table:
         self.decisions = 0  # player actions, against the game's cap
         self.truncated = False
         self.finished = False  # set once, when the game is over (read by Tables without the table's lock)
+        self.last_place: str | None = None  # where the last opponent's move happened, in the picture
         self.replay_name: str | None = None
         self.replay_error: str | None = None
         self.last_used = 0.0
@@ -145,6 +147,7 @@ class Table:
             if not _is_int(action) or action not in legal:
                 raise Refused(400, self._illegal(action, legal), legal=legal, step=self.step)
             self._apply(action)
+            self.last_place = None
             self.decisions += 1
             self._settle()
             return self._view(since)
@@ -156,6 +159,7 @@ class Table:
             if player == self.seat:
                 raise Refused(409, "it is your move: choose one of the legal moves", step=self.step)
             action = self.agents[player].act(self.game, self.state, player, self.agent_rngs[player])
+            self.last_place = move_place(self.game, self.state, int(action), self.seat)
             self._apply(int(action))
             self.decisions += 1
             self._settle()
@@ -179,10 +183,12 @@ class Table:
         player = game.current_player(state)
         mine = not self.over and player == seat
         explain = registry.of(game).explain
+        legal = game.legal_actions(state) if mine else []
         out: dict[str, Any] = {
             "id": self.id,
             "url": f"/table/{self.id}",
             "game": s.game,
+            "title": about.title(game),
             "seat": seat,
             "seed": s.seed if self.over else None,  # told only at the end: it deals every hidden card
             "options": s.options,
@@ -191,21 +197,19 @@ class Table:
             "status": "over" if self.over else "your move" if mine else "waiting",
             "to_move": None if self.over else player,
             "decision": "" if self.over else game.decision_name(state),
-            "picture": picture(game, state, seat),
+            "picture": picture(game, state, seat, legal, self.last_place),
             "moves": [{"action": a, "name": game.action_to_string(state, a), "explain": explain(game, state, a)}
-                      for a in game.legal_actions(state)] if mine else [],
+                      for a in legal],
             "log": self.log.seen_by(seat, since),
             "log_next": len(self.log),
             "result": None,
         }
         if self.over:
             returns = self.returns()
-            win = returns[seat] == game.spec.max_return
             out["result"] = {
                 "returns": returns,
                 "truncated": self.truncated,
-                "text": ("the game was cut off at its cap of moves: nobody wins" if self.truncated
-                         else ("you win" if win else "you lose") + f" (your return {returns[seat]:g})"),
+                **about.result(game, state, returns, self.truncated, seat),
                 "replay": self.replay_name,
                 "replay_url": f"/replay?name={quote(self.replay_name)}" if self.replay_name else None,
                 "replay_error": self.replay_error,

@@ -19,8 +19,9 @@ from gymnasium.utils import seeding
 from d2r_envs import registry, replay
 from d2r_envs.core.events import Event
 from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.web import about
 from d2r_envs.web.errors import Refused, clip, shorten
-from d2r_envs.web.picture import picture
+from d2r_envs.web.picture import move_place, picture
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Frame:
     state: Any  # a clone, before `action`
     events: int  # events in the log before this frame's action
     player: int | None  # who acts here; None at the last frame
+    action: int | None = None  # what they do
 
 
 class Steps:
@@ -56,7 +58,7 @@ class Steps:
             if action is None:  # cut off by a cap
                 break
             if player != CHANCE:
-                self.frames.append(Frame(game.clone(state), len(log), player))
+                self.frames.append(Frame(game.clone(state), len(log), player, action))
             log.apply(state, action)
         self.frames.append(Frame(state, len(log), None))
         if not data["truncated"] and [float(r) for r in game.returns(state)] != data["returns"]:
@@ -66,11 +68,14 @@ class Steps:
     def about(self) -> dict[str, Any]:
         d = self.data
         return {key: d[key] for key in ("game", "version", "num_players", "options", "seed", "chance", "agents",
-                                        "returns", "truncated")} | {"last": len(self.frames) - 1}
+                                        "returns", "truncated")} | {"last": len(self.frames) - 1,
+                                                                    "title": about.title(self.game)}
 
     def frame(self, i: int, seat: int | None) -> dict[str, Any]:
-        """Frame `i` as `seat` sees it (None: from above): the picture, the log so far, what happens next."""
+        """Frame `i` as `seat` sees it (None: from above): the picture (the place of the move made here
+        outlined), the log so far, what happens next."""
         frame = self.frames[i]
+        moved = None if frame.player is None else move_place(self.game, frame.state, frame.action, seat)
         end = self.frames[i + 1].events if i + 1 < len(self.frames) else len(self.log)
         out = {
             "step": i,
@@ -78,16 +83,15 @@ class Steps:
             "player": frame.player,
             "agent": None if frame.player is None else self.data["agents"][frame.player],
             "decision": "" if frame.player is None else self.game.decision_name(frame.state),
-            "picture": picture(self.game, frame.state, seat),
+            "picture": picture(self.game, frame.state, seat, (), moved),
             "log": self._seen(0, frame.events, seat),
             "next": self._seen(frame.events, end, seat),
             "result": None,
         }
         if frame.player is None:
             returns = self.data["returns"]
-            best = max(returns)
-            winners = [q for q, r in enumerate(returns) if r == best and r > self.game.spec.min_return]
-            out["result"] = {"returns": returns, "truncated": self.data["truncated"], "winners": winners}
+            out["result"] = {"returns": returns, "truncated": self.data["truncated"],
+                             **about.result(self.game, frame.state, returns, self.data["truncated"])}
         return out
 
     def _seen(self, start: int, stop: int, seat: int | None) -> list[str]:

@@ -10,7 +10,7 @@ from d2r_envs.agents import make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.registry import package
 
-AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1"]
+AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1", "search:shipped:12"]
 CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
 
 
@@ -67,11 +67,11 @@ def _decision_states(game, count: int, seed: int) -> list:
 @pytest.mark.parametrize("game_name,spec", CASES)
 def test_agent_plays_only_legal_actions(game_name: str, spec: str) -> None:
     # A whole game of play-outs at every decision is slow: rollouts play at the fewest players only.
-    for n in _players(game_name)[:1] if spec.startswith("rollouts") else _players(game_name):
+    for n in _players(game_name)[:1] if spec.startswith(("rollouts", "search")) else _players(game_name):
         game = d2r_envs.make_game(game_name, n)
-        agent = make_agent(spec, game_name)
+        agent = make_agent(spec, game)  # a model reads its observation through this engine's observer
         # Cheap agents take every seat; a search plays one seat among random players.
-        seats = [agent] * n if not spec.startswith(("mcts", "rollouts")) else [agent] + [None] * (n - 1)
+        seats = [agent] * n if not spec.startswith(("mcts", "rollouts", "search")) else [agent] + [None] * (n - 1)
         returns = _play(game, seats, seed=n)
         assert game.spec.min_return <= min(returns) <= max(returns) <= game.spec.max_return
 
@@ -103,6 +103,32 @@ def test_agent_does_not_peek_at_hidden_information(game_name: str, spec: str) ->
         assert a == b, f"{spec} at {game.decision_name(s)}: {a} on the true state, {b} on a redeterminised one"
         checked += game.state_to_string(other) != game.state_to_string(s)
     assert checked > 0, "no state had anything hidden to resample"
+
+
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+@pytest.mark.parametrize("playout", ["policy", "heuristic"])
+def test_search_with_each_playout(game_name: str, playout: str) -> None:
+    """The dearer play-outs: legal moves, the same move for the same rng, no peeking, a few states each."""
+    game = d2r_envs.make_game(game_name)
+    agent = make_agent(f"search:shipped:2:{playout}", game)
+    for i, s in enumerate(_decision_states(game, 3, seed=5)):
+        seat = game.current_player(s)
+        other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
+        a = agent.act(game, s, seat, np.random.default_rng(i))
+        assert a in game.legal_actions(s)
+        assert agent.act(game, other, seat, np.random.default_rng(i)) == a
+
+
+@pytest.mark.parametrize("spec", ["search:shipped", "search:shipped:0", "search:shipped:x", "search::10",
+                                  "search:shipped:10:greedy", "search:heuristic:10", "search:nope/none:10"])
+def test_search_refuses_a_bad_spec(spec: str) -> None:
+    with pytest.raises(ValueError, match="search|model|unknown"):
+        make_agent(spec, "rap_godz")
+
+
+def test_search_names_its_model_and_playout() -> None:
+    assert make_agent("search:shipped:50", "rap_godz").name == "search:rap_godz/ppo-v1:50"
+    assert make_agent("search:rap_godz/ppo-v1:7:policy", "rap_godz").name == "search:rap_godz/ppo-v1:7:policy"
 
 
 def test_mcts_prefers_what_wins() -> None:

@@ -26,7 +26,7 @@ from d2r_envs.cli import main as d2r
 from d2r_envs.core.game import CHANCE
 from d2r_envs.opponents import available_models, shipped_model
 from d2r_envs.web.app import MAX_BODY, create_app
-from d2r_envs.web.picture import picture
+from d2r_envs.web.picture import move_place, picture
 
 NAMES = d2r_envs.names()
 
@@ -136,7 +136,12 @@ def test_a_whole_game_of_every_game_is_played_and_saved_as_a_replay_that_plays_b
     end, log = play_out(client, view)
     result = end["result"]
     assert result["replay"] and result["replay_url"] == f"/replay?name={result['replay']}"
-    assert result["text"].startswith("you win" if result["returns"][0] == spec.max_return else "you lose")
+    best = max(result["returns"])
+    won = [q for q, r in enumerate(result["returns"]) if r == best and r > spec.min_return]
+    assert result["winners"] == won and result["text"].startswith("You win" if 0 in won else "You lose" if won else "Nobody")
+    assert [s["seat"] for s in result["standings"]] == list(range(spec.min_players))
+    assert all(s["text"] and s["winner"] == (s["seat"] in won) for s in result["standings"])
+    assert end["title"] == registry.package(game).guide.NAME
     data = replay.load(folder / result["replay"])
     assert data["chance"] == "recorded" and data["seed"] == 7 and data["agents"] == ["person"] + ["random"] * (spec.min_players - 1)
     assert len(data["actions"]) == end["step"]
@@ -238,7 +243,8 @@ def test_the_seat_sees_only_its_own_view_and_moves_explained(client: TestClient)
     while view["status"] != "your move":
         view = step(client, view)
     held = client.app.state.server.tables.get(view["id"], client.cookies["d2r_table"])
-    assert view["seat"] == 1 and view["picture"] == picture(held.game, held.state, 1) != picture(held.game, held.state, None)
+    assert view["seat"] == 1 and view["picture"] == picture(held.game, held.state, 1, [m["action"] for m in view["moves"]], held.last_place) \
+        != picture(held.game, held.state, None)
     assert all(set(m) == {"action", "name", "explain"} for m in view["moves"])
     assert len(view["moves"]) == len({m["action"] for m in view["moves"]}) > 0
     assert game.spec.num_actions > max(m["action"] for m in view["moves"])
@@ -253,7 +259,8 @@ def test_the_viewer_steps_through_a_simulated_replay_as_the_env_played_it(tmp_pa
     name = f"{game}_000005.json"
     data = replay.load(folder / name)
     seen = []
-    replay.play_back(data, on_step=lambda g, state, player, action: seen.append((player, picture(g, state, None))))
+    replay.play_back(data, on_step=lambda g, state, player, action: seen.append(
+        (player, picture(g, state, None, (), move_place(g, state, action, None)))))
     client = TestClient(create_app(folder))
     about = client.get("/api/replay", params={"name": name}).json()
     assert about["last"] == len(data["actions"]) == len(seen) and about["chance"] == "env"

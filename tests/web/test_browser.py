@@ -75,6 +75,7 @@ def test_every_game_is_played_by_clicking_and_its_replay_stepped_through(server,
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
     page.select_option("#players", str(n))
+    page.check("#mode-expert")  # an agent per seat, as an expert chooses them
     for q in range(1, n):
         page.select_option(f"#agent-{q}", "random")
     page.fill("#seed", "1")
@@ -89,7 +90,9 @@ def test_every_game_is_played_by_clicking_and_its_replay_stepped_through(server,
         page.click("#moves button:not([disabled]) >> nth=0")
         clicks += 1
     assert clicks > 0
-    assert re.fullmatch(r"you (win|lose) \(your return -?\d+\)", page.text_content("#result-text"))
+    assert re.fullmatch(r"You win!|You win, tied with .+|You lose: .+ wins?(, tied)?\.|Nobody wins\.",
+                        page.text_content("#result-text"))
+    assert page.locator("#standings li").count() == n  # every seat's score and how it was made
     assert page.locator("#log li").count() > 20
     name = page.text_content("#replay-link")
     data = replay.load(Path(folder) / name)
@@ -128,6 +131,7 @@ def test_the_pages_show_why_a_request_is_refused(server, page) -> None:
     page.wait_for_selector("#error:not([hidden])")
     assert "queen_powers" in page.text_content("#error") and "level=custom" in page.text_content("#error")
     page.uncheck("#opt-queen_powers")
+    page.check("#mode-expert")
     assert not page.is_visible("#budget-1")
     page.select_option("#agent-1", "mcts")
     assert page.is_visible("#budget-1")
@@ -150,6 +154,7 @@ def _start_table(page, base: str, game: str = "filthy_rich", seat: int = 0, seed
     page.select_option("#game", game)
     page.select_option("#players", "2")
     page.select_option("#seat", str(seat))
+    page.check("#mode-expert")
     page.select_option(f"#agent-{1 - seat}", "random")
     page.fill("#seed", seed)
     page.click("#start")

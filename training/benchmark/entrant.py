@@ -1,4 +1,5 @@
-"""An entrant: an exported model (a models/ id or a model folder) and the tasks it can play.
+"""An entrant: an exported model (a models/ id or a model folder), or a search it guides
+("search:<model>:<simulations>[:<play-out>]", d2r_envs/agents/search.py), and the tasks it can play.
 
 The model is loaded and checked as every exported opponent is (d2r_envs.opponents.load_opponent: the
 game's version, the observation and action fingerprints of the observation options it reads, the
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import d2r_envs
+from d2r_envs.agents.search import parse as parse_search
+from d2r_envs.agents.search import spec as search_spec
 from d2r_envs.opponents import WEIGHTS_FILE, OpponentError, load_opponent, resolve_model
 from training.benchmark.tasks import Task
 from training.config import player_counts as config_player_counts
@@ -33,6 +36,12 @@ class Entrant:
     architecture: dict[str, Any]
     player_counts: list[int] | None  # None: not recorded
     variants: list[dict[str, Any]] | None  # the trained options, each in full; None: not recorded
+    search: tuple[int, str] | None = None  # (simulations, play-out) of a search the model guides
+
+    @property
+    def agent(self) -> str:
+        """The agent spec that plays the entrant's seat."""
+        return str(self.folder) if self.search is None else search_spec(str(self.folder), *self.search)
 
     def cannot_play(self, task: Task) -> str | None:
         """Why this model cannot play `task`, or None when it can."""
@@ -40,7 +49,7 @@ class Entrant:
 
     def record(self) -> dict[str, Any]:
         """What a result records of the model: enough to tell it apart and to find it again."""
-        return {
+        record = {
             "model": self.name,
             "game": self.game,
             "weights_sha256": self.weights_sha256,
@@ -49,6 +58,9 @@ class Entrant:
             "player_counts": self.player_counts,
             "variants": self.variants,
         }
+        if self.search is not None:
+            record["search"] = {"simulations": self.search[0], "playout": self.search[1]}
+        return record
 
 
 def cannot_play(record: dict[str, Any], task: Task) -> str | None:
@@ -91,8 +103,16 @@ def _player_counts(game: str, manifest: dict[str, Any]) -> list[int] | None:
 
 
 def load_entrant(ref: str) -> Entrant:
-    """The model `ref` names, checked against the installed game; ValueError (one line) when it cannot be
-    loaded or trusted."""
+    """The model `ref` names, or the search it guides, checked against the installed game; ValueError
+    (one line) when it cannot be loaded or trusted."""
+    if ref.startswith("search:"):
+        model, simulations, playout = parse_search(ref)
+        if model == "shipped":
+            raise ValueError(f"{ref!r}: name the model (an id such as rap_godz/ppo-v1, or a folder): a benchmark "
+                             "entrant is one model, not each game's shipped one")
+        guide = load_entrant(model)
+        return dataclasses.replace(guide, ref=ref, name=search_spec(guide.name, simulations, playout),
+                                   search=(simulations, playout))
     try:
         folder = resolve_model(ref).resolve()
         policy = load_opponent(folder)

@@ -89,7 +89,7 @@ def measure_task(task: Task, deals: int, model_deals: int, workers: int) -> dict
         model = None
     if model is not None and model.cannot_play(task) is None:
         count = min(deals, model_deals)
-        wins, seconds = match(str(model.folder), "heuristic", count)
+        wins, seconds = match(model.agent, "heuristic", count)
         row["model"] = {"name": model.name, "deals": count, "win_share": sum(wins) / (count * n),
                         "sd_score": _sd([w / n / scale for w in wins])}
         row["seconds"] += seconds

@@ -100,7 +100,7 @@ def score_models(models: Sequence[str], suite: str = "core", deals: int | None =
             refs = ladder.task_ladder(task.id)["references"]  # type: ignore[index]
             lineups.update({ref: ladder.entrant_deals(ref) for ref in refs if ref not in lineups})
         per_deal = {
-            reference: play_match(task.game, task.num_players, task.options, task.seed, n, str(entrant.folder),
+            reference: play_match(task.game, task.num_players, task.options, task.seed, n, entrant.agent,
                                   reference, workers, progress, ray_address)
             for reference, n in lineups.items()
         }

@@ -13,6 +13,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.draco_and_co import cards as C
+from d2r_envs.games.draco_and_co.actions import ACTIONS, absolute_character
 from d2r_envs.games.draco_and_co.state import Phase, State
 
 WIDTH = 1200
@@ -81,6 +82,7 @@ def _circle(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> f
             c.text(cx, cy + 4, "?", size=12, fill=S.MUTED, anchor="middle")
         else:
             fill = _fill(ch)
+            c.spot(f"character:{ch}", cx - step / 2 + 2, top + 6, step - 4, r + 58)
             c.circle(cx, cy, r, fill=fill, stroke=S.INK if ch in s.picked or ch in s.todo else "#ffffff",
                      stroke_width=3 if ch in s.picked or ch in s.todo else 1.5)
             c.text(cx, cy + 4, _CLASS[C.CHARACTER_CLASS[ch]], size=10, fill=S.contrast(fill), anchor="middle",
@@ -127,6 +129,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         if p == s.turn and s.phase != Phase.OVER:
             flags.append("turn")
         body = S.panel(c, bx, by, bw, bh, name, colour(p), note=", ".join(flags), mark=mark)
+        c.spot(f"player:{p}", bx, by, bw, bh)
         gold, silver = divmod(s.money[p], 3)
         c.text(bx + 10, body + 24, f"{s.money[p]} silver", size=20, bold=True)
         c.text(bx + 10 + S.text_width(f"{s.money[p]} silver", 20, True) + 8, body + 24,
@@ -148,6 +151,20 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
     return y + rows * 150 + (rows - 1) * 10
 
 
+def place(game: Any, s: State, action: int) -> str | None:
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
+    character in the circle; None for a move with no place. Seats in actions are relative to the actor; a place
+    names the seat itself."""
+    kind, args = ACTIONS.decode(action)
+    if kind == "play":
+        return f"card:{args[0]}"
+    if kind == "player":
+        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    if kind == "character":
+        return f"character:{absolute_character(args[0], game.current_player(s), game.n)}"
+    return None
+
+
 def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
     """Seat `p`'s hand with each card's text (the acting seat's, seen from above)."""
     h = 176
@@ -158,4 +175,5 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
     body = S.panel(c, x, y, w, h, whose, colour(p), note=plural(sum(s.hands[p]), "card"))
     cards = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), None, C.CATALOGUE[k].text)
              for k, m in enumerate(s.hands[p]) if m]
-    S.card_list(c, x, y, w, h, body - 2, cards, per_col=7, line=20, label_w=200)
+    S.card_list(c, x, y, w, h, body - 2, cards, per_col=7, line=20, label_w=200,
+                places=[f"card:{k}" for k, m in enumerate(s.hands[p]) if m])

@@ -14,6 +14,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import cards as C
+from d2r_envs.games.drags_2_riches.actions import ACTIONS
 from d2r_envs.games.drags_2_riches.state import Phase, State
 
 WIDTH = 1200
@@ -78,6 +79,7 @@ def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> fl
         cx = mx + i * 102
         if i < len(cards):
             _card(c, cards[i], cx, body + 8, 96, 112)
+            c.spot(f"market:{cards[i]}", cx, body + 8, 96, 112)
         else:
             c.rect(cx, body + 8, 96, 112, fill="none", stroke=S.EDGE, rx=6, dash=True)
     c.text(mx, body + 140, f"Market draw pile {s.pile.n} | trash {sum(s.trash)}", size=12, fill=S.MUTED)
@@ -99,6 +101,19 @@ def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> fl
             c.text(tx, yy + 10, "played this turn:", size=11, fill=S.MUTED)
             S.chips(c, tx, yy + 16, tw, active, size=10, rows=2)
     return y + h
+
+
+def place(game: Any, s: State, action: int) -> str | None:
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a Market card, a player; None for a move with
+    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    kind, args = ACTIONS.decode(action)
+    if kind in ("activate", "wear"):
+        return f"card:{args[0]}"
+    if kind == "buy":
+        return f"market:{args[0]}"
+    if kind == "target":
+        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    return None
 
 
 def _card(c: S.Canvas, k: int, x: float, y: float, w: float, h: float) -> None:
@@ -126,6 +141,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         mark = S.HIGHLIGHT if (p in s.winners if over else p == s.actor) else None
         note = ", ".join(x for x in ("first player" if p == s.first else "", "turn" if p == s.turn and not over else "") if x)
         body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note, mark=mark)
+        c.spot(f"player:{p}", bx, by, bw, bh)
         c.text(bx + 10, body + 24, f"{game.prestige(s, p)} prestige", size=18, bold=True)
         c.text(bx + bw - 10, body + 24, "events won: " + str(len(s.won[p])), size=11, fill=S.MUTED, anchor="end")
         yy = body + 34
@@ -185,4 +201,4 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     body = S.panel(c, x, y, w, h, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p], note=note)
     cards = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k), f"value {C.KINDS[k].value}: {C.KINDS[k].text}")
              for k, m in enumerate(s.hands[p]) if m]
-    S.card_list(c, x, y, w, h, body, cards)
+    S.card_list(c, x, y, w, h, body, cards, places=[f"card:{k}" for k, m in enumerate(s.hands[p]) if m])

@@ -13,6 +13,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.extravaganza import cards as C
+from d2r_envs.games.extravaganza.actions import ACTIONS
 from d2r_envs.games.extravaganza.state import Op, State
 
 WIDTH = 1200
@@ -49,6 +50,21 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     return str(c)
 
 
+def place(game: Any, s: State, action: int) -> str | None:
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a stage space, a judge, the song's
+    next lyric, a card of the hand; None for a move with no place."""
+    kind, args = ACTIONS.decode(action)
+    if kind == "space":
+        return f"space:{args[0]}"
+    if kind in ("draw", "judge"):
+        return f"judge:{args[0]}"
+    if kind in ("dance", "pay_card", "show"):
+        return f"card:{args[0]}"
+    if kind == "claim":
+        return "song"
+    return None
+
+
 def _decider(game: Any, s: State) -> int:
     p = game.current_player(s)
     return p if p >= 0 else s.turn
@@ -65,6 +81,7 @@ def _stage(c: S.Canvas, game: Any, s: State, x: float, y: float) -> None:
         cx, cy = gx + col * CELL, gy + r * CELL
         c.rect(cx, cy, CELL - 2, CELL - 2, fill=S.tint(STONE[game.areas[sp]], 0.55),
                stroke=S.INK if sp == s.landed else "none", stroke_width=2, rx=4)
+        c.spot(f"space:{sp}", cx, cy, CELL - 2, CELL - 2)
         c.text(cx + 4, cy + 12, C.space_name(sp), size=9, fill=S.MUTED)
         if s.stage[sp] >= 0:
             c.circle(cx + CELL - 14, cy + 14, 8, fill=STONE[s.stage[sp]], stroke="#ffffff", stroke_width=1.5)
@@ -93,6 +110,7 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
     jw = (w - 20 - 4 * 8) / 5
     for j in range(C.NUM_JUDGES):
         jx = x + 10 + j * (jw + 8)
+        c.spot(f"judge:{j}", jx - 3, body + 2, jw + 6, 104)
         c.text(jx, body + 16, C.JUDGES[j], size=12, bold=True, width=jw)
         c.text(jx, body + 31, f"{C.JUDGE_ROLES[j]} judge, {plural(C.JUDGE_POINTS[j], 'pt')}", size=10, fill=S.MUTED,
                width=jw)
@@ -127,6 +145,8 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
         if t >= 0:
             fill = S.tint(STONE[C.LYRIC_COLOUR[t]], 0.6) if claimed else STONE[C.LYRIC_COLOUR[t]]
             c.rect(tx, ty, tw - 4, 26, fill=fill, rx=4, stroke=S.INK if i == s.song_next else "none", stroke_width=2)
+            if i == s.song_next:
+                c.spot("song", tx - 2, ty - 2, tw, 30)
             c.text(tx + (tw - 4) / 2, ty + 18, str(C.LYRIC_STARS[t]), size=12, bold=not claimed, anchor="middle",
                    fill=S.contrast(fill))
         else:
@@ -162,6 +182,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         mark = S.HIGHLIGHT if (returns[q] == max(returns) if s.over else q == decider) else None
         queen = C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "no queen yet"
         note = "first player" if q == s.first else ""
+        c.spot(f"player:{q}", bx, by, bw, bh)
         body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
                        note=note, mark=mark)
         yy = body + 4
@@ -222,6 +243,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     for i, k in enumerate(kinds[:8]):
         cx = x + 10 + (i // 4) * (col_w + 10)
         cy = body + 18 + (i % 4) * 19
+        c.spot(f"card:{k}", cx - 4, cy - 14, col_w + 4, 18)
         c.rect(cx, cy - 12, 10, 15, fill=STONE[C.CARD_COLOUR[k]], rx=2)
         c.text(cx + 16, cy, f"{C.CARD_NAMES[k]}, up to {plural(C.CARD_STARS[k], 'star')}", size=12, bold=True,
                width=250)

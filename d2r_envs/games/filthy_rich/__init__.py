@@ -1,7 +1,7 @@
 """Filthy Rich (Richard Garfield, Wizards of the Coast, 1998), the three-dimensional sign book, for 2 to 5 players."""
 
 from d2r_envs.core.package import GamePackage, entry_points
-from d2r_envs.games.filthy_rich import draw, encode, heuristic, invariants, narrate
+from d2r_envs.games.filthy_rich import draw, encode, guide, heuristic, invariants, narrate
 from d2r_envs.games.filthy_rich.actions import ACTIONS
 from d2r_envs.games.filthy_rich.config import Config
 from d2r_envs.games.filthy_rich.encode import LAYOUT
@@ -11,7 +11,7 @@ from d2r_envs.games.filthy_rich.rules import NAME, VERSION, Game
 DEFAULT_PLAYERS = 4
 PACKAGE = GamePackage(
     name=NAME, VERSION=VERSION, Game=Game, Config=Config, Observer=Observer, encode=encode, ACTIONS=ACTIONS,
-    DEFAULT_PLAYERS=DEFAULT_PLAYERS, invariants=invariants, narrate=narrate, draw=draw, heuristic=heuristic,
+    DEFAULT_PLAYERS=DEFAULT_PLAYERS, invariants=invariants, narrate=narrate, draw=draw, guide=guide, heuristic=heuristic,
     doc=__doc__,
 )
 env, raw_env = entry_points(PACKAGE)

@@ -13,6 +13,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.filthy_rich import cards as C
+from d2r_envs.games.filthy_rich.actions import ACTIONS
 from d2r_envs.games.filthy_rich.state import NO_OWNER, ON_AUCTION, REMOVED, Phase, State
 
 WIDTH = 1200
@@ -50,6 +51,19 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     actor = s.actor if s.actor >= 0 else s.turn
     _hand(c, s, seat if seat is not None else actor, 12, y, width - 24, seat is None)
     return str(c)
+
+
+def place(game: Any, s: State, action: int) -> str | None:
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand (opening a business: its card), a luxury, a player; None for a move with
+    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    kind, args = ACTIONS.decode(action)
+    if kind in ("play", "discard", "open"):
+        return f"card:{args[0]}"
+    if kind == "luxury":
+        return f"luxury:{args[0]}"
+    if kind == "player":
+        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    return None
 
 
 def _owner_fill(s: State, b: int) -> str:
@@ -113,6 +127,7 @@ def _luxuries(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
             status, fill = {NO_OWNER: ("for sale", "#f3efe6"), REMOVED: ("out of the game", "#c8c8c8"),
                             ON_AUCTION: ("on auction", S.HIGHLIGHT)}[o]
         c.rect(x + 10, ly, w - 20, 20, fill=S.tint(fill, 0.6) if o >= 0 else fill, rx=3)
+        c.spot(f"luxury:{i}", x + 8, ly - 1, w - 16, 22)
         c.text(x + 16, ly + 14, lux.name, size=12, bold=o >= 0, width=w - 220)
         c.text(x + w - 140, ly + 14, f"${lux.price}, tax {lux.tax}", size=11, fill=S.MUTED, anchor="end")
         c.text(x + w - 16, ly + 14, status, size=11, anchor="end", width=110)
@@ -131,6 +146,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         sees = seat is None or seat == p
         mark = S.HIGHLIGHT if (p == s.winner if over else p == s.actor) else None
         note = "out" if not s.alive[p] else ("turn" if p == s.turn and not over else "")
+        c.spot(f"player:{p}", bx, by, bw, bh)
         body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note,
                        mark=mark)
         c.text(bx + 10, body + 26, f"${s.money[p]}", size=22, bold=True, fill=S.INK if s.alive[p] else S.MUTED)
@@ -167,4 +183,4 @@ def _hand(c: S.Canvas, s: State, p: int, x: float, y: float, w: float, above: bo
     cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), None,
               C.BUSINESSES[k].text if k < C.NUM_BUSINESSES else C.card_of(k).text)
              for k, m in enumerate(s.hands[p]) if m]
-    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=200)
+    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=200, places=[f"card:{k}" for k, m in enumerate(s.hands[p]) if m])

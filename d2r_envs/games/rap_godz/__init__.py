@@ -1,7 +1,7 @@
 """Rap Godz (Board Game Brothas): albums, beef and plaques, for 2 to 4 players."""
 
 from d2r_envs.core.package import GamePackage, entry_points
-from d2r_envs.games.rap_godz import draw, encode, heuristic, invariants, narrate
+from d2r_envs.games.rap_godz import draw, encode, guide, heuristic, invariants, narrate
 from d2r_envs.games.rap_godz.actions import ACTIONS
 from d2r_envs.games.rap_godz.config import Config
 from d2r_envs.games.rap_godz.encode import LAYOUT
@@ -11,7 +11,7 @@ from d2r_envs.games.rap_godz.rules import NAME, VERSION, Game
 DEFAULT_PLAYERS = 4
 PACKAGE = GamePackage(
     name=NAME, VERSION=VERSION, Game=Game, Config=Config, Observer=Observer, encode=encode, ACTIONS=ACTIONS,
-    DEFAULT_PLAYERS=DEFAULT_PLAYERS, invariants=invariants, narrate=narrate, draw=draw, heuristic=heuristic,
+    DEFAULT_PLAYERS=DEFAULT_PLAYERS, invariants=invariants, narrate=narrate, draw=draw, guide=guide, heuristic=heuristic,
     doc=__doc__,
 )
 env, raw_env = entry_points(PACKAGE)

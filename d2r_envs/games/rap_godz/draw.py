@@ -15,6 +15,7 @@ from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.core.zones import card_count
 from d2r_envs.games.rap_godz import cards as C
+from d2r_envs.games.rap_godz.actions import ACTIONS
 from d2r_envs.games.rap_godz.state import Phase, State
 
 WIDTH = 1200
@@ -103,6 +104,7 @@ def _come_upz(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) ->
         fill = kind_fill(k)
         buying = i == s.slot and s.phase == Phase.SPEND
         c.rect(cx, body + 8, cw, 84, fill="#ffffff", stroke=S.INK if buying else fill, stroke_width=3 if buying else 2, rx=5)
+        c.spot(f"come_upz:{i}", cx, body + 8, cw, 84)
         c.rect(cx + 2, body + 10, cw - 4, 16, fill=fill, rx=4)
         c.text(cx + 6, body + 22, C.KIND_NAMES[k], size=10, bold=True, fill=S.contrast(fill), width=cw - 12)
         for j, line in enumerate(S.wrap(C.card_text(k), cw - 10, 9, 4)):
@@ -131,6 +133,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         sees = seat is None or seat == p
         mark = S.HIGHLIGHT if (p in s.winners if over else p == s.actor) else None
         note = ", ".join(t for t in ("Medallion" if p == s.medallion else "", "turn" if p == s.turn and not over else "") if t)
+        c.spot(f"player:{p}", bx, by, bw, bh)
         body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note,
                        mark=mark)
         b, g, pl = s.plaques[p]
@@ -178,6 +181,20 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         S.chips(c, bx + 10, yy + 18, bw - 20, items, size=10, rows=1, empty="no cards yet")
 
 
+def place(game: Any, s: State, action: int) -> str | None:
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
+    face-up Come Upz; None for a move with no place. Seats in actions are relative to the actor; a place
+    names the seat itself."""
+    kind, args = ACTIONS.decode(action)
+    if kind in ("play", "spend"):
+        return f"card:{args[0]}"
+    if kind == "target":
+        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    if kind == "come_upz":
+        return f"come_upz:{args[0]}"
+    return None
+
+
 def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
     """Seat `p`'s hand with each card's text, and its draft offer while the draft lasts."""
     if p < 0:
@@ -188,7 +205,8 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
              for k, m in enumerate(s.hands[p]) if m]
     offer = [k for k, m in enumerate(s.offers[p]) if m]
-    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards")
+    S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards",
+                places=[f"card:{k}" for k, m in enumerate(s.hands[p]) if m])
     if offer:
         text = "draft offer: " + "; ".join(
             f"{C.KIND_NAMES[k]} ({C.RAPPERZ[k - C.RAPPER_FIRST].text})" if k < C.CITY_FIRST

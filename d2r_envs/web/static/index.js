@@ -14,9 +14,11 @@ function fillSelect(select, values, chosen) {
 
 function drawPlayers() {
   const g = current();
+  document.getElementById("objective").textContent = g.objective;
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push([n, String(n)]);
   fillSelect(document.getElementById("players"), counts, g.default_players);
+  drawLevels();
   drawSeats();
   drawOptions();
 }
@@ -46,6 +48,27 @@ function drawOpponents() {
     toggle();
     box.append(el("div", { class: "row" }, el("label", { class: "title", for: "agent-" + q, text: seatName(q) }), agent, budget, budgetLabel));
   }
+}
+
+function drawLevels() {
+  const g = current();
+  const level = document.getElementById("level");
+  const was = level.value;
+  fillSelect(level, g.levels.map((x) => [x.name, x.name]));
+  if (g.levels.some((x) => x.name === was)) level.value = was;
+  const byLevel = document.getElementById("mode-level");
+  byLevel.disabled = level.disabled = !g.levels.length;
+  if (!g.levels.length) document.getElementById("mode-expert").checked = true;
+  drawMode();
+}
+
+function drawMode() {
+  const g = current();
+  const expert = document.getElementById("mode-expert").checked;
+  document.getElementById("opponents").hidden = !expert;
+  document.getElementById("level").disabled = expert || !g.levels.length;
+  const chosen = g.levels.find((x) => x.name === document.getElementById("level").value);
+  document.getElementById("level-about").textContent = expert ? "" : chosen ? chosen.name + ": " + chosen.about : "";
 }
 
 function drawOptions() {
@@ -90,15 +113,19 @@ async function start(event) {
   showError("");
   const n = Number(document.getElementById("players").value);
   const me = Number(document.getElementById("seat").value);
-  const opponents = [];
-  for (let q = 0; q < n; q++) {
-    if (q === me) continue;
-    const agent = document.getElementById("agent-" + q).value;
-    opponents.push(agent === "mcts" ? "mcts:" + document.getElementById("budget-" + q).value : agent);
-  }
   const seedText = document.getElementById("seed").value.trim();
-  const body = { game: current().name, players: n, seat: me, opponents, options: readOptions(),
+  const body = { game: current().name, players: n, seat: me, options: readOptions(),
                  seed: seedText === "" ? null : Number(seedText) };
+  if (document.getElementById("mode-expert").checked) {
+    body.opponents = [];
+    for (let q = 0; q < n; q++) {
+      if (q === me) continue;
+      const agent = document.getElementById("agent-" + q).value;
+      body.opponents.push(agent === "mcts" ? "mcts:" + document.getElementById("budget-" + q).value : agent);
+    }
+  } else {
+    body.level = document.getElementById("level").value;
+  }
   const button = document.getElementById("start");
   button.disabled = true;
   const r = await api("POST", "/api/tables", body);
@@ -121,10 +148,13 @@ async function init() {
   const r = await api("GET", "/api/games");
   if (!r.ok) return showError(r.data.error);
   games = r.data.games;
-  fillSelect(document.getElementById("game"), games.map((g) => [g.name, g.name]));
+  fillSelect(document.getElementById("game"), games.map((g) => [g.name, g.title]));
+  document.getElementById("how").addEventListener("click", () => showGuide(current()));
   document.getElementById("game").addEventListener("change", drawPlayers);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("seat").addEventListener("change", drawOpponents);
+  document.getElementById("level").addEventListener("change", drawMode);
+  for (const mode of document.querySelectorAll("input[name=mode]")) mode.addEventListener("change", drawMode);
   document.getElementById("new").addEventListener("submit", start);
   drawPlayers();
   document.body.dataset.ready = "1";

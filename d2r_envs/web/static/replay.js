@@ -37,6 +37,7 @@ function draw(f, seat) {
   document.body.dataset.seat = seat;
   document.getElementById("counter").textContent = "step " + f.step + " of " + f.last;
   document.getElementById("picture").innerHTML = f.picture;  // HTML made by the server (escaped text or SVG)
+  fitPicture();
   document.getElementById("who").textContent = f.player === null ? "The end."
     : seatName(f.player) + " (" + f.agent + ") to move: " + f.decision;
   document.getElementById("next").textContent = f.next.length ? "Next: " + f.next.join("; ") : "";
@@ -46,9 +47,8 @@ function draw(f, seat) {
   const result = document.getElementById("result");
   result.hidden = !f.result;
   if (f.result) {
-    result.textContent = f.result.truncated ? "Cut off at the game's cap: nobody wins."
-      : (f.result.winners.length ? f.result.winners.map(seatName).join(" and ") + (f.result.winners.length > 1 ? " win" : " wins") : "nobody wins")
-        + " (returns " + f.result.returns.join(", ") + ")";
+    document.getElementById("result-text").textContent = f.result.text;
+    standingsList(document.getElementById("standings"), f.result, (q) => seatName(q) + " (" + about.agents[q] + ")");
   }
 }
 
@@ -62,7 +62,12 @@ async function init() {
   if (!r.ok) return showError(r.data.error);
   about = r.data;
   document.title = "d2r replay: " + about.name;
-  document.getElementById("title").textContent = about.game + " replay";
+  document.getElementById("title").textContent = about.title + ": replay";
+  document.getElementById("how").addEventListener("click", async () => {
+    const g = await api("GET", "/api/games");
+    if (!g.ok) return showError(g.data.error);
+    showGuide(g.data.games.find((x) => x.name === about.game));
+  });
   document.getElementById("about").textContent = about.name + " · " + about.agents.map((a, q) => seatName(q) + ": " + a).join(" · ")
     + " · seed " + about.seed + (Object.keys(about.options).length ? " · options " + JSON.stringify(about.options) : "");
   const seat = document.getElementById("seat");
