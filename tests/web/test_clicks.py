@@ -114,7 +114,7 @@ def test_a_whole_game_is_played_by_clicking_the_picture(server, browser, size: s
             if page.get_attribute("body", "data-status") == "over":
                 break
             at = page.get_attribute("body", "data-step")
-            spots = page.locator("#picture .spot[tabindex]")
+            spots = page.locator("#picture .spot[tabindex]:visible")  # of the drawing shown
             count = spots.count()
             if count:
                 spot = spots.nth(int(rng.integers(count)))
