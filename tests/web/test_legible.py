@@ -15,7 +15,7 @@ from tests.web.test_browser import CHROMIUM, server  # noqa: F401: the module's 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian: apt-get install -y chromium)")
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 SMALLEST = 11  # CSS px
-NARROW_GAMES = ("drags_2_riches",)  # the games whose picture has a narrow layout
+NARROW_GAMES = ("drags_2_riches", "filthy_rich")  # the games whose picture has a narrow layout
 
 # Every rendered text node: its element's computed font size, times the SVG's scale to the screen for
 # text in a picture; the ones under `least`, with where they are.
