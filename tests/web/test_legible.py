@@ -15,7 +15,7 @@ from tests.web.test_browser import CHROMIUM, server  # noqa: F401: the module's 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian: apt-get install -y chromium)")
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 SMALLEST = 11  # CSS px
-NARROW_GAMES = ("drags_2_riches", "filthy_rich", "rap_godz")  # the games whose picture has a narrow layout
+NARROW_GAMES = ("drags_2_riches", "filthy_rich", "rap_godz", "draco_and_co")  # the games whose picture has a narrow layout
 
 # Every rendered text node: its element's computed font size, times the SVG's scale to the screen for
 # text in a picture; the ones under `least`, with where they are.
@@ -172,7 +172,7 @@ def test_on_a_phone_the_whole_picture_can_be_shown_and_back(server, browser) -> 
     base, _ = server
     context, page = _page(browser, "phone")
     try:
-        r = page.request.post(base + "/api/tables", data={"game": "draco_and_co", "players": 2, "opponents": ["random"]})
+        r = page.request.post(base + "/api/tables", data={"game": "extravaganza", "players": 2, "opponents": ["random"]})
         page.goto(base + r.json()["url"])
         page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
         width = "() => document.querySelector('#picture svg').getBoundingClientRect().width"
