@@ -1,6 +1,7 @@
 """A small SVG builder for the games' pictures (each game's `draw.py`): shapes and text on a canvas of
 fixed size, and the few layouts the pictures share (a banner, a panel with a title, a row of chips
-that wraps). It writes SVG text and knows no game.
+that wraps, a hand one card to a row). It writes SVG text and knows no game. Within `narrow`, a
+picture is laid out for a phone: one column of a given width, as tall as it holds.
 
 Text never measures itself in SVG, so `text_width` estimates it from DejaVu Sans' advance widths
 (Verdana's are alike), a little generously; `fit` and `wrap` use it to keep every label inside its
