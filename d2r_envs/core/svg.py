@@ -230,18 +230,22 @@ def cells(x: float, y: float, w: float, h: float, count: int, columns: int, gap:
 def banner(c: Canvas, title: str, view: str, headline: str, detail: str, height: float = 58,
            done: bool = False) -> float:
     """The strip across the top: the game and the view on the left, whose turn and which decision
-    (or, when the game is over, its result) on the right; on a narrow canvas, those under them
-    (`banner_height` tells how tall). Returns the y below it."""
-    if c.width < NARROW:
-        height = banner_height(c.width, height)
+    (or, when the game is over, its result) on the right; on a narrow canvas, those under them,
+    wrapped. Returns the y below it."""
+    if c.width < NARROW:  # a column: the game and the view, then the headline and detail, wrapped
+        heads = wrap(headline, c.width - 28, 15, 2, bold=True)
+        details = wrap(detail, c.width - 28, max(12, _MIN_FONT.get()), 3)
+        height = 48 + 19 * len(heads) + 15 * len(details) + 8
         c.rect(0, 0, c.width, height, fill="#2b2b3a")
         c.text(10, 22, title, size=18, fill="#ffffff", bold=True, width=c.width - 20)
         c.text(10, 40, view, size=12, fill="#c9c9d6", width=c.width - 20)
         if done:
             c.rect(6, 48, c.width - 12, height - 54, fill=HIGHLIGHT, rx=6)
         ink = INK if done else "#ffffff"
-        c.text(14, 66, headline, size=15, fill=ink, bold=True, width=c.width - 28)
-        c.text(14, 84, detail, size=12, fill=ink if done else "#dcdce6", width=c.width - 28)
+        for i, line in enumerate(heads):
+            c.text(14, 66 + 19 * i, line, size=15, fill=ink, bold=True)
+        for i, line in enumerate(details):
+            c.text(14, 66 + 19 * (len(heads) - 1) + 18 + 15 * i, line, size=12, fill=ink if done else "#dcdce6")
         return height
     c.rect(0, 0, c.width, height, fill="#2b2b3a")
     c.text(16, 26, title, size=20, fill="#ffffff", bold=True, width=260)
@@ -252,11 +256,6 @@ def banner(c: Canvas, title: str, view: str, headline: str, detail: str, height:
     c.text(304, 27, headline, size=16, fill=ink, bold=True, width=c.width - 324)
     c.text(304, 46, detail, size=12, fill=ink if done else "#dcdce6", width=c.width - 324)
     return height
-
-
-def banner_height(width: float, height: float = 58) -> float:
-    """The height of `banner` on a canvas `width` wide (`height` where it is wide)."""
-    return 94 if width < NARROW else height
 
 
 def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str, colour: str = "#8c8c8c",

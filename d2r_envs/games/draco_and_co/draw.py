@@ -163,7 +163,7 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
     more = 0
     if only is not None:
         more, rows = 1, 1
-        boxes = [(x, y, w, 150 + 23) if p == only else None for p in range(n)]
+        boxes = [(x, y, w, 150 + 2 * 23) if p == only else None for p in range(n)]
     richest = game.richest(s)
     laid_out = len(s.order) == len(game.characters) and -1 not in s.order
     gains, costs = game.toast_deltas(s) if laid_out and s.phase != Phase.OVER else (None, None)
@@ -195,11 +195,11 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
         if seat is None or seat == p:
             c.text(bx + 10, body + 74, f"hand ({cards}):", size=11, fill=S.MUTED)
             items = [(C.CATALOGUE[k].name + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
-            S.chips(c, bx + 10, body + 80, bw - 20, items, size=10, rows=2, empty="no cards")
+            S.chips(c, bx + 10, body + 80, bw - 20, items, size=10, rows=2 + more, empty="no cards")
         else:
             c.text(bx + 10, body + 74, "hand: " + plural(cards, "card"), size=11, fill=S.MUTED)
             S.chips(c, bx + 10, body + 80, bw - 20, [("", "#7a6a58")] * cards, size=10, rows=1, max_chip=14)
-    return y + rows * (150 + 23 * more) + (rows - 1) * 10
+    return y + rows * (150 + 2 * 23 * more) + (rows - 1) * 10
 
 
 def place(game: Any, s: State, action: int) -> str | None:

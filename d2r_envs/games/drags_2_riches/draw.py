@@ -24,6 +24,7 @@ WIDTH = 1200
 TYPE_FILL = ("#8455b8", "#e46aa6", "#d2453c", "#ec8a2c", "#2f9c95")  # Outfit, Hair, Heels, Makeup, Accessories
 COIN_FILL = ("#c0c0c0", "#e8c42f")  # Silver, Gold
 PANEL_H = 196
+LOOK_ROWS = 5 * 19 + 4  # the narrow layout's Look, a slot to a row
 THUMBS = ("thumbs down", "thumbs up", "thumbs up + Deathdrop Diva")
 
 
@@ -225,7 +226,7 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     fact_lines = S.wrap(" | ".join(facts), bw - 20, max(11, S.min_font()), 3) if narrow else [" | ".join(facts)]
     if narrow:  # as tall as it holds: strip, prestige, character, Look, facts, hand, Floordrobe rows
         character = 14 if s.characters and s.characters[p] >= 0 else 0
-        bh = 24 + 34 + character + 42 + 4 + 14 * len(fact_lines) + (43 if sees else 0) + 23 * 3 + 6
+        bh = 24 + 34 + character + LOOK_ROWS + 4 + 14 * len(fact_lines) + (43 if sees else 0) + 23 * 3 + 6
     mark = S.HIGHLIGHT if (p in s.winners if over else p == s.actor) else None
     note = ", ".join(x for x in ("first player" if p == s.first else "", "turn" if p == s.turn and not over else "") if x)
     body = S.panel(c, bx, by, bw, bh, f"player_{p}" + (" - you" if p == seat else ""), S.SEATS[p], note=note, mark=mark)
@@ -237,9 +238,9 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
         name, ability = C.CHARACTERS[s.characters[p]][:2]
         c.text(bx + 10, yy + 10, f"{name}: {ability}" + (" (used)" if s.used[p] else ""), size=11, width=bw - 20)
         yy += 14
-    # The Look: one slot per type.
+    # The Look: one slot per type (narrow: a slot to a row).
     sw = (bw - 20 - 4 * 4) / 5
-    for t in range(C.NUM_TYPES):
+    for t in range(C.NUM_TYPES if not narrow else 0):
         k = s.looks[p][t]
         sx = bx + 10 + t * (sw + 4)
         if k >= 0:
@@ -253,7 +254,16 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
         else:
             c.rect(sx, yy + 4, sw, 34, fill="none", stroke=S.EDGE, rx=4, dash=True)
             c.text(sx + sw / 2, yy + 25, C.TYPES[t], size=9, fill=S.MUTED, anchor="middle", width=sw - 4)
-    yy += 42
+    for t in range(C.NUM_TYPES if narrow else 0):
+        k, ty = s.looks[p][t], yy + 4 + 19 * t
+        if k >= 0:
+            c.rect(bx + 10, ty, bw - 20, 17, fill=S.tint(TYPE_FILL[t], 0.55 if sees else 0.75), stroke=TYPE_FILL[t], rx=4)
+            label = f"{C.KINDS[k].name.replace(f' {C.TYPES[t]}', '')}, value {C.VALUE[k]}" if sees else "face down"
+            c.text(bx + 16, ty + 13, f"{C.TYPES[t]}: {label}", size=11, bold=sees, width=bw - 32)
+        else:
+            c.rect(bx + 10, ty, bw - 20, 17, fill="none", stroke=S.EDGE, rx=4, dash=True)
+            c.text(bx + 16, ty + 13, C.TYPES[t], size=11, fill=S.MUTED, width=bw - 32)
+    yy += 42 if not narrow else LOOK_ROWS
     for i, line in enumerate(fact_lines):
         c.text(bx + 10, yy + 12 + 14 * i, line, size=11, width=bw - 20)
     yy += 18 + 14 * (len(fact_lines) - 1)

@@ -254,8 +254,10 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, q: int, bx: floa
     note = "first player" if q == s.first else ""
     c.spot(f"player:{q}", bx, by, bw, bh)
     body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
-                   note=note, mark=mark)
+                   note="" if narrow else note, mark=mark)
     yy = body + 4
+    if narrow and note:  # in the body, leaving the title strip to the name
+        c.text(bx + 10, yy + 12, note, size=11, bold=True)
     place = C.space_name(s.pos[q]) if s.pos[q] >= 0 else "-"
     c.text(bx + bw - 10, yy + 12, f"at {place}", size=11, anchor="end")
     if narrow:  # the power under the place, wrapped

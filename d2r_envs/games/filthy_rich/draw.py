@@ -169,7 +169,7 @@ def _luxuries(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, na
         auction = f"auction: {C.LUXURIES[s.lot].name} (from player_{s.seller}), {high}"
     lines = S.wrap(auction, w - 20, max(12, S.min_font()), 3, bold=True) if narrow and auction else []
     h = TOP_H if not narrow else 24 + 8 + 24 * len(C.LUXURIES) + 16 * len(lines) + 8
-    name_w, price_at, status_w = (w - 188, w - 110, 90) if narrow else (w - 220, w - 140, 110)
+    name_w, price_at, status_w = (w - 198, w - 120, 100) if narrow else (w - 220, w - 140, 110)
     body = S.panel(c, x, y, w, h, "Luxuries (the third one wins)", "#6b4f1d")
     for i, lux in enumerate(C.LUXURIES):
         ly = body + 8 + i * 24
@@ -203,13 +203,13 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
 def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: float, by: float, bw: float,
             bh: float = PANEL_H, narrow: bool = False) -> float:
     """Player `p`'s panel: money, tax symbols, luxuries, businesses, assets and hand (the cards of the
-    seat's own, of another's how many); narrow: a chip row more for businesses and assets. Returns the
-    y below it."""
+    seat's own, of another's how many); narrow: a chip row more for luxuries, businesses and assets, two
+    more for the hand. Returns the y below it."""
     over = s.phase == Phase.OVER
     sees = seat is None or seat == p
     more = 1 if narrow else 0
     if narrow:
-        bh = PANEL_H + 2 * 23
+        bh = PANEL_H + 5 * 23
     mark = S.HIGHLIGHT if (p == s.winner if over else p == s.actor) else None
     note = "out" if not s.alive[p] else ("turn" if p == s.turn and not over else "")
     c.spot(f"player:{p}", bx, by, bw, bh)
@@ -226,14 +226,13 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     )
     for label, items in rows_of:
         c.text(bx + 10, yy + 12, label + ":", size=10, fill=S.MUTED)
-        extra = more if label != "luxuries" else 0
-        S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=1 + extra, empty="none")
-        yy += 22 + 23 * extra
+        S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=1 + more, empty="none")
+        yy += 22 + 23 * more
     cards = sum(s.hands[p])
     c.text(bx + 10, yy + 12, "hand:", size=10, fill=S.MUTED)
     if sees:
         items = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), "#fbf3df") for k, m in enumerate(s.hands[p]) if m]
-        S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=2, empty="no cards")
+        S.chips(c, bx + 76, yy, bw - 86, items, size=10, rows=2 + 2 * more, empty="no cards")
     else:
         c.text(bx + 76, yy + 12, plural(cards, "card"), size=10, fill=S.MUTED)
         S.chips(c, bx + 130, yy, bw - 140, [("", "#4f7d6b")] * cards, size=10, rows=1, max_chip=14)
