@@ -159,11 +159,12 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
     (the narrow layout). Returns the y below them."""
     n = game.n
     rows = 1 if n <= 3 else 2
-    boxes = S.cells(x, y, w, rows * 150 + (rows - 1) * 10, n, 3 if n > 4 else n if n <= 3 else 2)
+    boxes: list[tuple[float, float, float, float] | None] = list(
+        S.cells(x, y, w, rows * 150 + (rows - 1) * 10, n, 3 if n > 4 else n if n <= 3 else 2))
     more = 0
     if only is not None:
         more, rows = 1, 1
-        boxes = [(x, y, w, 150 + 2 * 23) if p == only else None for p in range(n)]
+        boxes = [(x, y, w, 150.0 + 2 * 23) if p == only else None for p in range(n)]
     richest = game.richest(s)
     laid_out = len(s.order) == len(game.characters) and -1 not in s.order
     gains, costs = game.toast_deltas(s) if laid_out and s.phase != Phase.OVER else (None, None)

@@ -288,7 +288,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         S.panel(c, x, y, w, h, "Hands are dealt with the first Event", "#4a3b5c")
         return y + h
     if narrow:
-        cards = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k), f"value {C.KINDS[k].value}: {C.KINDS[k].text}")
+        cards: list[tuple[str, str | None, str]] = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k), f"value {C.KINDS[k].value}: {C.KINDS[k].text}")
                  for k, m in enumerate(s.hands[p]) if m]
         places = [f"card:{k}" for k, m in enumerate(s.hands[p]) if m]
         if s.peek[p] >= 0:

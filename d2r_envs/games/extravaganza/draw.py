@@ -310,13 +310,14 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         return y + h
     if narrow:
         kinds = [k for k in range(C.NUM_CARDS) if s.hands[p][k]]
-        cards = [(f"{C.CARD_NAMES[k]}, up to {plural(C.CARD_STARS[k], 'star')}", STONE[C.CARD_COLOUR[k]],
-                  C.CARDS_RULE[C.CARD_CATEGORY[k]]) for k in kinds]
+        rows: list[tuple[str, str | None, str]] = [
+            (f"{C.CARD_NAMES[k]}, up to {plural(C.CARD_STARS[k], 'star')}", STONE[C.CARD_COLOUR[k]],
+             C.CARDS_RULE[C.CARD_CATEGORY[k]]) for k in kinds]
         if game.tens_on:
-            reveals = [C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
-            cards.append(("reveal cards", None, ", ".join(reveals) or "none"))
+            held = [C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
+            rows.append(("reveal cards", None, ", ".join(held) or "none"))
         return S.card_rows(c, x, y, w, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                           plural(sum(s.hands[p]), "card"), cards, [f"card:{k}" for k in kinds],
+                           plural(sum(s.hands[p]), "card"), rows, [f"card:{k}" for k in kinds],
                            empty="" if game.tens_on else "no cards")
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=plural(sum(s.hands[p]), "card"))

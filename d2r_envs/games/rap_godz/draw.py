@@ -311,13 +311,13 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         S.panel(c, x, y, w, h, "Hands are dealt after the draft", "#2d2d44")
         return y + h
     if narrow:
-        cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
-                 for k, m in enumerate(s.hands[p]) if m]
+        rows = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
+                for k, m in enumerate(s.hands[p]) if m]
         places = [f"card:{k}" for k, m in enumerate(s.hands[p]) if m]
-        offer = [("draft offer: " + C.KIND_NAMES[k], kind_fill(k), _offer_text(k)) for k, m in enumerate(s.offers[p]) if m]
+        offered = [("draft offer: " + C.KIND_NAMES[k], kind_fill(k), _offer_text(k)) for k, m in enumerate(s.offers[p]) if m]
         return S.card_rows(c, x, y, w, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                           plural(card_count(s.hands[p]), "card"), cards + offer, places,
-                           empty="" if offer else "no cards", text_lines=4)
+                           plural(card_count(s.hands[p]), "card"), rows + offered, places,
+                           empty="" if offered else "no cards", text_lines=4)
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=plural(card_count(s.hands[p]), "card"))
     cards = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
