@@ -3,10 +3,11 @@
 When `d2r_envs.render` is installed, its `svg(game, state, seat)` draws it, with no text under MIN_FONT
 units (core/svg.py `legible`): the page shows the picture at its own size or larger, panning it where the
 screen is narrower, so its text is never under MIN_FONT CSS pixels. A game whose drawing has a narrow
-layout (core/svg.py `narrow`) is drawn twice, NARROW units wide too, panels in one column; the page
-shows the wide one where it fits and the narrow one on a narrower screen (style.css), so a phone shows
-the picture across its width without panning. Both are the same seat's view. Until then it is the seat's text view
-(`Observer.string_from`) or, from above, `Game.state_to_string`, escaped in a <pre>.
+layout (core/svg.py `narrow`) is drawn twice, the second NARROW units wide with its panels in one
+column; the page shows the wide one where it fits and the narrow one on a narrower screen (style.css),
+so a phone shows the picture across its width without panning. Both are the same seat's view. Without
+d2r_envs.render it is the seat's text view (`Observer.string_from`) or, from above,
+`Game.state_to_string`, escaped in a <pre>.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 fortunes and characters, and a hand with each card's text.
 
 A seat's view shows its own hand and only the sizes of the others' (DRACO-HIDDEN-1), as its
-observation; from above every hand is shown.
+observation; from above every hand is shown. Within core.svg `narrow` the same picture is one column:
+the circle, the seat's own panel and hand, the others'.
 """
 
 from __future__ import annotations

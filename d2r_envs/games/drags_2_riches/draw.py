@@ -3,7 +3,8 @@ prestige and counts, and a hand with each card's text.
 
 A seat's view shows what its observation holds (D2R-HIDDEN-1): its own hand and Look, its Peek, of
 the others only which Look slots are filled and how many cards their hands and Wardrobes hold, and
-the thumbs only once everyone has chosen; from above everything is shown.
+the thumbs only once everyone has chosen; from above everything is shown. Within core.svg `narrow`
+the same picture is one column: the Event and the Market, the seat's own panel and hand, the others'.
 """
 
 from __future__ import annotations
@@ -16,9 +17,6 @@ from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.actions import ACTIONS
 from d2r_envs.games.drags_2_riches.state import Phase, State
-
-# The narrow layout (core.svg `narrow`): the Event and the Market, then the seat's own panel and hand,
-# then the other players', in one column; its height follows what it holds.
 
 WIDTH = 1200
 TYPE_FILL = ("#8455b8", "#e46aa6", "#d2453c", "#ec8a2c", "#2f9c95")  # Outfit, Hair, Heels, Makeup, Accessories

@@ -3,6 +3,8 @@ their categories and display cards, the song, each queen's supply and scores, an
 
 A seat's view shows what its observation holds (EX-DECIDE-HIDDEN): its own hand and reveal cards, of
 the others only how many they hold; never a deck's order or contents. From above everything is shown.
+Within core.svg `narrow` the same picture is one column: the stage, the judges and the song, the seat's
+own panel and hand, the others'.
 """
 
 from __future__ import annotations

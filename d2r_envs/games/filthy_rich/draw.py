@@ -2,7 +2,8 @@
 pages), the luxuries and who owns them, each tycoon's money, businesses and assets, and a hand.
 
 A seat's view shows what its observation holds: everything on the table, its own hand and the sizes
-of the others' hands and of the deck. From above every hand is shown.
+of the others' hands and of the deck. From above every hand is shown. Within core.svg `narrow` the same
+picture is one column: the book, the luxuries, the seat's own panel and hand, the others'.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ on the tracks and any Beef, each rapper's plaques, resources and timeline, and a
 
 A seat's view shows what its observation holds: its own hand and draft offer, of the others' hands
 only how many cards of each Album they hold; everything else lies face up. From above everything is
-shown.
+shown. Within core.svg `narrow` the same picture is one column: the Goalz and Citiez, the Come Upz,
+the seat's own panel and hand, the others'.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ function standingsList(box, result, names) {
     el("li", { class: s.winner ? "winner" : "" }, el("strong", { text: names(s.seat) + (s.winner ? " (winner)" : "") + ": " }), s.text)));
 }
 
-// A picture wider than its box (a game with no narrow drawing, on a narrow screen) pans sideways at its
+// A picture wider than its box (a screen narrower than even the narrow drawing) pans sideways at its
 // own size (legible); the button beside it shows the whole picture at once instead, in small print, and
 // back. The choice is kept for the next pages.
 function fitPicture() {
