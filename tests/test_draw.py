@@ -107,6 +107,26 @@ def test_a_seat_sees_only_what_it_may(name: str, n: int, opts: dict) -> None:
     assert owner_changed > checked // 4, "a seat's picture does not show its own hidden cards"
 
 
+@pytest.mark.parametrize(("name", "n", "opts"), CASES, ids=IDS)
+def test_the_narrow_layout_fits_its_width_and_hides_what_the_wide_one_hides(name: str, n: int, opts: dict) -> None:
+    """Within core.svg `narrow` (the browser table on a phone), a picture is drawn that wide, its height
+    what it holds, every label on the canvas and none under the legible size; resampling what a seat
+    cannot see leaves its narrow picture unchanged too."""
+    game = d2r_envs.make_game(name, n, **opts)
+    rng = np.random.default_rng(7)
+    seen = 0
+    for s in itertools.islice(_states(game, seed=n, every=9), 10):
+        for seat in [None, *range(n)]:
+            with S.legible(11), S.narrow(360):
+                text = render.svg(game, s, seat)
+                hidden = render.svg(game, game.redeterminise(s, seat, rng), seat) if seat is not None else text
+            _check_document(text, (360, int(ET.fromstring(text).get("height"))))
+            assert min(float(el.get("font-size")) for el in ET.fromstring(text).iter(NS + "text")) >= 11
+            assert hidden == text, f"player_{seat}'s narrow picture shows hidden cards"
+        seen += 1
+    assert seen > 5
+
+
 @pytest.mark.parametrize("name", d2r_envs.names())
 def test_a_finished_game_draws_its_result(name: str) -> None:
     game = d2r_envs.make_game(name)

@@ -1,6 +1,7 @@
 """A small SVG builder for the games' pictures (each game's `draw.py`): shapes and text on a canvas of
 fixed size, and the few layouts the pictures share (a banner, a panel with a title, a row of chips
-that wraps). It writes SVG text and knows no game.
+that wraps, a hand one card to a row). It writes SVG text and knows no game. Within `narrow`, a
+picture is laid out for a phone: one column of a given width, as tall as it holds.
 
 Text never measures itself in SVG, so `text_width` estimates it from DejaVu Sans' advance widths
 (Verdana's are alike), a little generously; `fit` and `wrap` use it to keep every label inside its
@@ -32,6 +33,8 @@ PALETTE = {
 SEATS = ("#3d79c9", "#d2453c", "#3f9b4f", "#8455b8", "#ec8a2c", "#2f9c95")
 
 _MIN_FONT: ContextVar[float] = ContextVar("min_font", default=0.0)
+_WIDTH: ContextVar[int | None] = ContextVar("width", default=None)  # the narrow layout's width, while `narrow` is on
+NARROW = 600  # a canvas narrower than this is a narrow layout: panels in one column
 # The places to mark (place -> action ids) and the place of the last move, while `spots` is on.
 _SPOTS: ContextVar[tuple[dict[str, list[int]], str | None] | None] = ContextVar("spots", default=None)
 
@@ -61,6 +64,23 @@ def spots(places: dict[str, list[int]], last: str | None = None) -> Iterator[Non
         yield
     finally:
         _SPOTS.reset(token)
+
+
+@contextmanager
+def narrow(width: int) -> Iterator[None]:
+    """Within it, a picture that has a narrow layout is drawn `width` units wide (under NARROW), its
+    panels stacked in one column, for a phone's screen; outside, each at its own width."""
+    token = _WIDTH.set(width)
+    try:
+        yield
+    finally:
+        _WIDTH.reset(token)
+
+
+def width(wide: int) -> int:
+    """The width to draw a picture whose own width is `wide`: the narrow layout's within `narrow`."""
+    w = _WIDTH.get()
+    return wide if w is None else min(w, wide)
 
 
 def min_font() -> float:
@@ -131,6 +151,11 @@ class Canvas:
         self.title = title
         self.parts: list[str] = [f'<rect width="{width}" height="{height}" fill="{background}"/>']
         self.marks: list[str] = []  # the regions of `spot`, drawn over everything else
+
+    def resize(self, height: float) -> None:
+        """Make the canvas `height` tall (a narrow layout knows its height once drawn)."""
+        self.height = round(height)
+        self.parts[0] = re.sub(r'height="[0-9.]+"', f'height="{self.height}"', self.parts[0], count=1)
 
     def add(self, element: str) -> None:
         self.parts.append(element)
@@ -205,7 +230,23 @@ def cells(x: float, y: float, w: float, h: float, count: int, columns: int, gap:
 def banner(c: Canvas, title: str, view: str, headline: str, detail: str, height: float = 58,
            done: bool = False) -> float:
     """The strip across the top: the game and the view on the left, whose turn and which decision
-    (or, when the game is over, its result) on the right. Returns the y below it."""
+    (or, when the game is over, its result) on the right; on a narrow canvas, those under them,
+    wrapped. Returns the y below it."""
+    if c.width < NARROW:  # a column: the game and the view, then the headline and detail, wrapped
+        heads = wrap(headline, c.width - 28, 15, 2, bold=True)
+        details = wrap(detail, c.width - 28, max(12, _MIN_FONT.get()), 3)
+        height = 48 + 19 * len(heads) + 15 * len(details) + 8
+        c.rect(0, 0, c.width, height, fill="#2b2b3a")
+        c.text(10, 22, title, size=18, fill="#ffffff", bold=True, width=c.width - 20)
+        c.text(10, 40, view, size=12, fill="#c9c9d6", width=c.width - 20)
+        if done:
+            c.rect(6, 48, c.width - 12, height - 54, fill=HIGHLIGHT, rx=6)
+        ink = INK if done else "#ffffff"
+        for i, line in enumerate(heads):
+            c.text(14, 66 + 19 * i, line, size=15, fill=ink, bold=True)
+        for i, line in enumerate(details):
+            c.text(14, 66 + 19 * (len(heads) - 1) + 18 + 15 * i, line, size=12, fill=ink if done else "#dcdce6")
+        return height
     c.rect(0, 0, c.width, height, fill="#2b2b3a")
     c.text(16, 26, title, size=20, fill="#ffffff", bold=True, width=260)
     c.text(16, 46, view, size=12, fill="#c9c9d6", width=260)
@@ -299,6 +340,35 @@ def card_list(c: Canvas, x: float, y: float, w: float, h: float, body: float,
         c.text(x + w - 10, y + h - 8, f"+{len(cards) - 2 * per_col} more kinds", size=11, fill=MUTED, anchor="end")
     if not cards and empty:
         c.text(x + 10, body + 20, empty, size=12, fill=MUTED)
+
+
+def card_rows(c: Canvas, x: float, y: float, w: float, title: str, colour: str, note: str,
+              cards: Sequence[tuple[str, str | None, str]], places: Sequence[str] = (), empty: str = "no cards",
+              text_lines: int = 3) -> float:
+    """A hand in a panel `w` wide from `y`, for a narrow layout: one card to a row, its label in bold
+    (a colour swatch before it where `fill` is given; `cards`: label, fill, text) and its text wrapped
+    under it in at most `text_lines` lines; `empty` in grey when there are none. `places`: each card's
+    place (`Canvas.spot`), its row. Returns the y below the panel."""
+    size = max(11, _MIN_FONT.get())
+    rows = [wrap(text, w - 20, size, text_lines) if text else [] for _, _, text in cards]
+    h = 24 + 8 + sum(18 + len(r) * (size + 3) + 6 for r in rows) + (22 if not cards else 0) + 4
+    body = panel(c, x, y, w, h, title, colour, note=note)
+    cy = body + 8
+    for i, ((label, fill, _), texts) in enumerate(zip(cards, rows)):
+        row_h = 18 + len(texts) * (size + 3)
+        if i < len(places):
+            c.spot(places[i], x + 4, cy - 2, w - 8, row_h + 4)
+        lx = x + 10
+        if fill is not None:
+            c.rect(lx, cy + 1, 10, 15, fill=fill, rx=2)
+            lx += 16
+        c.text(lx, cy + 14, label, size=12, bold=True, width=x + w - 10 - lx)
+        for j, t in enumerate(texts):
+            c.text(x + 10, cy + 18 + (j + 1) * (size + 3) - 3, t, size=size, fill=MUTED)
+        cy += row_h + 6
+    if not cards and empty:
+        c.text(x + 10, body + 20, empty, size=12, fill=MUTED)
+    return y + h
 
 
 def bar(c: Canvas, x: float, y: float, w: float, h: float, value: float, top: float, fill: str,

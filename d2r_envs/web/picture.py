@@ -2,8 +2,12 @@
 
 When `d2r_envs.render` is installed, its `svg(game, state, seat)` draws it, with no text under MIN_FONT
 units (core/svg.py `legible`): the page shows the picture at its own size or larger, panning it where the
-screen is narrower, so its text is never under MIN_FONT CSS pixels. Until then it is the seat's text view
-(`Observer.string_from`) or, from above, `Game.state_to_string`, escaped in a <pre>.
+screen is narrower, so its text is never under MIN_FONT CSS pixels. A game whose drawing has a narrow
+layout (core/svg.py `narrow`) is drawn twice, the second NARROW units wide with its panels in one
+column; the page shows the wide one where it fits and the narrow one on a narrower screen (style.css),
+so a phone shows the picture across its width without panning. Both are the same seat's view. Without
+d2r_envs.render it is the seat's text view (`Observer.string_from`) or, from above,
+`Game.state_to_string`, escaped in a <pre>.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from d2r_envs.core import svg as S
 from d2r_envs.core.game import Game
 
 MIN_FONT = 11  # the smallest text of a picture on the page, in its own units and in CSS pixels
+NARROW = 360  # the narrow drawing's width: a 390-pixel phone's picture box
 
 _render: Any = None
 
@@ -69,10 +74,25 @@ def picture(game: Game, state: Any, seat: int | None, moves: Sequence[int] = (),
     place of the last move, outlined."""
     render = _renderer()
     if render and hasattr(render, "svg"):
-        with S.legible(MIN_FONT), S.spots(places(game, state, moves), last):
-            drawing = render.svg(game, state, seat)
-        width = re.search(r'<svg[^>]*? width="([0-9.]+)"', drawing)
-        style = f' style="--width: {width.group(1)}px"' if width else ""
-        return f'<div class="svg"{style}>{drawing}</div>'
+        marked = places(game, state, moves)
+        with S.legible(MIN_FONT), S.spots(marked, last):
+            wide = render.svg(game, state, seat)
+        with S.legible(MIN_FONT), S.spots(marked, last), S.narrow(NARROW):
+            narrow = render.svg(game, state, seat)
+        if _width(narrow) >= _width(wide):  # the game has no narrow layout
+            return _box(wide, "svg")
+        return _box(wide, "svg wide") + _box(narrow, "svg narrow")
     text = game.state_to_string(state) if seat is None else game.make_observer().string_from(state, seat)
     return f'<pre class="text">{html.escape(text)}</pre>'
+
+
+def _width(drawing: str) -> float:
+    width = re.search(r'<svg[^>]*? width="([0-9.]+)"', drawing)
+    return float(width.group(1)) if width else 0.0
+
+
+def _box(drawing: str, kind: str) -> str:
+    """The drawing in its box, which knows its width (the page shows it at least that wide)."""
+    width = _width(drawing)
+    style = f' style="--width: {width:g}px"' if width else ""
+    return f'<div class="{kind}"{style}>{drawing}</div>'

@@ -1,6 +1,7 @@
 """The pages are legible on a laptop (1280x800) and a phone (390x844): headless Chromium measures the
 rendered size of every piece of text on them, the text of the game's picture (SVG) included, and none is
-under 11 CSS pixels; nothing is wider than the screen but the picture, which pans inside its own box."""
+under 11 CSS pixels; nothing is wider than the screen, and on a phone neither is the picture (its narrow
+drawing, one column); a picture wider than a smaller screen pans inside its own box."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.web.test_browser import CHROMIUM, server  # noqa: F401: the module's 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here (Debian: apt-get install -y chromium)")
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 SMALLEST = 11  # CSS px
+NARROW_GAMES = tuple(d2r_envs.names())  # the games whose picture has a narrow layout: all of them
 
 # Every rendered text node: its element's computed font size, times the SVG's scale to the screen for
 # text in a picture; the ones under `least`, with where they are.
@@ -43,6 +45,26 @@ WIDER_THAN_SCREEN = """() => {
   }
   return out;
 }"""
+
+
+# The drawing shown: its width and its box's, and how far its right edge is past the screen's.
+PICTURE_FIT = """() => {
+  const svg = [...document.querySelectorAll("#picture svg")].find((s) => s.getClientRects().length);
+  const r = svg.getBoundingClientRect();
+  return [r.width, document.getElementById("picture").clientWidth, r.right - document.documentElement.clientWidth];
+}"""
+
+
+def test_a_narrow_drawing_is_sent_with_the_wide_one_and_leaves_the_default_alone() -> None:
+    from d2r_envs import render
+    from d2r_envs.web.picture import NARROW, picture
+
+    for game in d2r_envs.names():
+        engine = d2r_envs.make_game(game)
+        state = render.seeded_state(engine, seed=2, moves=20)
+        widths = [float(w) for w in re.findall(r'<svg[^>]*? width="([0-9.]+)"', picture(engine, state, 1))]
+        assert re.search(r'<svg[^>]*? width="([0-9.]+)"', render.svg(engine, state, 1)).group(1) == f"{widths[0]:g}"
+        assert widths[1:] == ([] if game not in NARROW_GAMES else [widths[1]]) and widths[1:] <= [NARROW]
 
 
 def test_the_page_draws_no_picture_text_under_the_smallest_size() -> None:
@@ -75,10 +97,14 @@ def _page(browser, size: str):
     return context, context.new_page()
 
 
-def _check(page) -> None:
+def _check(page, fits: bool = False) -> None:
+    """No text under SMALLEST px, nothing wider than the screen; `fits`: nor the picture."""
     small = page.evaluate(SMALL_TEXT, SMALLEST)
     assert not small, f"{len(small)} texts under {SMALLEST} px, such as: {small[:8]}"
     assert not page.evaluate(WIDER_THAN_SCREEN)
+    if fits:
+        width, box, past = page.evaluate(PICTURE_FIT)
+        assert width <= box + 0.5 and past <= 0.5, f"the picture is {width} px wide in a {box} px box"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -107,17 +133,18 @@ def test_every_table_is_legible_while_playing_and_at_the_end(server, browser, si
         assert r.ok, r.text()
         page.goto(base + r.json()["url"])
         page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
-        _check(page)
+        fits = size == "phone" and game in NARROW_GAMES
+        _check(page, fits)
         clicks = 0
         while page.get_attribute("body", "data-status") != "over":
             page.click("#moves button:not([disabled]) >> nth=-1")
             page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
             clicks += 1
             assert clicks < 1000
-        _check(page)
+        _check(page, fits)
         page.click("#replay-link")
         page.wait_for_selector("body[data-step='0']")
-        _check(page)
+        _check(page, fits)
         assert re.search(r"step 0 of \d+", page.text_content("#counter"))
     finally:
         context.close()
@@ -141,20 +168,26 @@ def test_the_screenshots_are_made_at_both_sizes_by_one_command(tmp_path) -> None
         assert Image.open(tmp_path / f"filthy_rich-{size}.png").size == (width, height)
 
 
-def test_on_a_phone_the_whole_picture_can_be_shown_and_back(server, browser) -> None:  # noqa: F811
+def test_on_a_phone_the_picture_fits_and_on_a_smaller_screen_it_pans_or_shows_whole(server, browser) -> None:  # noqa: F811
     base, _ = server
     context, page = _page(browser, "phone")
     try:
         r = page.request.post(base + "/api/tables", data={"game": "rap_godz", "players": 2, "opponents": ["random"]})
         page.goto(base + r.json()["url"])
         page.wait_for_selector("#moves button:not([disabled]), body[data-status='over']")
-        width = "() => document.querySelector('#picture svg').getBoundingClientRect().width"
+        width = "() => [...document.querySelectorAll('#picture svg')].find((s) => s.getClientRects().length).getBoundingClientRect().width"
         box = page.evaluate("() => document.querySelector('#picture').clientWidth")
-        assert page.evaluate(width) > box and page.is_visible("#fit")  # at its own size, panned
+        assert page.evaluate(width) <= box and not page.is_visible("#fit")  # the narrow drawing, across the width
+        page.set_viewport_size({"width": 320, "height": 640})  # narrower than the narrow drawing: it pans
+        page.wait_for_function("() => !document.getElementById('fit').hidden")
+        box = page.evaluate("() => document.querySelector('#picture').clientWidth")
+        assert page.evaluate(width) > box
         page.click("#fit")
         assert page.evaluate(width) <= box and "own size" in page.text_content("#fit")
         page.click("#fit")
         assert page.evaluate(width) > box
-        _check(page)
+        page.set_viewport_size({"width": 1280, "height": 800})  # the wide drawing, at its own size
+        page.wait_for_function("() => document.getElementById('fit').hidden")
+        assert page.evaluate(width) >= 1200
     finally:
         context.close()

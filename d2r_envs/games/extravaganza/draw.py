@@ -3,6 +3,8 @@ their categories and display cards, the song, each queen's supply and scores, an
 
 A seat's view shows what its observation holds (EX-DECIDE-HIDDEN): its own hand and reveal cards, of
 the others only how many they hold; never a deck's order or contents. From above everything is shown.
+Within core.svg `narrow` the same picture is one column: the stage, the judges and the song, the seat's
+own panel and hand, the others'.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ def size(n: int) -> tuple[int, int]:
 
 def svg(game: Any, s: State, seat: int | None) -> str:
     width, height = size(game.n)
+    width = S.width(width)
+    narrow = width < WIDTH  # the narrow layout (core.svg `narrow`): one column, as tall as it holds
     c = S.Canvas(width, height, title=f"Extravaganza: {game.decision_name(s)}")
     if s.over:
         head = result_headline(game, s)
@@ -40,13 +44,27 @@ def svg(game: Any, s: State, seat: int | None) -> str:
         detail = game.decision_name(s)
     view = "from above" if seat is None else f"player_{seat}'s view"
     y = S.banner(c, "Extravaganza", view, head, detail, done=s.over) + 12
+    decider = _decider(game, s)
+    own = seat if seat is not None else decider
+    if narrow:  # the stage, the judges and the song, the seat's own panel and hand, the other queens
+        m, w = 8, width - 16
+        y = _stage(c, game, s, m, y - 4, w) + m
+        y = _judges(c, game, s, m, y, w, narrow) + m
+        order = ([own] if own >= 0 else []) + [q for q in range(game.n) if q != own]
+        for i, q in enumerate(order):
+            y = _player(c, game, s, seat, q, m, y, w, narrow=True) + m
+            if i == 0 and own >= 0:
+                y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
+        if own < 0:
+            y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
+        c.resize(y)
+        return str(c)
     _stage(c, game, s, 12, y)
     _judges(c, game, s, 12 + 5 * CELL + 32, y, width - 24 - 5 * CELL - 32)
     y += TOP_H + 12
     _players(c, game, s, seat, 12, y, width - 24)
     y += PANEL_H + 12
-    decider = _decider(game, s)
-    _hand(c, game, s, seat if seat is not None else decider, 12, y, width - 24, seat is None)
+    _hand(c, game, s, own, 12, y, width - 24, seat is None)
     return str(c)
 
 
@@ -70,11 +88,11 @@ def _decider(game: Any, s: State) -> int:
     return p if p >= 0 else s.turn
 
 
-def _stage(c: S.Canvas, game: Any, s: State, x: float, y: float) -> None:
-    """The 5x5 stage: each space tinted by its area, its rhinestone, the queen standing there."""
-    w = 5 * CELL + 20
+def _stage(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float = 5 * CELL + 20) -> float:
+    """The 5x5 stage: each space tinted by its area, its rhinestone, the queen standing there (in the
+    middle of a wider panel). Returns the y below it."""
     body = S.panel(c, x, y, w, TOP_H, "The stage", "#3c2f4f", note=f"bag {s.bag.n}")
-    gx, gy = x + 10, body + 8
+    gx, gy = x + (w - 5 * CELL) / 2, body + 8
     queens = {pos: q for q, pos in enumerate(s.pos) if pos >= 0}
     for sp in range(C.NUM_SPACES):
         r, col = divmod(sp, C.SIDE)
@@ -94,6 +112,7 @@ def _stage(c: S.Canvas, game: Any, s: State, x: float, y: float) -> None:
     c.text(x + 10, y + TOP_H - 26, "spent:", size=11)
     _dots(c, x + 66, y + TOP_H - 30, s.spent)
     c.text(x + 10, y + TOP_H - 12, f"lips in the supply: {s.lip_supply}", size=11, fill=S.MUTED, width=w - 20)
+    return y + TOP_H
 
 
 def _dots(c: S.Canvas, x: float, cy: float, counts: list[int]) -> None:
@@ -103,29 +122,52 @@ def _dots(c: S.Canvas, x: float, cy: float, counts: list[int]) -> None:
         c.text(x + k * 34 + 12, cy + 4, str(counts[k]), size=11, bold=True)
 
 
-def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> None:
-    """The five judges (category, display card, deck), the song, and what this turn has done."""
-    body = S.panel(c, x, y, w, TOP_H, "The judges and the song", "#3c2f4f",
-                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
-    jw = (w - 20 - 4 * 8) / 5
+def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narrow: bool = False) -> float:
+    """The five judges (category, display card, deck), the song, and what this turn has done (narrow:
+    a judge to a row, the texts wrapped). Returns the y below it."""
+    size = max(11, S.min_font())
+    rows = []  # narrow: each judge's facts and desire lines
     for j in range(C.NUM_JUDGES):
-        jx = x + 10 + j * (jw + 8)
-        c.spot(f"judge:{j}", jx - 3, body + 2, jw + 6, 104)
-        c.text(jx, body + 16, C.JUDGES[j], size=12, bold=True, width=jw)
-        c.text(jx, body + 31, f"{C.JUDGE_ROLES[j]} judge, {plural(C.JUDGE_POINTS[j], 'pt')}", size=10, fill=S.MUTED,
+        facts = [f"deck: {plural(s.decks[j].n, 'card')}"]
+        if game.tens_on:
+            facts.append(f"10-tokens left: {s.tens_left[j]}")
+        desire = S.wrap("desire: " + C.desire_text(s.desire_face[j]), w - 20, size, 4) \
+            if narrow and game.desires_on and s.desire_face[j] >= 0 else []
+        rows.append((" | ".join(facts), desire))
+    turn = _this_turn(game, s)
+    turn_lines = S.wrap(turn, w - 20, size, 4) if narrow and turn else []
+    row_h = [66 + 14 * len(d) + 8 for _, d in rows]
+    h = TOP_H if not narrow else 24 + sum(row_h) + 68 + 15 * len(turn_lines) + 8
+    body = S.panel(c, x, y, w, h, "The judges and the song", "#3c2f4f",
+                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
+    jw = (w - 20 - 4 * 8) / 5 if not narrow else 132
+    jy = body + 4
+    for j in range(C.NUM_JUDGES):
+        jx = x + 10 + j * (jw + 8) if not narrow else x + 10
+        top = body if not narrow else jy
+        c.spot(f"judge:{j}", jx - 3, top + 2, (jw + 6) if not narrow else w - 14, 104 if not narrow else row_h[j] - 4)
+        c.text(jx, top + 16, C.JUDGES[j], size=12, bold=True, width=jw)
+        c.text(jx, top + 31, f"{C.JUDGE_ROLES[j]} judge, {plural(C.JUDGE_POINTS[j], 'pt')}", size=10, fill=S.MUTED,
                width=jw)
         cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
-        c.text(jx, body + 50, cat, size=15, bold=True, width=jw)
+        c.text(jx, top + 50, cat, size=15, bold=True, width=jw)
+        kx, ky, kw = (jx, top + 58, jw) if not narrow else (x + 10 + jw + 8, top + 6, w - 20 - jw - 8)
         k = s.display[j]
         if k >= 0:
             fill = STONE[C.CARD_COLOUR[k]]
-            c.rect(jx, body + 58, jw, 44, fill=fill, rx=5)
-            c.text(jx + 6, body + 75, C.move_name(C.CARD_CATEGORY[k], C.card_move(k)), size=11, bold=True,
-                   fill=S.contrast(fill), width=jw - 12)
-            c.text(jx + 6, body + 93, f"{C.COLOURS[C.CARD_COLOUR[k]]}, up to {plural(C.CARD_STARS[k], 'star')}",
-                   size=10, fill=S.contrast(fill), width=jw - 12)
+            c.rect(kx, ky, kw, 44, fill=fill, rx=5)
+            c.text(kx + 6, ky + 17, C.move_name(C.CARD_CATEGORY[k], C.card_move(k)), size=11, bold=True,
+                   fill=S.contrast(fill), width=kw - 12)
+            c.text(kx + 6, ky + 35, f"{C.COLOURS[C.CARD_COLOUR[k]]}, up to {plural(C.CARD_STARS[k], 'star')}",
+                   size=10, fill=S.contrast(fill), width=kw - 12)
         else:
-            c.rect(jx, body + 58, jw, 44, fill="none", stroke=S.EDGE, rx=5, dash=True)
+            c.rect(kx, ky, kw, 44, fill="none", stroke=S.EDGE, rx=5, dash=True)
+        if narrow:
+            c.text(jx, top + 66, rows[j][0], size=11, fill=S.MUTED, width=w - 20)
+            for i, line in enumerate(rows[j][1]):
+                c.text(jx, top + 80 + 14 * i, line, size=11)
+            jy += row_h[j]
+            continue
         facts = [f"deck: {plural(s.decks[j].n, 'card')}"]
         if game.tens_on:
             facts.append(f"10-tokens left: {s.tens_left[j]}")
@@ -134,7 +176,7 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
             for i, line in enumerate(S.wrap("desire: " + C.desire_text(s.desire_face[j]), jw, 10, 4)):
                 c.text(jx, yy + 12 + 13 * i, line, size=10)
     # The song: one token a slot, the next to claim outlined, the flag's slot marked.
-    sy = body + 214
+    sy = body + 214 if not narrow else jy + 14
     c.text(x + 10, sy, f"the song ({s.song_next}/{game.song_length} claimed"
            + (", the flag is revealed)" if s.end_triggered else ")"), size=11, fill=S.MUTED)
     tw = min(34, (w - 20) / game.song_length)
@@ -153,7 +195,12 @@ def _judges(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float) -> N
             c.rect(tx, ty, tw - 4, 26, fill="none", stroke=S.EDGE, rx=4, dash=True)
         if i == game.flag_slot:
             c.text(tx + (tw - 4) / 2, ty + 40, "flag", size=9, fill=S.MUTED, anchor="middle")
-    c.text(x + 10, y + TOP_H - 10, _this_turn(game, s), size=11, width=w - 20)
+    if narrow:
+        for i, line in enumerate(turn_lines):
+            c.text(x + 10, sy + 58 + 15 * i, line, size=11)
+        return y + h
+    c.text(x + 10, y + TOP_H - 10, turn, size=11, width=w - 20)
+    return y + TOP_H
 
 
 def _this_turn(game: Any, s: State) -> str:
@@ -175,67 +222,105 @@ def _this_turn(game: Any, s: State) -> str:
 
 def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float) -> None:
     n = game.n
+    for q, (bx, by, bw, bh) in enumerate(S.cells(x, y, w, PANEL_H, n, n)):
+        _player(c, game, s, seat, q, bx, by, bw, bh)
+
+
+def _player(c: S.Canvas, game: Any, s: State, seat: int | None, q: int, bx: float, by: float, bw: float,
+            bh: float = PANEL_H, narrow: bool = False) -> float:
+    """Queen `q`'s panel: power, place, rhinestones and lips, category scores, stack, lyrics, desires
+    and 10s, hand (the seat's own cards; of another's how many). Narrow: the texts wrap and the lyrics
+    and hand take a row more. Returns the y below it."""
     decider = game.current_player(s)
     returns = game.returns(s)
-    for q, (bx, by, bw, bh) in enumerate(S.cells(x, y, w, PANEL_H, n, n)):
-        sees = seat is None or seat == q
-        mark = S.HIGHLIGHT if (returns[q] == max(returns) if s.over else q == decider) else None
-        queen = C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "no queen yet"
-        note = "first player" if q == s.first else ""
-        c.spot(f"player:{q}", bx, by, bw, bh)
-        body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
-                       note=note, mark=mark)
-        yy = body + 4
-        if game.powers and s.queen[q] >= 0:
-            c.text(bx + 10, yy + 12, f"power: {C.POWERS[s.queen[q]]}", size=11, fill=S.MUTED, width=bw - 20)
-        place = C.space_name(s.pos[q]) if s.pos[q] >= 0 else "-"
-        c.text(bx + bw - 10, yy + 12, f"at {place}", size=11, anchor="end")
-        yy += 18
-        # Rhinestones and lips.
-        _dots(c, bx + 18, yy + 10, s.supply[q])
-        c.text(bx + 18 + 5 * 34, yy + 14, f"lips {s.lips[q]}", size=11, width=bw - 190)
-        yy += 24
-        # Category tracks, one per judge.
-        bar_w = (bw - 20 - 4 * 4) / 5
-        for j in range(C.NUM_JUDGES):
-            cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
-            S.bar(c, bx + 10 + j * (bar_w + 4), yy, bar_w, 18, s.scores[q][j], C.CATEGORY_CAP, S.tint(S.SEATS[q], 0.45),
-                  label=str(s.scores[q][j]))
-            c.text(bx + 10 + j * (bar_w + 4), yy + 30, cat, size=9, fill=S.MUTED, width=bar_w)
-        yy += 36
-        top = C.CARD_NAMES[s.stacks[q][-1]] if s.stacks[q] else "-"
-        c.text(bx + 10, yy + 12, f"played {len(s.stacks[q])} (top: {top})", size=11, width=bw - 20)
+    sees = seat is None or seat == q
+    size = max(11, S.min_font())
+    more = 1 if narrow else 0
+    extras = []
+    if game.desires_on:
+        extras.append("desires claimed, by judge: " + " / ".join(str(d) for d in s.desires[q]))
+    if game.tens_on:
+        tens = [C.CATEGORIES[s.cats[j]] for j in range(C.NUM_JUDGES) if s.tens[q][j] and s.cats[j] >= 0]
+        held = [C.REWARDS[C.REVEAL_REWARD[r]] for r in range(C.NUM_REVEALS) if s.reveal_hands[q][r]]
+        extras.append(f"10s: {', '.join(tens) or 'none'} | reveal cards played {len(s.revealed[q])}, held "
+                      + (", ".join(held) if sees and held else str(len(held))))
+    power = f"power: {C.POWERS[s.queen[q]]}" if game.powers and s.queen[q] >= 0 else ""
+    if narrow:
+        extras = [line for text in extras for line in S.wrap(text, bw - 20, size, 3)]
+        power_lines = S.wrap(power, bw - 20, size, 3) if power else []
+        # strip, place and power, dots, scores, stack, lyrics, extras, hand
+        bh = (24 + 4 + 18 + 16 * len(power_lines) + (6 if power else 0) + 24 + 36 + 16 + 43 + 16 * len(extras)
+              + 18 + (3 if sees else 1) * 23 + 6)
+    mark = S.HIGHLIGHT if (returns[q] == max(returns) if s.over else q == decider) else None
+    queen = C.QUEENS[s.queen[q]] if s.queen[q] >= 0 else "no queen yet"
+    note = "first player" if q == s.first else ""
+    c.spot(f"player:{q}", bx, by, bw, bh)
+    body = S.panel(c, bx, by, bw, bh, f"player_{q}: {queen}" + (" - you" if q == seat else ""), S.SEATS[q],
+                   note="" if narrow else note, mark=mark)
+    yy = body + 4
+    if narrow and note:  # in the body, leaving the title strip to the name
+        c.text(bx + 10, yy + 12, note, size=11, bold=True)
+    place = C.space_name(s.pos[q]) if s.pos[q] >= 0 else "-"
+    c.text(bx + bw - 10, yy + 12, f"at {place}", size=11, anchor="end")
+    if narrow:  # the power under the place, wrapped
+        for i, line in enumerate(power_lines):
+            c.text(bx + 10, yy + 30 + 16 * i, line, size=11, fill=S.MUTED)
+        yy += 16 * len(power_lines) + (6 if power else 0)
+    elif power:
+        c.text(bx + 10, yy + 12, power, size=11, fill=S.MUTED, width=bw - 20)
+    yy += 18
+    # Rhinestones and lips.
+    _dots(c, bx + 18, yy + 10, s.supply[q])
+    c.text(bx + 18 + 5 * 34, yy + 14, f"lips {s.lips[q]}", size=11, width=bw - 190)
+    yy += 24
+    # Category tracks, one per judge.
+    bar_w = (bw - 20 - 4 * 4) / 5
+    for j in range(C.NUM_JUDGES):
+        cat = C.CATEGORIES[s.cats[j]] if s.cats[j] >= 0 else "?"
+        S.bar(c, bx + 10 + j * (bar_w + 4), yy, bar_w, 18, s.scores[q][j], C.CATEGORY_CAP, S.tint(S.SEATS[q], 0.45),
+              label=str(s.scores[q][j]))
+        c.text(bx + 10 + j * (bar_w + 4), yy + 30, cat, size=9, fill=S.MUTED, width=bar_w)
+    yy += 36
+    top = C.CARD_NAMES[s.stacks[q][-1]] if s.stacks[q] else "-"
+    c.text(bx + 10, yy + 12, f"played {len(s.stacks[q])} (top: {top})", size=11, width=bw - 20)
+    yy += 16
+    lyrics = [(f"{C.LYRIC_STARS[t]}", STONE[C.LYRIC_COLOUR[t]]) for t in s.lyrics[q]]
+    c.text(bx + 10, yy + 13, "lyrics:", size=10, fill=S.MUTED)
+    S.chips(c, bx + 52, yy + 2, bw - 62, lyrics, size=10, rows=1 + more, empty="none")
+    yy += 20 + 23 * more
+    for line in extras:
+        c.text(bx + 10, yy + 12, line, size=10, fill=S.MUTED, width=bw - 20)
         yy += 16
-        lyrics = [(f"{C.LYRIC_STARS[t]}", STONE[C.LYRIC_COLOUR[t]]) for t in s.lyrics[q]]
-        c.text(bx + 10, yy + 13, "lyrics:", size=10, fill=S.MUTED)
-        S.chips(c, bx + 52, yy + 2, bw - 62, lyrics, size=10, rows=1, empty="none")
-        yy += 20
-        extras = []
-        if game.desires_on:
-            extras.append("desires claimed, by judge: " + " / ".join(str(d) for d in s.desires[q]))
-        if game.tens_on:
-            tens = [C.CATEGORIES[s.cats[j]] for j in range(C.NUM_JUDGES) if s.tens[q][j] and s.cats[j] >= 0]
-            held = [C.REWARDS[C.REVEAL_REWARD[r]] for r in range(C.NUM_REVEALS) if s.reveal_hands[q][r]]
-            extras.append(f"10s: {', '.join(tens) or 'none'} | reveal cards played {len(s.revealed[q])}, held "
-                          + (", ".join(held) if sees and held else str(len(held))))
-        for line in extras:
-            c.text(bx + 10, yy + 12, line, size=10, fill=S.MUTED, width=bw - 20)
-            yy += 16
-        cards = sum(s.hands[q])
-        if sees:
-            items = [(C.CARD_NAMES[k], STONE[C.CARD_COLOUR[k]]) for k in range(C.NUM_CARDS) if s.hands[q][k]]
-            c.text(bx + 10, yy + 13, f"hand ({cards}):", size=10, fill=S.MUTED)
-            S.chips(c, bx + 10, yy + 18, bw - 20, items, size=10, rows=2, empty="no cards")
-        else:
-            c.text(bx + 10, yy + 13, "hand: " + plural(cards, "card"), size=10, fill=S.MUTED)
-            S.chips(c, bx + 10, yy + 18, bw - 20, [("", "#6b5b7a")] * cards, size=10, rows=1, max_chip=14)
+    cards = sum(s.hands[q])
+    if sees:
+        items = [(C.CARD_NAMES[k], STONE[C.CARD_COLOUR[k]]) for k in range(C.NUM_CARDS) if s.hands[q][k]]
+        c.text(bx + 10, yy + 13, f"hand ({cards}):", size=10, fill=S.MUTED)
+        S.chips(c, bx + 10, yy + 18, bw - 20, items, size=10, rows=2 + more, empty="no cards")
+    else:
+        c.text(bx + 10, yy + 13, "hand: " + plural(cards, "card"), size=10, fill=S.MUTED)
+        S.chips(c, bx + 10, yy + 18, bw - 20, [("", "#6b5b7a")] * cards, size=10, rows=1, max_chip=14)
+    return by + bh
 
 
-def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float, above: bool) -> None:
-    """Seat `p`'s hand (each card's colour, stars and category rule) and its reveal cards."""
+def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float, above: bool,
+          narrow: bool = False) -> float:
+    """Seat `p`'s hand (each card's colour, stars and category rule) and its reveal cards (narrow: one
+    card to a row, the reveal cards after them). Returns the y below it."""
     if p < 0:
-        S.panel(c, x, y, w, HAND_H, "Hands are dealt after the queens", "#3c2f4f")
-        return
+        h = HAND_H if not narrow else 48
+        S.panel(c, x, y, w, h, "Hands are dealt after the queens", "#3c2f4f")
+        return y + h
+    if narrow:
+        kinds = [k for k in range(C.NUM_CARDS) if s.hands[p][k]]
+        rows: list[tuple[str, str | None, str]] = [
+            (f"{C.CARD_NAMES[k]}, up to {plural(C.CARD_STARS[k], 'star')}", STONE[C.CARD_COLOUR[k]],
+             C.CARDS_RULE[C.CARD_CATEGORY[k]]) for k in kinds]
+        if game.tens_on:
+            held = [C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
+            rows.append(("reveal cards", None, ", ".join(held) or "none"))
+        return S.card_rows(c, x, y, w, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
+                           plural(sum(s.hands[p]), "card"), rows, [f"card:{k}" for k in kinds],
+                           empty="" if game.tens_on else "no cards")
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=plural(sum(s.hands[p]), "card"))
     kinds = [k for k in range(C.NUM_CARDS) if s.hands[p][k]]
@@ -257,3 +342,4 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         items = [(C.reveal_name(r), S.tint(STONE[C.REVEAL_COLOUR[r]], 0.5)) for r in reveals]
         c.text(x + 10, y + HAND_H - 10, "reveal cards:", size=10, fill=S.MUTED)
         S.chips(c, x + 84, y + HAND_H - 24, w - 94, items, size=10, rows=1, empty="none")
+    return y + HAND_H

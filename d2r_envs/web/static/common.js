@@ -74,12 +74,13 @@ function standingsList(box, result, names) {
     el("li", { class: s.winner ? "winner" : "" }, el("strong", { text: names(s.seat) + (s.winner ? " (winner)" : "") + ": " }), s.text)));
 }
 
-// A picture wider than its box pans sideways at its own size (legible); the button beside it shows the
-// whole picture at once instead, in small print, and back. The choice is kept for the next pages.
+// A picture wider than its box (a screen narrower than even the narrow drawing) pans sideways at its
+// own size (legible); the button beside it shows the whole picture at once instead, in small print, and
+// back. The choice is kept for the next pages.
 function fitPicture() {
   const box = document.getElementById("picture");
   const button = document.getElementById("fit");
-  const svg = box.querySelector("svg");
+  const svg = [...box.querySelectorAll("svg")].find((s) => s.getClientRects().length);  // the one shown
   const whole = localStorage.getItem("d2r.whole") === "1";
   box.classList.toggle("whole", whole);
   const natural = svg ? Number(svg.getAttribute("width")) : 0;
@@ -91,5 +92,6 @@ function fitPicture() {
       localStorage.setItem("d2r.whole", localStorage.getItem("d2r.whole") === "1" ? "0" : "1");
       fitPicture();
     });
+    window.addEventListener("resize", fitPicture);  // a turned phone may show the other drawing
   }
 }
