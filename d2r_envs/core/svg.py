@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 INK = "#222222"  # text and lines
@@ -81,6 +81,21 @@ def width(wide: int) -> int:
     """The width to draw a picture whose own width is `wide`: the narrow layout's within `narrow`."""
     w = _WIDTH.get()
     return wide if w is None else min(w, wide)
+
+
+def stack_seats(y: float, own: int, n: int, seat_panel: Callable[[int, float], float],
+                hand: Callable[[float], float], gap: float = 8) -> float:
+    """The narrow layout's players from `y` down: the seat `own`'s panel and then its hand, then every
+    other seat's panel; with no own seat (-1, from above before anyone acts), every panel and then the
+    hand. `seat_panel(q, y)` and `hand(y)` draw one and return the y under it; returns the y under all."""
+    order = ([own] if own >= 0 else []) + [q for q in range(n) if q != own]
+    for i, q in enumerate(order):
+        y = seat_panel(q, y) + gap
+        if i == 0 and own >= 0:
+            y = hand(y) + gap
+    if own < 0:
+        y = hand(y) + gap
+    return y
 
 
 def min_font() -> float:

@@ -57,13 +57,8 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     if narrow:  # the circle, the seat's own panel and hand, the other players
         m, w = 8, width - 16
         y = _circle(c, game, s, m, y - 4, w, narrow) + m
-        order = ([shown] if shown >= 0 else []) + [p for p in range(n) if p != shown]
-        for i, p in enumerate(order):
-            y = _players(c, game, s, seat, m, y, w, player, only=p) + m
-            if i == 0 and shown >= 0:
-                y = _hand(c, s, shown, m, y, w, seat is None, narrow) + m
-        if shown < 0:
-            y = _hand(c, s, shown, m, y, w, seat is None, narrow) + m
+        y = S.stack_seats(y, shown, n, lambda p, y: _players(c, game, s, seat, m, y, w, player, only=p),
+                          lambda y: _hand(c, s, shown, m, y, w, seat is None, narrow), m)
         c.resize(y)
         return str(c)
     y = _circle(c, game, s, 12, y, width - 24) + 12

@@ -57,13 +57,8 @@ def svg(game: Any, s: State, seat: int | None) -> str:
     if narrow:
         m = 8
         y = _table(c, game, s, m, y - 4, width - 2 * m, narrow) + m
-        order = ([own] if own >= 0 else []) + [p for p in range(n) if p != own]
-        for i, p in enumerate(order):
-            y = _player(c, game, s, seat, p, m, y, width - 2 * m, narrow) + m
-            if i == 0 and own >= 0:
-                y = _hand(c, game, s, own, m, y, width - 2 * m, seat is None, narrow) + m
-        if own < 0:
-            y = _hand(c, game, s, own, m, y, width - 2 * m, seat is None, narrow) + m
+        y = S.stack_seats(y, own, n, lambda p, y: _player(c, game, s, seat, p, m, y, width - 2 * m, narrow),
+                          lambda y: _hand(c, game, s, own, m, y, width - 2 * m, seat is None, narrow), m)
         c.resize(y)
         return str(c)
     y = _table(c, game, s, 12, y, width - 24) + 12

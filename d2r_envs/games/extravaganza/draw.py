@@ -50,13 +50,8 @@ def svg(game: Any, s: State, seat: int | None) -> str:
         m, w = 8, width - 16
         y = _stage(c, game, s, m, y - 4, w) + m
         y = _judges(c, game, s, m, y, w, narrow) + m
-        order = ([own] if own >= 0 else []) + [q for q in range(game.n) if q != own]
-        for i, q in enumerate(order):
-            y = _player(c, game, s, seat, q, m, y, w, narrow=True) + m
-            if i == 0 and own >= 0:
-                y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
-        if own < 0:
-            y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
+        y = S.stack_seats(y, own, game.n, lambda q, y: _player(c, game, s, seat, q, m, y, w, narrow=True),
+                          lambda y: _hand(c, game, s, own, m, y, w, seat is None, narrow), m)
         c.resize(y)
         return str(c)
     _stage(c, game, s, 12, y)

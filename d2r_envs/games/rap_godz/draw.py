@@ -62,13 +62,8 @@ def svg(game: Any, s: State, seat: int | None) -> str:
         m, w = 8, width - 16
         y = _board(c, game, s, m, y - 4, w, narrow) + m
         y = _come_upz(c, game, s, m, y, w, narrow) + m
-        order = ([own] if own >= 0 else []) + [p for p in range(game.n) if p != own]
-        for i, p in enumerate(order):
-            y = _player(c, game, s, seat, p, m, y, w, narrow=True) + m
-            if i == 0 and own >= 0:
-                y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
-        if own < 0:
-            y = _hand(c, game, s, own, m, y, w, seat is None, narrow) + m
+        y = S.stack_seats(y, own, game.n, lambda p, y: _player(c, game, s, seat, p, m, y, w, narrow=True),
+                          lambda y: _hand(c, game, s, own, m, y, w, seat is None, narrow), m)
         c.resize(y)
         return str(c)
     _board(c, game, s, 12, y, 560)
