@@ -461,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game at the terminal against chosen opponents")
     p.add_argument("game", choices=games)
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--level", help="the opponents' difficulty level, e.g. easy or hard (`d2r levels GAME` lists a game's levels)")
+    who.add_argument("--level", help="the opponents' difficulty level, e.g. easy or medium (`d2r levels GAME` lists a game's levels)")
     who.add_argument("--opponents",
                      help="comma-separated agents for the other seats, cycled: random, heuristic, mcts:N, search:M:N, "
                      "shipped (the game's newest shipped model, the default; the heuristic for a game with none yet), "
