@@ -22,9 +22,9 @@ NAMES = d2r_envs.names()
 SPOTS = re.compile(r'<rect class="spot" data-place="([^"]+)" data-actions="([0-9 ]+)"')
 
 
-def _seat_decisions(game_name: str, seed: int, limit: int = 400):
+def _seat_decisions(game_name: str, seed: int, limit: int = 400, **options):
     """(game, state, seat) at every player decision of a seeded random game."""
-    game = d2r_envs.make_game(game_name)
+    game = d2r_envs.make_game(game_name, **options)
     state, rng = game.new_initial_state(), np.random.default_rng(seed)
     for _ in range(limit):
         p = game.current_player(state)
@@ -78,6 +78,26 @@ def test_most_moves_have_a_place_in_the_picture(name: str) -> None:
         legal += len(actions)
         placed += sum(len(v) for v in places(game, state, actions).values())
     assert placed / legal >= PLACED[name], f"{name}: {placed} of {legal} legal moves have a place"
+
+
+# Options whose moves have places of their own (Characters, Category Is; Queen Powers, 10s & Reveals, the draft).
+OPTIONS = [("drags_2_riches", {"characters": True, "category_is": True}),
+           ("extravaganza", {"level": "legendary", "queens": "draft"})]
+
+
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_the_options_moves_are_marked_alike_in_both_drawings(name: str, options: dict) -> None:
+    kinds = set()
+    actions = registry.action_space(name)
+    for game, state, seat in _seat_decisions(name, seed=5, limit=1500, **options):
+        legal = game.legal_actions(state)
+        drawn = picture(game, state, seat, legal)
+        found = {key: [int(a) for a in ids.split()] for key, ids in SPOTS.findall(drawn)}
+        assert found == {k: v for k, v in places(game, state, legal).items() if k in found}
+        wide, narrow = drawn.split('<div class="svg narrow"')
+        assert sorted(SPOTS.findall(wide)) == sorted(SPOTS.findall(narrow))
+        kinds |= {actions.decode(a)[0] for v in found.values() for a in v}
+    assert {"drags_2_riches": {"look_type", "ability", "thumbs"}, "extravaganza": {"pay_stone", "reveal"}}[name] <= kinds
 
 
 @pytest.mark.parametrize("name", NAMES)
