@@ -288,10 +288,12 @@ def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str, colour:
 
 
 def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, str]], size: float = 11,
-          rows: int = 1, max_chip: float = 190, height: float | None = None, empty: str = "") -> float:
+          rows: int = 1, max_chip: float = 190, height: float | None = None, empty: str = "",
+          places: Sequence[str] = ()) -> float:
     """Labels on rounded chips (`items`: label, fill) from left to right, wrapping onto at most `rows`
     rows within `w`; where they do not fit, the last chip says how many more there are; with no items,
-    `empty` in grey. Returns the y below the rows."""
+    `empty` in grey. `places`: each item's place (`Canvas.spot`), its chip where it is drawn. Returns
+    the y below the rows."""
     h = height or size + 9
     size = max(size, _MIN_FONT.get())  # chips keep their height; larger text makes them wider
     if not items and empty:
@@ -320,8 +322,10 @@ def chips(c: Canvas, x: float, y: float, w: float, items: Sequence[tuple[str, st
             break
         placed.pop()
         hidden += 1
-    for px, py, pw, label, fill in placed:
+    for i, (px, py, pw, label, fill) in enumerate(placed):
         base = py + h / 2 + size * 0.36
+        if fill is not None and i < len(places):
+            c.spot(places[i], px - 1, py - 1, pw + 2, h + 2)
         if fill is None:
             c.text(px + 4, base, label, size=size, fill=MUTED)
             continue

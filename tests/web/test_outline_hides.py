@@ -13,9 +13,16 @@ from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.web.picture import move_place
 
 
-@pytest.mark.parametrize("name", d2r_envs.names())
-def test_moves_a_seat_cannot_tell_apart_are_outlined_alike(name: str) -> None:
-    game = d2r_envs.make_game(name)
+# The options whose moves have places of their own, besides every game's default.
+OPTIONS = [(name, {}) for name in d2r_envs.names()] + [
+    ("drags_2_riches", {"characters": True, "category_is": True}),
+    ("extravaganza", {"level": "legendary", "queens": "draft"}),
+]
+
+
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_moves_a_seat_cannot_tell_apart_are_outlined_alike(name: str, options: dict) -> None:
+    game = d2r_envs.make_game(name, **options)
     observer = game.make_observer()
     package = registry.package(name)
     rng = np.random.default_rng(7)

@@ -91,6 +91,7 @@ def _circle(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narr
     cy = top + 58
     dx, dy, dr = (x + 48, cy, 34) if not narrow else (x + 38, top + 38, 28)
     c.circle(dx, dy, dr, fill="#b8402f", stroke="#6e2219", stroke_width=2)
+    c.spot("draco", dx - dr - 3, dy - dr - 3, 2 * dr + 6, 2 * dr + 6)
     c.text(dx, dy + 5, "Draco", size=13, fill="#ffffff", bold=True, anchor="middle")
     cup = ["the cup:", "in the centre" if s.cup < 0 else f"player_{s.cup}"] + (["(set-up cup)"] if s.cup_initial and s.cup >= 0 else [])
     if narrow:  # beside Draco: the cup and the piles
@@ -128,11 +129,14 @@ def _circle(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narr
             c.text(cx, cy + r + 31, f"{g:+d}", size=11, fill="#2e7d32" if g > 0 else "#c62828", anchor="middle")
     if narrow:  # under the places: the toast, then the card being resolved
         ty = top + 78 + rows * row_h
+        c.spot("toast", x + 6, ty - 13, w - 12, 15 * len(toast_lines) + 2)
         for i, line in enumerate(toast_lines):
             c.text(x + 10, ty + 15 * i, line, size=11, fill=S.MUTED)
         for i, line in enumerate(resolving_lines):
             c.text(x + 10, ty + 15 * len(toast_lines) + 4 + 16 * i, line, size=12, bold=True)
         return y + h
+    toast_w = S.text_width(toast, 11)
+    c.spot("toast", x + w - 14 - toast_w, y + h - 24, toast_w + 8, 20)
     c.text(x + w - 10, y + h - 10, toast, size=11, fill=S.MUTED, anchor="end")
     if resolving:  # the card being resolved, under the circle
         c.text(x + 12, y + h - 10, resolving, size=12, bold=True, width=w - 470)
@@ -201,8 +205,8 @@ def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: fl
 
 def place(game: Any, s: State, action: int) -> str | None:
     """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
-    character in the circle; None for a move with no place. Seats in actions are relative to the actor; a place
-    names the seat itself."""
+    character in the circle, Draco (the way he moves), the toast (proposing one); None for declining a
+    toast. Seats in actions are relative to the actor; a place names the seat itself."""
     kind, args = ACTIONS.decode(action)
     if kind == "play":
         return f"card:{args[0]}"
@@ -210,6 +214,10 @@ def place(game: Any, s: State, action: int) -> str | None:
         return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
     if kind == "character":
         return f"character:{absolute_character(args[0], game.current_player(s), game.n)}"
+    if kind == "direction":
+        return "draco"
+    if kind == "toast":
+        return "toast"
     return None
 
 

@@ -16,7 +16,7 @@ from d2r_envs.core.events import result_headline
 from d2r_envs.core.words import plural
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.actions import ACTIONS
-from d2r_envs.games.drags_2_riches.state import Phase, State
+from d2r_envs.games.drags_2_riches.state import Ask, Phase, State
 
 WIDTH = 1200
 TYPE_FILL = ("#8455b8", "#e46aa6", "#d2453c", "#ec8a2c", "#2f9c95")  # Outfit, Hair, Heels, Makeup, Accessories
@@ -91,6 +91,7 @@ def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narro
                    note=f"first player: player_{s.first}" if s.first >= 0 else "")
     # The Event card.
     c.rect(x + 10, body + 8, 180, h - 42, fill="#fbf3df", stroke=S.EDGE, rx=6)
+    c.spot("event", x + 10, body + 8, 180, h - 42)
     if s.event >= 0:
         ev = C.EVENTS[s.event]
         c.text(x + 100, body + 30, ev.name, size=14, bold=True, anchor="middle", width=166)
@@ -135,6 +136,7 @@ def _table_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
     body = S.panel(c, x, y, w, h, "The Event and the Market", "#4a3b5c",
                    note=f"first player: player_{s.first}" if s.first >= 0 else "")
     c.rect(x + 10, body + 8, w - 20, 64, fill="#fbf3df", stroke=S.EDGE, rx=6)
+    c.spot("event", x + 10, body + 8, w - 20, 64)
     left = sum(len(s.decks[d]) + 1 for d in s.stages[s.stage:])
     if s.event >= 0:
         ev = C.EVENTS[s.event]
@@ -162,15 +164,36 @@ def _table_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a Market card, a player; None for a move with
-    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a Market card,
+    a player, the Event (thumbs up or down), a card of the actor's Floordrobe (to Return or Trash), a
+    slot of the actor's Look (a Look type), the actor's Character (its action); None for a move with no
+    place. Seats in actions are relative to the actor; a place names the seat itself."""
     kind, args = ACTIONS.decode(action)
+    me = game.current_player(s)
     if kind in ("activate", "wear"):
         return f"card:{args[0]}"
     if kind == "buy":
         return f"market:{args[0]}"
     if kind == "target":
-        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+        return f"player:{(me + args[0] + 1) % game.n}"
+    if kind == "winner":
+        return f"player:{(me + args[0]) % game.n}"
+    if kind == "thumbs":
+        return "event"
+    if kind == "ability":
+        return f"character:{me}"
+    if kind == "look_type":
+        return f"look:{me}:{args[0]}"
+    if kind == "card":
+        ask = s.ask
+        if ask in (Ask.RETURN, Ask.TRASH):
+            return f"floor:{me}:{args[0]}"
+        if ask == Ask.LEND_CARD:
+            return f"card:{args[0]}"
+        if ask == Ask.TAKE:
+            return f"market:{args[0]}"
+        if ask == Ask.BORROW:  # a card of the victim's hand, which the picture does not show
+            return f"player:{s.victim}"
     return None
 
 
@@ -229,6 +252,7 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     yy = body + 34
     if s.characters and s.characters[p] >= 0:
         name, ability = C.CHARACTERS[s.characters[p]][:2]
+        c.spot(f"character:{p}", bx + 6, yy - 1, bw - 12, 15)
         c.text(bx + 10, yy + 10, f"{name}: {ability}" + (" (used)" if s.used[p] else ""), size=11, width=bw - 20)
         yy += 14
     # The Look: one slot per type (narrow: a slot to a row).
@@ -236,6 +260,7 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     for t in range(C.NUM_TYPES if not narrow else 0):
         k = s.looks[p][t]
         sx = bx + 10 + t * (sw + 4)
+        c.spot(f"look:{p}:{t}", sx, yy + 4, sw, 34)
         if k >= 0:
             c.rect(sx, yy + 4, sw, 34, fill=S.tint(TYPE_FILL[t], 0.55 if sees else 0.75), stroke=TYPE_FILL[t], rx=4)
             if sees:
@@ -249,6 +274,7 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
             c.text(sx + sw / 2, yy + 25, C.TYPES[t], size=9, fill=S.MUTED, anchor="middle", width=sw - 4)
     for t in range(C.NUM_TYPES if narrow else 0):
         k, ty = s.looks[p][t], yy + 4 + 19 * t
+        c.spot(f"look:{p}:{t}", bx + 10, ty, bw - 20, 17)
         if k >= 0:
             c.rect(bx + 10, ty, bw - 20, 17, fill=S.tint(TYPE_FILL[t], 0.55 if sees else 0.75), stroke=TYPE_FILL[t], rx=4)
             label = f"{C.KINDS[k].name.replace(f' {C.TYPES[t]}', '')}, value {C.VALUE[k]}" if sees else "face down"
@@ -268,7 +294,8 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
         yy += 20 + 23 * more
     floor = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k)) for k, m in enumerate(s.floors[p]) if m]
     c.text(bx + 10, yy + 11, "floor:", size=10, fill=S.MUTED)
-    S.chips(c, bx + 46, yy, bw - 56, floor, size=10, rows=3 if narrow else (2 if sees else 3), empty="empty Floordrobe")
+    S.chips(c, bx + 46, yy, bw - 56, floor, size=10, rows=3 if narrow else (2 if sees else 3), empty="empty Floordrobe",
+            places=[f"floor:{p}:{k}" for k, m in enumerate(s.floors[p]) if m])
     return by + bh
 
 

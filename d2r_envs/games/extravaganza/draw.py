@@ -64,17 +64,33 @@ def svg(game: Any, s: State, seat: int | None) -> str:
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a stage space, a judge, the song's
-    next lyric, a card of the hand; None for a move with no place."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a stage space (Stage Presence:
+    the actor's own), a judge, the song's next lyric, a card of the hand, the reveal cards held, a
+    rhinestone colour of a queen's supply (a colour to pay or choose: the actor's own; Green Screen's:
+    her green; Body Oddy's take: the other queen's), a queen whose lyrics Blood Sucker scores with; None
+    for a move with no place. Seats in actions are relative to the actor; a place names the seat itself."""
     kind, args = ACTIONS.decode(action)
+    me = game.current_player(s)
     if kind == "space":
         return f"space:{args[0]}"
     if kind in ("draw", "judge"):
         return f"judge:{args[0]}"
     if kind in ("dance", "pay_card", "show"):
         return f"card:{args[0]}"
+    if kind == "reveal":
+        return "card:reveal"
     if kind == "claim":
         return "song"
+    if kind in ("color", "pay_stone"):
+        return f"stone:{me}:{args[0]}"
+    if kind == "pay_green":
+        return f"stone:{me}:{C.GREEN}"
+    if kind == "pay_stage" and s.pos[me] >= 0:
+        return f"space:{s.pos[me]}"
+    if kind == "take":
+        return f"stone:{(me + args[0] + 1) % game.n}:{args[1]}"
+    if kind == "lyrics_of":
+        return f"player:{(me + args[0]) % game.n}"
     return None
 
 
@@ -265,6 +281,8 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, q: int, bx: floa
         c.text(bx + 10, yy + 12, power, size=11, fill=S.MUTED, width=bw - 20)
     yy += 18
     # Rhinestones and lips.
+    for k in range(C.NUM_COLOURS):
+        c.spot(f"stone:{q}:{k}", bx + 18 + k * 34 - 11, yy - 1, 32, 22)
     _dots(c, bx + 18, yy + 10, s.supply[q])
     c.text(bx + 18 + 5 * 34, yy + 14, f"lips {s.lips[q]}", size=11, width=bw - 190)
     yy += 24
@@ -314,7 +332,8 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
             held = [C.reveal_name(r) for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
             rows.append(("reveal cards", None, ", ".join(held) or "none"))
         return S.card_rows(c, x, y, w, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
-                           plural(sum(s.hands[p]), "card"), rows, [f"card:{k}" for k in kinds],
+                           plural(sum(s.hands[p]), "card"), rows,
+                           [f"card:{k}" for k in kinds] + (["card:reveal"] if game.tens_on else []),
                            empty="" if game.tens_on else "no cards")
     body = S.panel(c, x, y, w, HAND_H, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                    note=plural(sum(s.hands[p]), "card"))
@@ -335,6 +354,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     if game.tens_on:
         reveals = [r for r in range(C.NUM_REVEALS) if s.reveal_hands[p][r]]
         items = [(C.reveal_name(r), S.tint(STONE[C.REVEAL_COLOUR[r]], 0.5)) for r in reveals]
+        c.spot("card:reveal", x + 6, y + HAND_H - 27, w - 12, 24)
         c.text(x + 10, y + HAND_H - 10, "reveal cards:", size=10, fill=S.MUTED)
         S.chips(c, x + 84, y + HAND_H - 24, w - 94, items, size=10, rows=1, empty="none")
     return y + HAND_H

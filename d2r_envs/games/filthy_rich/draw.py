@@ -66,8 +66,10 @@ def svg(game: Any, s: State, seat: int | None) -> str:
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand (opening a business: its card), a luxury, a player; None for a move with
-    no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand (opening a
+    business: its card), a luxury, a player, a business sold (its sign where the book shows it), a page
+    to turn to; None for a bid, passing and a business the open page hides. Seats in actions are
+    relative to the actor; a place names the seat itself."""
     kind, args = ACTIONS.decode(action)
     if kind in ("play", "discard", "open"):
         return f"card:{args[0]}"
@@ -75,6 +77,10 @@ def place(game: Any, s: State, action: int) -> str | None:
         return f"luxury:{args[0]}"
     if kind == "player":
         return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+    if kind == "sell" and args[0] in game.visible_row(s):
+        return f"business:{args[0]}"
+    if kind == "page":
+        return f"page:{args[0]}"
     return None
 
 
@@ -99,6 +105,8 @@ def _book(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narrow
         b = row[slot]
         fill = _owner_fill(s, b) if b >= 0 else "#f3efe6"
         c.rect(cx, cy, SLOT - 4, SLOT - 4, fill=fill, stroke=S.EDGE, rx=5)
+        if b >= 0 and row.index(b) == slot:  # a sign's place: its first slot in view
+            c.spot(f"business:{b}", cx - 1, cy - 1, SLOT - 2, SLOT - 2)
         ink = S.contrast(fill)
         c.text(cx + 6, cy + 16, str(slot + 1), size=13, bold=True, fill=ink)
         if b >= 0:
@@ -123,6 +131,7 @@ def _book(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narrow
     for i, pg in enumerate(range(C.PAGES - 1, -1, -1)):
         ty = body + 22 + i * (3 * cell + 14)
         current = pg == s.page
+        c.spot(f"page:{pg}", px - 4, ty - 4, 62 + 3 * cell + 20, 3 * cell + 6)
         c.text(px, ty + 34, f"page {pg + 1}", size=12, bold=current, fill=S.INK if current else S.MUTED)
         for slot in range(C.SLOTS):
             r, col = divmod(slot, 3)
@@ -145,6 +154,7 @@ def _pages(c: S.Canvas, s: State, x: float, y: float, cell: float) -> None:
     for i, pg in enumerate(range(C.PAGES - 1, -1, -1)):
         tx, ty = x + i * (3 * cell + 22), y + 20
         current = pg == s.page
+        c.spot(f"page:{pg}", tx - 3, ty - 2, 3 * cell + 6, 18 + 3 * cell + 14)
         c.text(tx, ty + 12, f"page {pg + 1}", size=12, bold=current, fill=S.INK if current else S.MUTED)
         for slot in range(C.SLOTS):
             r, col = divmod(slot, 3)

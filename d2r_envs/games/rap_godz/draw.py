@@ -95,6 +95,7 @@ def _board(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narro
     c.text(x + 10, yy + 10, "Citiez on the board (most icons of the colour)", size=11, fill=S.MUTED)
     items = [(C.KIND_NAMES[k], kind_fill(k)) for k in game.board_cities(s)]
     S.chips(c, x + 10, yy + 16, w - 20, items, size=11, rows=1)
+    c.spot("deck", x + 6, y + TOP_H - 48, w - 12, 16)
     S.lines(c, x + 10, y + TOP_H - 48, w - 20, _supplies(s), size=11, fill=S.MUTED)
     return y + TOP_H
 
@@ -130,6 +131,7 @@ def _board_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
     items = [(C.KIND_NAMES[k], kind_fill(k)) for k in game.board_cities(s)]
     S.chips(c, x + 10, yy + 20, w - 20, items, size=11, rows=2)
     yy += 20 + 50
+    c.spot("deck", x + 6, yy, w - 12, 16)
     for i, line in enumerate(supplies):
         c.text(x + 10, yy + 12 + 15 * i, line, size=11, fill=S.MUTED)
     return y + h
@@ -235,6 +237,7 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     c.text(bx + bw - 10, body + 22, f"{b}x1 {g}x5 {pl}x25", size=10, fill=S.MUTED, anchor="end")
     yy = body + 32
     if rapper is not None:
+        c.spot(f"rapper:{p}", bx + 6, yy, bw - 12, 16 + 14 * len(ability))
         c.text(bx + 10, yy + 12, f"{rapper.name} ({C.DIFFICULTY[rapper.difficulty]})" + (" - used" if s.used[p] else ""),
                size=11, bold=True, width=bw - 20)
         for i, line in enumerate(ability):
@@ -247,9 +250,11 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
     yy += 48
     for r in range(C.NUM_RES):
         top = C.TRACK_MAX if s.upgraded[p] >> r & 1 else C.TRACK_TOP
+        c.spot(f"res:{p}:{r}", bx + 8, yy - 1, bw - 16, 18)
         S.bar(c, bx + 10, yy, bw - 20, 16, s.res[p][r], top, S.tint(S.SEATS[p], 0.4),
               label=f"{C.RESOURCES[r]} {s.res[p][r]}/{top}")
         yy += 19
+    c.spot(f"pickups:{p}", bx + 6, yy, bw - 12, 16 + 14 * (len(pick_lines) - 1))
     for i, line in enumerate(pick_lines):
         c.text(bx + 10, yy + 12 + 14 * i, line, size=10, width=bw - 20)
     yy += 18 + 14 * (len(pick_lines) - 1)
@@ -278,16 +283,28 @@ def _player(c: S.Canvas, game: Any, s: State, seat: int | None, p: int, bx: floa
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a player, a
-    face-up Come Upz; None for a move with no place. Seats in actions are relative to the actor; a place
-    names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand or of the draft
+    offer, a player, a face-up Come Upz, the Album deck to draw from, the actor's Pick Upz, resource
+    track or Rapper; None for a pass. Seats in actions are relative to the actor; a place names the seat
+    itself."""
     kind, args = ACTIONS.decode(action)
+    me = game.current_player(s)
     if kind in ("play", "spend"):
         return f"card:{args[0]}"
+    if kind in ("rapper", "city"):  # a card of the seat's own draft offer, drawn with its hand
+        return f"card:{args[0] + (C.RAPPER_FIRST if kind == 'rapper' else C.CITY_FIRST)}"
     if kind == "target":
-        return f"player:{(game.current_player(s) + args[0] + 1) % game.n}"
+        return f"player:{(me + args[0] + 1) % game.n}"
     if kind == "come_upz":
         return f"come_upz:{args[0]}"
+    if kind == "draw":
+        return "deck"
+    if kind in ("card_pickup", "boost"):
+        return f"pickups:{me}"
+    if kind == "res_pickup":
+        return f"res:{me}:{args[0]}"
+    if kind == "ability":
+        return f"rapper:{me}"
     return None
 
 
@@ -310,6 +327,7 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         rows = [(C.KIND_NAMES[k] + (f" x{m}" if m > 1 else ""), kind_fill(k), C.card_text(k))
                 for k, m in enumerate(s.hands[p]) if m]
         places = [f"card:{k}" for k, m in enumerate(s.hands[p]) if m]
+        places += [f"card:{k}" for k, m in enumerate(s.offers[p]) if m]
         offered = [("draft offer: " + C.KIND_NAMES[k], kind_fill(k), _offer_text(k)) for k, m in enumerate(s.offers[p]) if m]
         return S.card_rows(c, x, y, w, f"player_{p}'s hand" + (" (the seat to act)" if above else ""), S.SEATS[p],
                            plural(card_count(s.hands[p]), "card"), rows + offered, places,
@@ -322,6 +340,13 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
     S.card_list(c, x, y, w, HAND_H, body, cards, label_w=180, empty="" if offer else "no cards",
                 places=[f"card:{k}" for k, m in enumerate(s.hands[p]) if m])
     if offer:
-        text = "draft offer: " + "; ".join(f"{C.KIND_NAMES[k]} ({_offer_text(k)})" for k in offer)
-        c.text(x + 10, body + 20 + min(len(cards), 5) * 23, text, size=12, bold=True, width=w - 20)
+        parts = [f"{C.KIND_NAMES[k]} ({_offer_text(k)})" for k in offer]
+        text = "draft offer: " + "; ".join(parts)
+        ty = body + 20 + min(len(cards), 5) * 23
+        at = x + 10 + S.text_width("draft offer: ", 12, bold=True)
+        for k, part in zip(offer, parts):  # each offered card's stretch of the line
+            end = min(at + S.text_width(part, 12, bold=True), x + w - 10)
+            c.spot(f"card:{k}", at - 2, ty - 16, max(end - at, 20) + 4, 22)
+            at = end + S.text_width("; ", 12, bold=True)
+        c.text(x + 10, ty, text, size=12, bold=True, width=w - 20)
     return y + HAND_H
