@@ -94,19 +94,22 @@ def _model(spec: str, engine: Game) -> PolicyAgent:
 
 
 def _search(spec: str, engine: Game) -> Agent:
-    """"search:<model>:<simulations>[:<play-out>]": the model's policy guiding ISMCTS (agents/search.py)."""
+    """"search:<model>:<simulations>[:<play-out>][:temperature=T][:exploration=C]": the model's policy guiding
+    ISMCTS (agents/search.py)."""
     from d2r_envs.agents.search import PolicySearch, parse
 
     try:
-        model, simulations, playout = parse(spec)
+        settings = parse(spec)
     except ValueError as err:
         raise ValueError(f"opponent {err}") from None
+    model = settings.model
     guide = make_agent("shipped" if model == "shipped" else model, engine)
     if not isinstance(guide, PolicyAgent):
         raise ValueError(f"opponent {spec!r}: {model!r} is not a model; search needs an exported model to guide it "
                          "(shipped, an id such as rap_godz/ppo-v1, or a model folder)")
-    heuristic = make_agent("heuristic", engine) if playout == "heuristic" else None
-    return PolicySearch(guide.policy, guide.observer, simulations, playout, heuristic, name=guide.name)
+    heuristic = make_agent("heuristic", engine) if settings.playout == "heuristic" else None
+    return PolicySearch(guide.policy, guide.observer, settings.simulations, settings.playout, heuristic,
+                        settings.exploration, guide.name, settings.temperature)
 
 
 def _unknown(spec: str, game: str, models: list[str]) -> str:
@@ -118,5 +121,5 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
     text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), "
-            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
+            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move; search:M:N:policy plays out with the model, :temperature=T flattens its prior), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

@@ -120,7 +120,10 @@ def test_search_with_each_playout(game_name: str, playout: str) -> None:
 
 
 @pytest.mark.parametrize("spec", ["search:shipped", "search:shipped:0", "search:shipped:x", "search::10",
-                                  "search:shipped:10:greedy", "search:heuristic:10", "search:nope/none:10"])
+                                  "search:shipped:10:greedy", "search:heuristic:10", "search:nope/none:10",
+                                  "search:shipped:10:temperature=0", "search:shipped:10:temperature=x",
+                                  "search:shipped:10:depth=3", "search:shipped:10:exploration=1:exploration=2",
+                                  "search:shipped:10:temperature=inf"])
 def test_search_refuses_a_bad_spec(spec: str) -> None:
     with pytest.raises(ValueError, match="search|model|unknown"):
         make_agent(spec, "rap_godz")
@@ -129,6 +132,23 @@ def test_search_refuses_a_bad_spec(spec: str) -> None:
 def test_search_names_its_model_and_playout() -> None:
     assert make_agent("search:shipped:50", "rap_godz").name == "search:rap_godz/ppo-v1:50"
     assert make_agent("search:rap_godz/ppo-v1:7:policy", "rap_godz").name == "search:rap_godz/ppo-v1:7:policy"
+    tuned = make_agent("search:shipped:7:exploration=2:temperature=3", "rap_godz")
+    assert (tuned.temperature, tuned.exploration) == (3.0, 2.0)
+    assert tuned.name == "search:rap_godz/ppo-v1:7:temperature=3:exploration=2"
+    assert make_agent("search:shipped:7:temperature=1", "rap_godz").name == "search:rap_godz/ppo-v1:7"
+
+
+def test_a_prior_temperature_flattens_the_networks_probabilities() -> None:
+    """Above 1 the priors are flatter, in the same order; the search at temperature 1 is the default."""
+    game = d2r_envs.make_game("rap_godz")
+    agent = make_agent("search:shipped:4", game)
+    s = _decision_states(game, 1, seed=2)[0]
+    seat, legal = game.current_player(s), game.legal_actions(s)
+    sure, flat = agent.probabilities(game, s, seat, legal), agent.probabilities(game, s, seat, legal, 3.0)
+    assert np.allclose(sure.sum(), 1) and np.allclose(flat.sum(), 1)
+    assert flat.max() < sure.max() and np.array_equal(np.argsort(sure, kind="stable"), np.argsort(flat, kind="stable"))
+    a = make_agent("search:shipped:40:temperature=3", game).act(game, s, seat, np.random.default_rng(0))
+    assert a in legal
 
 
 def test_mcts_prefers_what_wins() -> None:
