@@ -10,10 +10,9 @@ with a trained policy in two places:
   of that determinisation), and selection is PUCT, as in AlphaZero:
   Q + c * P * sqrt(avail) / (1 + visits), with Q the chooser's mean return (0 before its first visit),
   c the exploration (1.5). A prior temperature T above 1 (the probabilities from logits / T) flattens a
-  network that is sure of its moves, so the search looks at more of them;
-  A simulation descends until it takes a child for the first time, then plays out;
+  network that is sure of its moves, so the search looks at more of them. A simulation descends until it takes a child for the first time, then plays out;
 - the play-out, to the end of the game: "random" (uniform legal moves, the cheapest), "policy" (moves
-  sampled from the network) or "heuristic" (the game's heuristic).
+  sampled from the network as it plays, at temperature 1) or "heuristic" (the game's heuristic).
 
 The move played is the root's most visited child (ties: the higher prior, then the lower action).
 
