@@ -22,25 +22,16 @@ threadpoolctl is installed (the train and web extras) the search holds BLAS to o
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import math
 from typing import Any
 
 import numpy as np
 
+from d2r_envs.agents.base import one_blas_thread
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 
 PLAYOUTS = ("random", "policy", "heuristic")
-
-try:
-    from threadpoolctl import threadpool_limits
-except ImportError:  # the environments alone: BLAS keeps its threads
-    threadpool_limits = None
-
-
-def _one_blas_thread() -> Any:
-    return threadpool_limits(limits=1, user_api="blas") if threadpool_limits else contextlib.nullcontext()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,7 +124,7 @@ class PolicySearch:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        with _one_blas_thread():
+        with one_blas_thread():
             root = self.search(game, state, seat, rng)
         best = max(root.children.values(), key=lambda c: (c.visits, c.prior, -c.action))
         return best.action

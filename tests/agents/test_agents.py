@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs.agents import make_agent
+from d2r_envs.agents import PolicyAgent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.registry import package
 
@@ -111,6 +111,19 @@ def test_search_with_each_playout(game_name: str, playout: str) -> None:
     """The dearer play-outs: legal moves, the same move for the same rng, no peeking, a few states each."""
     game = d2r_envs.make_game(game_name)
     agent = make_agent(f"search:shipped:2:{playout}", game)
+    for i, s in enumerate(_decision_states(game, 3, seed=5)):
+        seat = game.current_player(s)
+        other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
+        a = agent.act(game, s, seat, np.random.default_rng(i))
+        assert a in game.legal_actions(s)
+        assert agent.act(game, other, seat, np.random.default_rng(i)) == a
+
+
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+def test_rollouts_over_the_shipped_model(game_name: str) -> None:
+    """Play-outs by the network: legal moves, the same move for the same rng, no peeking, a few states each."""
+    game = d2r_envs.make_game(game_name)
+    agent = make_agent("rollouts:1:shipped", game)
     for i, s in enumerate(_decision_states(game, 3, seed=5)):
         seat = game.current_player(s)
         other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
@@ -244,10 +257,24 @@ def test_rollouts_beats_random_play() -> None:
     assert wins >= 3, f"rollouts:2 won {wins} of 4 against random"
 
 
-@pytest.mark.parametrize("spec", ["rollouts:4:x", "rollouts:1:1", "rollouts:4:-1", "rollouts:4:inf", "rollouts:4:1:2"])
-def test_rollouts_refuses_a_bad_guard(spec: str) -> None:
-    with pytest.raises(ValueError, match=r"guard|at most two numbers"):
+@pytest.mark.parametrize("spec", ["rollouts:4:x", "rollouts:1:1", "rollouts:4:-1", "rollouts:4:inf", "rollouts:4:1:2",
+                                  "rollouts:4:1:heuristic", "rollouts:4:1:rap_godz/nope", "rollouts:4:1:2:shipped"])
+def test_rollouts_refuses_a_bad_guard_or_model(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"guard|at most two numbers|not a model"):
         make_agent(spec, "rap_godz")
+
+
+def test_rollouts_over_a_model_play_out_with_it() -> None:
+    """rollouts:N:G:<model>: the model plays the play-outs and is the move a guard keeps; with a guard no
+    gain can clear, the model's own move every time."""
+    game = d2r_envs.make_game("rap_godz")
+    network, sure = make_agent("shipped", game), make_agent("rollouts:2:1e9:shipped", game)
+    assert sure.name == "rollouts:2:1e+09:rap_godz/ppo-v1" and isinstance(sure.heuristic, PolicyAgent)
+    assert make_agent("rollouts:2:rap_godz/ppo-v1", game).name == "rollouts:2:rap_godz/ppo-v1"
+    for i, s in enumerate(_decision_states(game, 4, seed=6)):
+        seat = game.current_player(s)
+        rng = np.random.default_rng(i)
+        assert sure.act(game, s, seat, rng) == network.act(game, s, seat, np.random.default_rng(i))
 
 
 def test_a_guarded_search_keeps_the_heuristics_move_unless_the_playouts_are_sure() -> None:
