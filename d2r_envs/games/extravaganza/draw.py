@@ -65,10 +65,11 @@ def svg(game: Any, s: State, seat: int | None) -> str:
 
 def place(game: Any, s: State, action: int) -> str | None:
     """Where `action` happens in the picture (`core.svg.Canvas.spot`): a queen left to draft, a stage
-    space (Stage Presence: the actor's own), a judge, the song's next lyric, a card of the hand, the reveal cards held, a
-    rhinestone colour of a queen's supply (a colour to pay or choose: the actor's own; Green Screen's:
-    her green; Body Oddy's take: the other queen's), a queen whose lyrics Blood Sucker scores with; None
-    for a move with no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    space (Stage Presence: the actor's own), a judge, the song's next lyric, a card of the hand, the
+    reveal cards held, a rhinestone colour of a queen's supply (a colour to pay or choose: the actor's
+    own; Green Screen's: her green; Body Oddy's take: the other queen's), a queen whose lyrics Blood
+    Sucker scores with; None for a move with no place. Seats in actions are relative to the actor; a
+    place names the seat itself."""
     kind, args = ACTIONS.decode(action)
     me = game.current_player(s)
     if kind == "space":
