@@ -1,5 +1,6 @@
-"""Drags 2 Riches' picture (core/svg.py): the Event and the Market, each queen's Look, Floordrobe,
-prestige and counts, and a hand with each card's text.
+"""Drags 2 Riches' picture (core/svg.py): the Event and the Market (while Characters are chosen, the
+Characters on offer in its place), each queen's Look, Floordrobe, prestige and counts, and a hand with
+each card's text.
 
 A seat's view shows what its observation holds (D2R-HIDDEN-1): its own hand and Look, its Peek, of
 the others only which Look slots are filled and how many cards their hands and Wardrobes hold, and

@@ -1,5 +1,6 @@
 """Extravaganza's picture (core/svg.py): the stage with its rhinestones and queens, the judges with
-their categories and display cards, the song, each queen's supply and scores, and a hand.
+their categories and display cards, the song, each queen's supply and scores, and a hand (while the
+queens are drafted, the queens left to draft in its place).
 
 A seat's view shows what its observation holds (EX-DECIDE-HIDDEN): its own hand and reveal cards, of
 the others only how many they hold; never a deck's order or contents. From above everything is shown.
