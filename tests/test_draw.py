@@ -31,7 +31,9 @@ def _cases() -> list[tuple[str, int, dict]]:
     for name in d2r_envs.names():
         spec = d2r_envs.make_game(name).spec
         out += [(name, spec.min_players, {}), (name, spec.max_players, {})]
-    return out + [("extravaganza", 4, {"level": "legendary"})]
+    return out + [("extravaganza", 4, {"level": "legendary"}),
+                  ("extravaganza", 3, {"level": "legendary", "queens": "draft"}),  # the queens left to draft
+                  ("drags_2_riches", 4, {"characters": True})]  # the Characters on offer
 
 
 CASES = _cases()

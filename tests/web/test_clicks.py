@@ -89,16 +89,36 @@ OPTIONS = [("drags_2_riches", {"characters": True, "category_is": True}),
 def test_the_options_moves_are_marked_alike_in_both_drawings(name: str, options: dict) -> None:
     kinds = set()
     actions = registry.action_space(name)
-    for game, state, seat in _seat_decisions(name, seed=5, limit=1500, **options):
+    rng = np.random.default_rng(0)
+    for i, (game, state, seat) in enumerate(_seat_decisions(name, seed=5, limit=1500, **options)):
         legal = game.legal_actions(state)
         drawn = picture(game, state, seat, legal)
         found = {key: [int(a) for a in ids.split()] for key, ids in SPOTS.findall(drawn)}
         assert found == {k: v for k, v in places(game, state, legal).items() if k in found}
         wide, narrow = drawn.split('<div class="svg narrow"')
         assert sorted(SPOTS.findall(wide)) == sorted(SPOTS.findall(narrow))
+        if i < 20:  # the set-up's: the Characters and queens on offer are the same in any deal of the unseen
+            other = game.redeterminise(state, seat, rng)
+            assert picture(game, other, seat, game.legal_actions(other)) == drawn
         kinds |= {actions.decode(a)[0] for v in found.values() for a in v}
-    wanted = {"drags_2_riches": {"look_type", "ability", "thumbs"}, "extravaganza": {"pay_stone", "reveal"}}
+    wanted = {"drags_2_riches": {"character", "look_type", "ability", "thumbs"},
+              "extravaganza": {"queen", "pay_stone", "reveal"}}
     assert wanted[name] <= kinds
+
+
+# The least share of the seat's legal moves with a place, with those options on (the Character choice and
+# the queen draft are places too).
+PLACED_WITH_OPTIONS = {"drags_2_riches": 0.85, "extravaganza": 0.85}
+
+
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_most_moves_have_a_place_with_the_options(name: str, options: dict) -> None:
+    legal = placed = 0
+    for game, state, _ in _seat_decisions(name, seed=5, limit=1500, **options):
+        actions = game.legal_actions(state)
+        legal += len(actions)
+        placed += sum(len(v) for v in places(game, state, actions).values())
+    assert placed / legal >= PLACED_WITH_OPTIONS[name], f"{name}: {placed} of {legal} legal moves have a place"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -150,6 +150,38 @@ def test_every_table_is_legible_while_playing_and_at_the_end(server, browser, si
         context.close()
 
 
+# The set-up's offers drawn to choose from: Extravaganza's queens left to draft, Drags 2 Riches' Characters.
+OFFERS = [("extravaganza", {"level": "legendary", "queens": "draft"}, "queen:"),
+          ("drags_2_riches", {"characters": True}, "offer:")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game, options, place", OFFERS)
+def test_the_set_up_offers_are_legible_and_chosen_by_a_click(server, browser, size: str,  # noqa: F811
+                                                             game: str, options: dict, place: str) -> None:
+    base, _ = server
+    context, page = _page(browser, size)
+    try:
+        n = d2r_envs.make_game(game).spec.min_players
+        r = page.request.post(base + "/api/tables", data={"game": game, "seed": 3, "players": n, "options": options,
+                                                          "opponents": ["random"] * (n - 1)})
+        assert r.ok, r.text()
+        page.goto(base + r.json()["url"])
+        page.wait_for_selector("#moves button:not([disabled])")
+        _check(page, size == "phone")
+        offers = page.locator(f"#picture .spot[data-place^='{place}']:visible")
+        assert offers.count() >= 8 - n + 1  # the seat's first move: every offer not yet taken
+        at = page.get_attribute("body", "data-step")
+        if size == "phone":
+            offers.first.tap()
+            page.click("#chooser button[data-action] >> nth=0")
+        else:
+            offers.first.click()
+        page.wait_for_function("(at) => document.body.dataset.step !== at", arg=at)
+    finally:
+        context.close()
+
+
 def test_the_screenshots_are_made_at_both_sizes_by_one_command(tmp_path) -> None:
     import subprocess
     import sys

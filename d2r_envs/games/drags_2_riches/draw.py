@@ -1,5 +1,6 @@
-"""Drags 2 Riches' picture (core/svg.py): the Event and the Market, each queen's Look, Floordrobe,
-prestige and counts, and a hand with each card's text.
+"""Drags 2 Riches' picture (core/svg.py): the Event and the Market (while Characters are chosen, the
+Characters on offer in its place), each queen's Look, Floordrobe, prestige and counts, and a hand with
+each card's text.
 
 A seat's view shows what its observation holds (D2R-HIDDEN-1): its own hand and Look, its Peek, of
 the others only which Look slots are filled and how many cards their hands and Wardrobes hold, and
@@ -87,8 +88,9 @@ def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narro
     if narrow:
         return _table_narrow(c, game, s, x, y, w)
     h = 176
-    body = S.panel(c, x, y, w, h, "The Event and the Market", "#4a3b5c",
-                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
+    choosing = s.phase == Phase.CHARACTERS  # the Characters on offer stand where the Market will be
+    title = "The Event and the Characters to choose" if choosing else "The Event and the Market"
+    body = S.panel(c, x, y, w, h, title, "#4a3b5c", note=f"first player: player_{s.first}" if s.first >= 0 else "")
     # The Event card.
     c.rect(x + 10, body + 8, 180, h - 42, fill="#fbf3df", stroke=S.EDGE, rx=6)
     c.spot("event", x + 10, body + 8, 180, h - 42)
@@ -102,8 +104,12 @@ def _table(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narro
         c.text(x + 100, body + 60, "no Event yet", size=12, fill=S.MUTED, anchor="middle")
     left = sum(len(s.decks[d]) + 1 for d in s.stages[s.stage:])  # each deck's regulars, then its special
     c.text(x + 100, body + h - 42, f"Events to come: {left}", size=11, fill=S.MUTED, anchor="middle")
-    # The Market, one card per copy.
+    # The Market, one card per copy (the Characters on offer in its place while one is chosen).
     mx, mw = x + 204, 8 * 102
+    if choosing:  # four to a row across the rest of the panel (no turn is under way at set-up)
+        for k, box in zip(_offer(s), S.cells(mx, body + 8, x + w - 10 - mx, h - 40, 8, 4, gap=8)):
+            _character(c, k, *box)
+        return y + h
     cards = [k for k in range(C.NUM_KINDS) for _ in range(s.market[k])]
     for i in range(C.MARKET_SIZE):
         cx = mx + i * 102
@@ -132,9 +138,12 @@ def _table_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
     rows = -(-C.MARKET_SIZE // 3)
     lines = _turn_lines(s)
     active = [(C.KINDS[k].name + (f" x{m}" if m > 1 else ""), kind_fill(k)) for k, m in enumerate(s.active[s.turn]) if m] if lines else []
-    h = 24 + 80 + rows * (ch + gap) + 22 + len(lines) * 16.2 + (74 if active else 0) + 8
-    body = S.panel(c, x, y, w, h, "The Event and the Market", "#4a3b5c",
-                   note=f"first player: player_{s.first}" if s.first >= 0 else "")
+    choosing = s.phase == Phase.CHARACTERS  # the Characters on offer stand where the Market will be
+    offer = [(k, _character_lines(k, w - 20)) for k in _offer(s)]
+    market_h = sum(20 + 14 * len(texts) + gap for _, texts in offer) if choosing else rows * (ch + gap)
+    h = 24 + 80 + market_h + 22 + len(lines) * 16.2 + (74 if active else 0) + 8
+    body = S.panel(c, x, y, w, h, "The Event and the Characters" if choosing else "The Event and the Market",
+                   "#4a3b5c", note=f"first player: player_{s.first}" if s.first >= 0 else "")
     c.rect(x + 10, body + 8, w - 20, 64, fill="#fbf3df", stroke=S.EDGE, rx=6)
     c.spot("event", x + 10, body + 8, w - 20, 64)
     left = sum(len(s.decks[d]) + 1 for d in s.stages[s.stage:])
@@ -147,14 +156,17 @@ def _table_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
     c.text(x + 20, body + 64, f"Events to come: {left}", size=11, fill=S.MUTED)
     cards = [k for k in range(C.NUM_KINDS) for _ in range(s.market[k])]
     my = body + 80
-    for i in range(C.MARKET_SIZE):
+    for k, texts in offer:  # one Character to a row
+        _character(c, k, x + 10, my, w - 20, 20 + 14 * len(texts), texts)
+        my += 20 + 14 * len(texts) + gap
+    for i in range(C.MARKET_SIZE if not choosing else 0):
         cx, cy = x + 10 + (i % 3) * (cw + gap), my + (i // 3) * (ch + gap)
         if i < len(cards):
             _card(c, cards[i], cx, cy, cw, ch)
             c.spot(f"market:{cards[i]}", cx, cy, cw, ch)
         else:
             c.rect(cx, cy, cw, ch, fill="none", stroke=S.EDGE, rx=6, dash=True)
-    yy = my + rows * (ch + gap) + 10
+    yy = body + 80 + market_h + 10
     c.text(x + 10, yy, f"Market draw pile {s.pile.n} | trash {sum(s.trash)}", size=12, fill=S.MUTED, width=w - 20)
     yy = S.lines(c, x + 10, yy + 4, w - 20, lines, size=12)
     if active:
@@ -164,10 +176,11 @@ def _table_narrow(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a card of the hand, a Market card,
-    a player, the Event (thumbs up or down), a card of the actor's Floordrobe (to Return or Trash), a
-    slot of the actor's Look (a Look type), the actor's Character (its action); None for a move with no
-    place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a Character on offer at set-up, a
+    card of the hand, a Market card, a player, the Event (thumbs up or down), a card of the actor's
+    Floordrobe (to Return or Trash), a slot of the actor's Look (a Look type), the actor's Character (its
+    action); None for a move with no place. Seats in actions are relative to the actor; a place names
+    the seat itself."""
     kind, args = ACTIONS.decode(action)
     me = game.current_player(s)
     if kind in ("activate", "wear"):
@@ -182,6 +195,8 @@ def place(game: Any, s: State, action: int) -> str | None:
         return "event"
     if kind == "ability":
         return f"character:{me}"
+    if kind == "character":
+        return f"offer:{args[0]}"
     if kind == "look_type":
         return f"look:{me}:{args[0]}"
     if kind == "card":
@@ -211,6 +226,30 @@ def _card(c: S.Canvas, k: int, x: float, y: float, w: float, h: float) -> None:
     count = 4 if h <= 112 else int((h - 58) // (size + 2))
     for i, line in enumerate(S.wrap(kind.text, w - 10, size, count)):
         c.text(x + 5, y + 64 + (size + 2) * i, line, size=9, fill=S.MUTED)
+
+
+def _offer(s: State) -> list[int]:
+    """The Characters on offer while players choose theirs (every one not yet chosen: D2R-OPT-CHAR)."""
+    if s.phase != Phase.CHARACTERS:
+        return []
+    return [ch for ch in range(C.NUM_CHARACTERS) if ch not in s.characters]
+
+
+def _character_lines(ch: int, w: float, count: int = 3) -> list[str]:
+    """What Character `ch`'s action does, wrapped to `w` in at most `count` lines of legible text."""
+    return S.wrap(C.CHARACTERS[ch][2], w - 16, max(11, S.min_font()), count)
+
+
+def _character(c: S.Canvas, ch: int, x: float, y: float, w: float, h: float, texts: list[str] | None = None) -> None:
+    """A Character on offer, its place: its name and its action's name, what the action does under them."""
+    name, ability = C.CHARACTERS[ch][:2]
+    c.rect(x, y, w, h, fill="#f1edf6", stroke="#4a3b5c", rx=5)
+    c.spot(f"offer:{ch}", x, y, w, h)
+    c.text(x + 8, y + 15, name, size=12, bold=True, width=w - 16)
+    at = x + 8 + S.text_width(name + " ", 12, bold=True)
+    c.text(at, y + 15, ability, size=11, fill="#4a3b5c", bold=True, width=x + w - 8 - at)
+    for i, line in enumerate(texts if texts is not None else _character_lines(ch, w, int((h - 20) // 14))):
+        c.text(x + 8, y + 30 + 14 * i, line, size=11, fill=S.MUTED)
 
 
 def _players(c: S.Canvas, game: Any, s: State, seat: int | None, x: float, y: float, w: float) -> float:

@@ -1,5 +1,6 @@
 """Extravaganza's picture (core/svg.py): the stage with its rhinestones and queens, the judges with
-their categories and display cards, the song, each queen's supply and scores, and a hand.
+their categories and display cards, the song, each queen's supply and scores, and a hand (while the
+queens are drafted, the queens left to draft in its place).
 
 A seat's view shows what its observation holds (EX-DECIDE-HIDDEN): its own hand and reveal cards, of
 the others only how many they hold; never a deck's order or contents. From above everything is shown.
@@ -64,11 +65,12 @@ def svg(game: Any, s: State, seat: int | None) -> str:
 
 
 def place(game: Any, s: State, action: int) -> str | None:
-    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a stage space (Stage Presence:
-    the actor's own), a judge, the song's next lyric, a card of the hand, the reveal cards held, a
-    rhinestone colour of a queen's supply (a colour to pay or choose: the actor's own; Green Screen's:
-    her green; Body Oddy's take: the other queen's), a queen whose lyrics Blood Sucker scores with; None
-    for a move with no place. Seats in actions are relative to the actor; a place names the seat itself."""
+    """Where `action` happens in the picture (`core.svg.Canvas.spot`): a queen left to draft, a stage
+    space (Stage Presence: the actor's own), a judge, the song's next lyric, a card of the hand, the
+    reveal cards held, a rhinestone colour of a queen's supply (a colour to pay or choose: the actor's
+    own; Green Screen's: her green; Body Oddy's take: the other queen's), a queen whose lyrics Blood
+    Sucker scores with; None for a move with no place. Seats in actions are relative to the actor; a
+    place names the seat itself."""
     kind, args = ACTIONS.decode(action)
     me = game.current_player(s)
     if kind == "space":
@@ -91,6 +93,8 @@ def place(game: Any, s: State, action: int) -> str | None:
         return f"stone:{(me + args[0] + 1) % game.n}:{args[1]}"
     if kind == "lyrics_of":
         return f"player:{(me + args[0]) % game.n}"
+    if kind == "queen":
+        return f"queen:{args[0]}"
     return None
 
 
@@ -319,6 +323,8 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
           narrow: bool = False) -> float:
     """Seat `p`'s hand (each card's colour, stars and category rule) and its reveal cards (narrow: one
     card to a row, the reveal cards after them). Returns the y below it."""
+    if any(step.op == Op.DRAFT for step in s.todo):  # no hand is dealt before the queen draft
+        return _draft(c, game, s, x, y, w, narrow)
     if p < 0:
         h = HAND_H if not narrow else 48
         S.panel(c, x, y, w, h, "Hands are dealt after the queens", "#3c2f4f")
@@ -357,4 +363,25 @@ def _hand(c: S.Canvas, game: Any, s: State, p: int, x: float, y: float, w: float
         c.spot("card:reveal", x + 6, y + HAND_H - 27, w - 12, 24)
         c.text(x + 10, y + HAND_H - 10, "reveal cards:", size=10, fill=S.MUTED)
         S.chips(c, x + 84, y + HAND_H - 24, w - 94, items, size=10, rows=1, empty="none")
+    return y + HAND_H
+
+
+def _draft(c: S.Canvas, game: Any, s: State, x: float, y: float, w: float, narrow: bool = False) -> float:
+    """The queens left to draft, each with her power where the game plays with powers (wide: four to a
+    row; narrow: one to a row), in the hand's place. Returns the y below it."""
+    left = [q for q in range(C.NUM_QUEENS) if q not in s.queen]
+    drafter = next(step.arg for step in s.todo if step.op == Op.DRAFT)
+    title, note = "Queens left to draft", f"player_{drafter} drafts"
+    if narrow:
+        rows: list[tuple[str, str | None, str]] = [
+            (C.QUEENS[q], None, f"power: {C.POWERS[q]}" if game.powers else "") for q in left]
+        return S.card_rows(c, x, y, w, title, "#3c2f4f", note, rows, [f"queen:{q}" for q in left],
+                           empty="no queens left")
+    body = S.panel(c, x, y, w, HAND_H, title, "#3c2f4f", note=note)
+    for q, (qx, qy, qw, qh) in zip(left, S.cells(x + 10, body + 8, w - 20, HAND_H - 24 - 16, 8, 4, gap=8)):
+        c.rect(qx, qy, qw, qh, fill="#efe9f5", stroke=S.EDGE, rx=5)
+        c.spot(f"queen:{q}", qx, qy, qw, qh)
+        c.text(qx + 10, qy + 19, C.QUEENS[q], size=13, bold=True, width=qw - 20)
+        if game.powers:
+            c.text(qx + 10, qy + 37, f"power: {C.POWERS[q]}", size=11, fill=S.MUTED, width=qw - 20)
     return y + HAND_H
