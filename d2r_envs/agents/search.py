@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from d2r_envs.agents.base import one_blas_thread
+from d2r_envs.agents.playout import play_out
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 
 PLAYOUTS = ("random", "policy", "heuristic")
@@ -184,24 +185,17 @@ class PolicySearch:
 
     def _play_out(self, game: Game, d: Any, rng: np.random.Generator) -> list[float]:
         """The returns after playing `d` to the end (or to the game's length cap)."""
-        current, legal_actions, apply, sample = game.current_player, game.legal_actions, game.apply_legal, game.sample_chance
         random = rng.random
-        steps = 0
-        while steps < game.spec.max_game_length:
-            p = current(d)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                apply(d, sample(d, rng))
-                continue
-            steps += 1
-            if self.playout == "heuristic":
-                apply(d, self.heuristic.act(game, d, p, rng))
-                continue
-            legal = legal_actions(d)
-            if self.playout == "random" or len(legal) == 1:
-                apply(d, legal[int(random() * len(legal))])
-            else:
-                cumulative = np.cumsum(self.probabilities(game, d, p, legal))
-                apply(d, legal[min(int(np.searchsorted(cumulative, random() * cumulative[-1])), len(legal) - 1)])
+
+        def by_policy(d: Any, p: int, legal: list[int]) -> int:
+            if len(legal) == 1:
+                return legal[int(random() * len(legal))]
+            cumulative = np.cumsum(self.probabilities(game, d, p, legal))
+            return legal[min(int(np.searchsorted(cumulative, random() * cumulative[-1])), len(legal) - 1)]
+
+        def by_heuristic(d: Any, p: int, legal: list[int]) -> int:
+            return int(self.heuristic.act(game, d, p, rng))
+
+        pick = {"random": None, "policy": by_policy, "heuristic": by_heuristic}[self.playout]
+        play_out(game, d, rng, game.spec.max_game_length, pick)
         return game.returns(d)
