@@ -81,5 +81,9 @@ def test_the_tool_plays_and_records_a_pair(tmp_path, monkeypatch) -> None:
         assert (entry["upper"], entry["lower"], entry["players"], entry["games"]) == ("high", "low", 2, 8)
         assert entry["upper_share"] > entry["lower_share"] and set(entry["ms_per_move"]) == {"high", "low"}
         assert levels_tool.main(["drags_2_riches", "--upper", "low"]) == 2  # not a level above another
+        low, high = difficulty.levels("drags_2_riches")
+        other = difficulty.Level("high", "mcts:10", "a search")
+        assert levels_tool.journal_name("drags_2_riches", high, low) != levels_tool.journal_name("drags_2_riches", other, low)
+        assert levels_tool.journal_name("drags_2_riches", high, low).startswith("drags_2_riches-high-low-")
     finally:
         difficulty.reload()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import hashlib
 import json
 import shlex
 import sys
@@ -39,12 +40,19 @@ def ordered(entry: dict[str, Any]) -> bool:
     return entry["upper_ci"][0] > entry["lower_share"]
 
 
+def journal_name(game: str, upper: difficulty.Level, lower: difficulty.Level) -> str:
+    """The pair's journal file: named by its levels and its agents, so that a level given another agent
+    starts a journal of its own rather than meeting the old one's."""
+    agents = hashlib.sha256(f"{upper.agent}\n{lower.agent}".encode()).hexdigest()[:8]
+    return f"{game}-{upper.name}-{lower.name}-{agents}.jsonl"
+
+
 def pair_result(game: str, upper: difficulty.Level, lower: difficulty.Level, games: int, seed: int, workers: int,
                 journal: Path | None, command: str) -> dict[str, Any]:
     """One tournament between adjacent levels, as the levels file records it."""
     n = players_for(game)
     result = tournament.evaluate(game, [upper.agent, lower.agent], n, games, seed, workers=workers, progress=True,
-                                 journal=None if journal is None else journal / f"{game}-{upper.name}-{lower.name}.jsonl")
+                                 journal=None if journal is None else journal / journal_name(game, upper, lower))
     up, low = result["agents"][upper.agent], result["agents"][lower.agent]
     return {
         "upper": upper.name, "lower": lower.name, "upper_agent": upper.agent, "lower_agent": lower.agent,
