@@ -66,6 +66,11 @@ def _shipped() -> dict[str, Any]:
     return read()
 
 
+def reload() -> None:
+    """Read the levels file again at the next question (after a tool has written it)."""
+    _shipped.cache_clear()
+
+
 def levels(game: str) -> list[Level]:
     """`game`'s levels, weakest first (none for a game the file does not list)."""
     registry.package(game)

@@ -143,7 +143,10 @@ def test_a_search_guided_by_a_model_is_an_entrant() -> None:
     assert entrant.name == "search:rap_godz/ppo-v1:4:heuristic" and entrant.game == "rap_godz"
     assert entrant.agent == f"search:{guide.folder}:4:heuristic" and guide.agent == str(guide.folder)
     assert entrant.record() == {**guide.record(), "model": entrant.name,
-                                "search": {"simulations": 4, "playout": "heuristic"}}
+                                "search": {"simulations": 4, "playout": "heuristic", "temperature": 1.0,
+                                           "exploration": 1.5}}
+    tuned = load_entrant("search:rap_godz/ppo-v1:4:temperature=2")
+    assert tuned.name == "search:rap_godz/ppo-v1:4:temperature=2" and tuned.record()["search"]["temperature"] == 2.0
     result = scoring.score_models(["search:rap_godz/ppo-v1:2"], "core", deals=2)
     played = [entry for entry in result["tasks"].values() if entry.get("entrant")]
     assert {e["entrant"] for e in played} == {"search:rap_godz/ppo-v1:2"} and len(played) == 2

@@ -34,6 +34,13 @@ def test_levels_are_strictly_ordered_by_their_recorded_tournaments(game: str) ->
         assert levels_tool.ordered(entry), f"{game}: {upper.name} does not beat {lower.name}: {entry}"
 
 
+@pytest.mark.parametrize("game", d2r_envs.names())
+def test_the_game_readme_shows_the_recorded_levels(game: str) -> None:
+    text = levels_tool.readme_path(game).read_text(encoding="utf-8")
+    assert levels_tool.readme_table(text, game) == difficulty.table(game), (
+        f"{game}'s README levels table is not models/levels.json's: python -m training.levels {game} --record writes it")
+
+
 def test_an_unknown_level_is_refused_naming_the_levels() -> None:
     with pytest.raises(ValueError, match="unknown level 'godlike' for rap_godz; its levels, weakest first: easy, medium"):
         difficulty.agent_for("rap_godz", "godlike")
@@ -60,13 +67,23 @@ def test_the_tool_plays_and_records_a_pair(tmp_path, monkeypatch) -> None:
         {"name": "high", "agent": "heuristic", "about": "rules of thumb"}], "results": []}}}
     path = tmp_path / "levels.json"
     path.write_text(json.dumps(data))
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# A game\n\n{levels_tool.MARKS[0]}\nold\n{levels_tool.MARKS[1]}\n\nmore\n")
     monkeypatch.setattr(difficulty, "LEVELS_FILE", path)
-    difficulty._shipped.cache_clear()
+    monkeypatch.setattr(levels_tool, "readme_path", lambda game: readme)
+    difficulty.reload()
     try:
         assert levels_tool.main(["drags_2_riches", "--games", "8", "--workers", "1", "--record"]) == 0
         [entry] = difficulty.read(path)["games"]["drags_2_riches"]["results"]
+        table = difficulty.table("drags_2_riches")
+        assert "| high | `heuristic` |" in table and "vs low's" in table
+        assert readme.read_text() == f"# A game\n\n{levels_tool.MARKS[0]}\n{table}\n{levels_tool.MARKS[1]}\n\nmore\n"
         assert (entry["upper"], entry["lower"], entry["players"], entry["games"]) == ("high", "low", 2, 8)
         assert entry["upper_share"] > entry["lower_share"] and set(entry["ms_per_move"]) == {"high", "low"}
         assert levels_tool.main(["drags_2_riches", "--upper", "low"]) == 2  # not a level above another
+        low, high = difficulty.levels("drags_2_riches")
+        other = difficulty.Level("high", "mcts:10", "a search")
+        assert levels_tool.journal_name("drags_2_riches", high, low) != levels_tool.journal_name("drags_2_riches", other, low)
+        assert levels_tool.journal_name("drags_2_riches", high, low).startswith("drags_2_riches-high-low-")
     finally:
-        difficulty._shipped.cache_clear()
+        difficulty.reload()

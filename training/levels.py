@@ -4,8 +4,8 @@ For each level and the one below it (models/levels.json, weakest first; d2r_envs
 tournament at the game's fewest players, the upper level in one seat and the lower in the others, seats
 rotated over duplicate deals (training.tournament.evaluate). The pair is ordered when the upper level's
 95% win-share interval lies wholly above the lower level's win share per seat. `--record` writes each
-result, with the time a move each level took, into the levels file; the command exits 1 when a pair is
-not ordered.
+result, with the time a move each level took, into the levels file, and the game README's levels table
+(between its two `levels` marks) from it; the command exits 1 when a pair is not ordered.
 
     python -m training.levels rap_godz --games 1000 --workers 2 --journal runs/levels --record
 """
@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import hashlib
 import json
 import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
-from d2r_envs import difficulty
+from d2r_envs import difficulty, registry
 from d2r_envs.registry import make_game
 from training import tournament
+
+# The game README's levels table lies between these marks (difficulty.table writes it).
+MARKS = ("<!-- levels: written by python -m training.levels GAME --record, from models/levels.json -->",
+         "<!-- end of levels -->")
 
 
 def players_for(game: str) -> int:
@@ -35,12 +40,19 @@ def ordered(entry: dict[str, Any]) -> bool:
     return entry["upper_ci"][0] > entry["lower_share"]
 
 
+def journal_name(game: str, upper: difficulty.Level, lower: difficulty.Level) -> str:
+    """The pair's journal file: named by its levels and its agents, so that a level given another agent
+    starts a journal of its own rather than meeting the old one's."""
+    agents = hashlib.sha256(f"{upper.agent}\n{lower.agent}".encode()).hexdigest()[:8]
+    return f"{game}-{upper.name}-{lower.name}-{agents}.jsonl"
+
+
 def pair_result(game: str, upper: difficulty.Level, lower: difficulty.Level, games: int, seed: int, workers: int,
                 journal: Path | None, command: str) -> dict[str, Any]:
     """One tournament between adjacent levels, as the levels file records it."""
     n = players_for(game)
     result = tournament.evaluate(game, [upper.agent, lower.agent], n, games, seed, workers=workers, progress=True,
-                                 journal=None if journal is None else journal / f"{game}-{upper.name}-{lower.name}.jsonl")
+                                 journal=None if journal is None else journal / journal_name(game, upper, lower))
     up, low = result["agents"][upper.agent], result["agents"][lower.agent]
     return {
         "upper": upper.name, "lower": lower.name, "upper_agent": upper.agent, "lower_agent": lower.agent,
@@ -62,6 +74,29 @@ def record(game: str, entries: list[dict[str, Any]], path: Path | None = None) -
     names = [x["name"] for x in data["games"][game]["levels"]]
     data["games"][game]["results"] = sorted(kept + entries, key=lambda e: names.index(e["upper"]))
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    difficulty.reload()
+
+
+def readme_path(game: str) -> Path:
+    """The game's README (d2r_envs/games/<game>/README.md)."""
+    return Path(sys.modules[registry.package(game).Game.__module__].__file__).parent / "README.md"
+
+
+def readme_table(text: str, game: str) -> str:
+    """What lies between the README's two marks; ValueError where they are missing."""
+    start, end = text.find(MARKS[0]), text.find(MARKS[1])
+    if start < 0 or end < start:
+        raise ValueError(f"{game}'s README lacks the levels marks {MARKS[0]!r} ... {MARKS[1]!r}")
+    return text[start + len(MARKS[0]):end].strip("\n")
+
+
+def write_readme(game: str, path: Path | None = None) -> None:
+    """Write `game`'s levels table (difficulty.table) between its README's marks."""
+    path = readme_path(game) if path is None else path
+    text = path.read_text(encoding="utf-8")
+    readme_table(text, game)  # the marks are there
+    start, end = text.find(MARKS[0]) + len(MARKS[0]), text.find(MARKS[1])
+    path.write_text(text[:start] + "\n" + difficulty.table(game) + "\n" + text[end:], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
             failed.append(upper.name)
         if args.record:
             record(args.game, [entry])
+            write_readme(args.game)
     return 1 if failed else 0
 
 

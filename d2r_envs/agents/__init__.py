@@ -1,7 +1,8 @@
 """Opponents by name: "random", "heuristic", "heuristic:<variant>" (one of the game's heuristic.VARIANTS,
 such as Rap Godz's "heuristic:tuned"), "mcts" or "mcts:<simulations>", "rollouts" or
 "rollouts:<samples>" (flat Monte Carlo over the heuristic; "rollouts:<samples>:<guard>" keeps the heuristic's
-move unless another is better by more than <guard> standard errors), "shipped" (the game's newest shipped
+move unless another is better by more than <guard> standard errors; "rollouts:<samples>[:<guard>]:<model>"
+plays out with a model instead of the heuristic), "shipped" (the game's newest shipped
 model), an exported model (a path, or an id such as "draco_and_co/ppo-v2"), or "search:<model>:<simulations>"
 with an optional ":<play-out>" (random, policy or heuristic): ISMCTS guided by a model, "shipped" or an id
 or path (agents/search.py)."""
@@ -17,7 +18,8 @@ from d2r_envs import registry
 
 __all__ = ["Agent", "PolicyAgent", "RandomAgent", "make_agent", "BUILT_IN"]
 
-BUILT_IN = ("random", "heuristic", "heuristic:V", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G", "shipped",
+BUILT_IN = ("random", "heuristic", "heuristic:V", "mcts", "mcts:N", "rollouts", "rollouts:N", "rollouts:N:G",
+            "rollouts:N:G:M", "shipped",
             "search:M:N", "search:M:N:P")
 
 
@@ -49,23 +51,7 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
             raise ValueError(f"opponent {spec!r}: the MCTS budget must be a whole number of simulations, e.g. mcts:1000")
         return ISMCTS(simulations=int(budget or 1000))
     if spec == "rollouts" or spec.startswith("rollouts:"):
-        from d2r_envs.agents.rollouts import Rollouts
-
-        if spec.count(":") > 2:
-            raise ValueError(f"opponent {spec!r}: rollouts takes at most two numbers, e.g. rollouts:32 or rollouts:16:1")
-        samples, guarded, guard = spec.partition(":")[2].partition(":")
-        if samples and not (samples.isdigit() and int(samples) >= 1):
-            raise ValueError(f"opponent {spec!r}: the rollouts per move must be a whole number from 1, e.g. rollouts:32")
-        n, g = int(samples or 32), None
-        if guarded:
-            try:
-                g = float(guard)
-            except ValueError:
-                g = -1.0
-            if not 0 <= g < float("inf") or n < 2:
-                raise ValueError(f"opponent {spec!r}: a guard is a number of standard errors, 0 or more, after at least "
-                                 "2 rollouts, e.g. rollouts:16:1")
-        return Rollouts(make_agent("heuristic", engine), samples=n, guard=g)
+        return _rollouts(spec, engine)
     if spec.startswith("search:"):
         return _search(spec, engine)
     from d2r_envs.opponents import load_opponent, shipped_model
@@ -93,20 +79,64 @@ def _model(spec: str, engine: Game) -> PolicyAgent:
     return PolicyAgent(policy, engine.make_observer(**policy.observation), name=spec)
 
 
+def _rollouts(spec: str, engine: Game) -> Agent:
+    """"rollouts[:<N>[:<G>][:<model>]]": flat Monte Carlo over the heuristic, or over a model (agents/rollouts.py)."""
+    from d2r_envs.agents.rollouts import Rollouts
+
+    parts = spec.split(":")[1:]
+    numbers = []
+    while parts and len(numbers) < 2 and not (numbers and not _number(parts[0])):
+        numbers.append(parts.pop(0))
+    model = ":".join(parts)
+    if model and (_number(model) or not numbers):
+        raise ValueError(f"opponent {spec!r}: rollouts takes at most two numbers and then a model, e.g. rollouts:32, "
+                         "rollouts:16:1 or rollouts:8:1:shipped")
+    samples = numbers[0] if numbers else ""
+    if samples and not (samples.isdigit() and int(samples) >= 1):
+        raise ValueError(f"opponent {spec!r}: the rollouts per move must be a whole number from 1, e.g. rollouts:32")
+    n, g = int(samples or 32), None
+    if len(numbers) == 2:
+        g = float(numbers[1]) if _number(numbers[1]) else -1.0
+        if not 0 <= g < float("inf") or n < 2:
+            raise ValueError(f"opponent {spec!r}: a guard is a number of standard errors, 0 or more, after at least "
+                             "2 rollouts, e.g. rollouts:16:1")
+    if not model:
+        return Rollouts(make_agent("heuristic", engine), samples=n, guard=g)
+    try:
+        base = make_agent(model, engine)
+    except ValueError as err:  # OpponentError included
+        raise ValueError(f"opponent {spec!r}: after the rollouts comes a guard (a number) or a model: {err}") from None
+    if not isinstance(base, PolicyAgent):
+        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; rollouts play out with the heuristic, or with an "
+                         "exported model (shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    return Rollouts(base, samples=n, guard=g, over=base.name)
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _search(spec: str, engine: Game) -> Agent:
-    """"search:<model>:<simulations>[:<play-out>]": the model's policy guiding ISMCTS (agents/search.py)."""
+    """"search:<model>:<simulations>[:<play-out>][:temperature=T][:exploration=C]": the model's policy guiding
+    ISMCTS (agents/search.py)."""
     from d2r_envs.agents.search import PolicySearch, parse
 
     try:
-        model, simulations, playout = parse(spec)
+        settings = parse(spec)
     except ValueError as err:
         raise ValueError(f"opponent {err}") from None
+    model = settings.model
     guide = make_agent("shipped" if model == "shipped" else model, engine)
     if not isinstance(guide, PolicyAgent):
         raise ValueError(f"opponent {spec!r}: {model!r} is not a model; search needs an exported model to guide it "
                          "(shipped, an id such as rap_godz/ppo-v1, or a model folder)")
-    heuristic = make_agent("heuristic", engine) if playout == "heuristic" else None
-    return PolicySearch(guide.policy, guide.observer, simulations, playout, heuristic, name=guide.name)
+    heuristic = make_agent("heuristic", engine) if settings.playout == "heuristic" else None
+    return PolicySearch(guide.policy, guide.observer, settings.simulations, settings.playout, heuristic,
+                        settings.exploration, guide.name, settings.temperature)
 
 
 def _unknown(spec: str, game: str, models: list[str]) -> str:
@@ -118,5 +148,5 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
     text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), "
-            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
+            f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors; rollouts:N:G:M plays out with the model M), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move; search:M:N:policy plays out with the model, :temperature=T flattens its prior), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

@@ -6,11 +6,23 @@ check it: an agent's action does not change when the state is redeterminised for
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Protocol
 
 import numpy as np
 
 from d2r_envs.core.game import Game
+
+try:
+    from threadpoolctl import threadpool_limits
+except ImportError:  # the environments alone: BLAS keeps its threads
+    threadpool_limits = None
+
+
+def one_blas_thread() -> Any:
+    """A context in which BLAS runs on one thread, where threadpoolctl is installed (the train and web
+    extras): a search reads a network one observation at a time, which one thread does fastest."""
+    return threadpool_limits(limits=1, user_api="blas") if threadpool_limits else contextlib.nullcontext()
 
 
 class Agent(Protocol):

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from d2r_envs.agents.playout import play_out
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 
 
@@ -113,17 +114,7 @@ class ISMCTS:
                 path.append(best)
                 node = best
             # Rollout.
-            steps = 0
-            while steps < cap:
-                p = current(d)
-                if p == TERMINAL:
-                    break
-                if p == CHANCE:
-                    apply(d, sample(d, rng))
-                else:
-                    legal = legal_actions(d)
-                    apply(d, legal[int(random() * len(legal))])
-                    steps += 1
+            play_out(game, d, rng, cap)
             # Back-propagation.
             result = returns(d)
             for n in path:

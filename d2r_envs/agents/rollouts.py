@@ -1,6 +1,7 @@
-"""Flat Monte Carlo over the game's heuristic ("rollouts:N"): each legal move is tried in N games
-played out by the heuristic in every seat, each from a fresh redeterminisation for the acting seat,
-so it uses only what that seat may see; the move with the best mean value is played.
+"""Flat Monte Carlo over the game's heuristic ("rollouts:N"), or over an exported model
+("rollouts:N:G:<model>"): each legal move is tried in N games played out by the heuristic (the model)
+in every seat, each from a fresh redeterminisation for the acting seat, so it uses only what that seat
+may see; the move with the best mean value is played.
 
 The value of a played-out game is the seat's return plus its margin over the best other seat's points,
 relative to the leader's (`core.game.margin_return`): a win by much beats a win by little, and a close loss beats
@@ -17,6 +18,8 @@ With a `guard` ("rollouts:N:G"), it plays the heuristic's own move unless anothe
 beats it by more than G standard errors of the paired differences over the N worlds: the search's
 choice only where it is sure, the heuristic's elsewhere. A teacher whose labels differ from the
 heuristic's only where the play-outs say so clearly, rather than on every small difference of averages.
+Over a model, the same: a trained network's own move, corrected where its play-outs show a clearly
+better one (a rollout policy improvement, as in Tesauro and Galperin, 1996).
 """
 
 from __future__ import annotations
@@ -25,11 +28,15 @@ from typing import Any
 
 import numpy as np
 
+from d2r_envs.agents.base import one_blas_thread
 from d2r_envs.core.game import TERMINAL, Game, margin_return
 
 
 class Rollouts:
-    def __init__(self, heuristic: Any, samples: int = 32, guard: float | None = None) -> None:
+    """`heuristic`: the agent that plays the play-outs and whose move a guard keeps (the game's heuristic,
+    or a model's PolicyAgent, named by `over`)."""
+
+    def __init__(self, heuristic: Any, samples: int = 32, guard: float | None = None, over: str = "") -> None:
         if samples < 1:
             raise ValueError(f"rollouts: samples must be at least 1, got {samples}")
         if guard is not None and not (guard >= 0 and samples >= 2):
@@ -37,12 +44,16 @@ class Rollouts:
         self.heuristic = heuristic
         self.samples = samples
         self.guard = guard
-        self.name = f"rollouts:{samples}" + (f":{guard:g}" if guard is not None else "")
+        self.name = f"rollouts:{samples}" + (f":{guard:g}" if guard is not None else "") + (f":{over}" if over else "")
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        with one_blas_thread():
+            return self._choose(game, state, seat, legal, rng)
+
+    def _choose(self, game: Game, state: Any, seat: int, legal: list[int], rng: np.random.Generator) -> int:
         if self.guard is not None:
             return self._guarded(game, state, seat, legal, rng)
         values = self._values(game, state, seat, legal, rng)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import d2r_envs
-from d2r_envs.agents import make_agent
+from d2r_envs.agents import PolicyAgent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.registry import package
 
@@ -119,8 +119,24 @@ def test_search_with_each_playout(game_name: str, playout: str) -> None:
         assert agent.act(game, other, seat, np.random.default_rng(i)) == a
 
 
+@pytest.mark.parametrize("game_name", d2r_envs.names())
+def test_rollouts_over_the_shipped_model(game_name: str) -> None:
+    """Play-outs by the network: legal moves, the same move for the same rng, no peeking, a few states each."""
+    game = d2r_envs.make_game(game_name)
+    agent = make_agent("rollouts:1:shipped", game)
+    for i, s in enumerate(_decision_states(game, 3, seed=5)):
+        seat = game.current_player(s)
+        other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
+        a = agent.act(game, s, seat, np.random.default_rng(i))
+        assert a in game.legal_actions(s)
+        assert agent.act(game, other, seat, np.random.default_rng(i)) == a
+
+
 @pytest.mark.parametrize("spec", ["search:shipped", "search:shipped:0", "search:shipped:x", "search::10",
-                                  "search:shipped:10:greedy", "search:heuristic:10", "search:nope/none:10"])
+                                  "search:shipped:10:greedy", "search:heuristic:10", "search:nope/none:10",
+                                  "search:shipped:10:temperature=0", "search:shipped:10:temperature=x",
+                                  "search:shipped:10:depth=3", "search:shipped:10:exploration=1:exploration=2",
+                                  "search:shipped:10:temperature=inf"])
 def test_search_refuses_a_bad_spec(spec: str) -> None:
     with pytest.raises(ValueError, match="search|model|unknown"):
         make_agent(spec, "rap_godz")
@@ -129,6 +145,23 @@ def test_search_refuses_a_bad_spec(spec: str) -> None:
 def test_search_names_its_model_and_playout() -> None:
     assert make_agent("search:shipped:50", "rap_godz").name == "search:rap_godz/ppo-v1:50"
     assert make_agent("search:rap_godz/ppo-v1:7:policy", "rap_godz").name == "search:rap_godz/ppo-v1:7:policy"
+    tuned = make_agent("search:shipped:7:exploration=2:temperature=3", "rap_godz")
+    assert (tuned.temperature, tuned.exploration) == (3.0, 2.0)
+    assert tuned.name == "search:rap_godz/ppo-v1:7:temperature=3:exploration=2"
+    assert make_agent("search:shipped:7:temperature=1", "rap_godz").name == "search:rap_godz/ppo-v1:7"
+
+
+def test_a_prior_temperature_flattens_the_networks_probabilities() -> None:
+    """Above 1 the priors are flatter, in the same order; the search at temperature 1 is the default."""
+    game = d2r_envs.make_game("rap_godz")
+    agent = make_agent("search:shipped:4", game)
+    s = _decision_states(game, 1, seed=2)[0]
+    seat, legal = game.current_player(s), game.legal_actions(s)
+    sure, flat = agent.probabilities(game, s, seat, legal), agent.probabilities(game, s, seat, legal, 3.0)
+    assert np.allclose(sure.sum(), 1) and np.allclose(flat.sum(), 1)
+    assert flat.max() < sure.max() and np.array_equal(np.argsort(sure, kind="stable"), np.argsort(flat, kind="stable"))
+    a = make_agent("search:shipped:40:temperature=3", game).act(game, s, seat, np.random.default_rng(0))
+    assert a in legal
 
 
 def test_mcts_prefers_what_wins() -> None:
@@ -224,10 +257,24 @@ def test_rollouts_beats_random_play() -> None:
     assert wins >= 3, f"rollouts:2 won {wins} of 4 against random"
 
 
-@pytest.mark.parametrize("spec", ["rollouts:4:x", "rollouts:1:1", "rollouts:4:-1", "rollouts:4:inf", "rollouts:4:1:2"])
-def test_rollouts_refuses_a_bad_guard(spec: str) -> None:
-    with pytest.raises(ValueError, match=r"guard|at most two numbers"):
+@pytest.mark.parametrize("spec", ["rollouts:4:x", "rollouts:1:1", "rollouts:4:-1", "rollouts:4:inf", "rollouts:4:1:2",
+                                  "rollouts:4:1:heuristic", "rollouts:4:1:rap_godz/nope", "rollouts:4:1:2:shipped"])
+def test_rollouts_refuses_a_bad_guard_or_model(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"guard|at most two numbers|not a model"):
         make_agent(spec, "rap_godz")
+
+
+def test_rollouts_over_a_model_play_out_with_it() -> None:
+    """rollouts:N:G:<model>: the model plays the play-outs and is the move a guard keeps; with a guard no
+    gain can clear, the model's own move every time."""
+    game = d2r_envs.make_game("rap_godz")
+    network, sure = make_agent("shipped", game), make_agent("rollouts:2:1e9:shipped", game)
+    assert sure.name == "rollouts:2:1e+09:rap_godz/ppo-v1" and isinstance(sure.heuristic, PolicyAgent)
+    assert make_agent("rollouts:2:rap_godz/ppo-v1", game).name == "rollouts:2:rap_godz/ppo-v1"
+    for i, s in enumerate(_decision_states(game, 4, seed=6)):
+        seat = game.current_player(s)
+        rng = np.random.default_rng(i)
+        assert sure.act(game, s, seat, rng) == network.act(game, s, seat, np.random.default_rng(i))
 
 
 def test_a_guarded_search_keeps_the_heuristics_move_unless_the_playouts_are_sure() -> None:

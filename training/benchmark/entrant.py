@@ -1,5 +1,5 @@
 """An entrant: an exported model (a models/ id or a model folder), or a search it guides
-("search:<model>:<simulations>[:<play-out>]", d2r_envs/agents/search.py), and the tasks it can play.
+("search:<model>:<simulations>[...]", d2r_envs/agents/search.py), and the tasks it can play.
 
 The model is loaded and checked as every exported opponent is (d2r_envs.opponents.load_opponent: the
 game's version, the observation and action fingerprints of the observation options it reads, the
@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import d2r_envs
+from d2r_envs.agents.search import Settings as SearchSettings
 from d2r_envs.agents.search import parse as parse_search
-from d2r_envs.agents.search import spec as search_spec
 from d2r_envs.opponents import WEIGHTS_FILE, OpponentError, load_opponent, resolve_model
 from training.benchmark.tasks import Task
 from training.config import player_counts as config_player_counts
@@ -36,12 +36,12 @@ class Entrant:
     architecture: dict[str, Any]
     player_counts: list[int] | None  # None: not recorded
     variants: list[dict[str, Any]] | None  # the trained options, each in full; None: not recorded
-    search: tuple[int, str] | None = None  # (simulations, play-out) of a search the model guides
+    search: SearchSettings | None = None  # a search the model guides (its model: the model's name)
 
     @property
     def agent(self) -> str:
         """The agent spec that plays the entrant's seat."""
-        return str(self.folder) if self.search is None else search_spec(str(self.folder), *self.search)
+        return str(self.folder) if self.search is None else dataclasses.replace(self.search, model=str(self.folder)).spec
 
     def cannot_play(self, task: Task) -> str | None:
         """Why this model cannot play `task`, or None when it can."""
@@ -59,7 +59,7 @@ class Entrant:
             "variants": self.variants,
         }
         if self.search is not None:
-            record["search"] = {"simulations": self.search[0], "playout": self.search[1]}
+            record["search"] = {key: value for key, value in dataclasses.asdict(self.search).items() if key != "model"}
         return record
 
 
@@ -106,13 +106,13 @@ def load_entrant(ref: str) -> Entrant:
     """The model `ref` names, or the search it guides, checked against the installed game; ValueError
     (one line) when it cannot be loaded or trusted."""
     if ref.startswith("search:"):
-        model, simulations, playout = parse_search(ref)
-        if model == "shipped":
+        settings = parse_search(ref)
+        if settings.model == "shipped":
             raise ValueError(f"{ref!r}: name the model (an id such as rap_godz/ppo-v1, or a folder): a benchmark "
                              "entrant is one model, not each game's shipped one")
-        guide = load_entrant(model)
-        return dataclasses.replace(guide, ref=ref, name=search_spec(guide.name, simulations, playout),
-                                   search=(simulations, playout))
+        guide = load_entrant(settings.model)
+        settings = dataclasses.replace(settings, model=guide.name)
+        return dataclasses.replace(guide, ref=ref, name=settings.spec, search=settings)
     try:
         folder = resolve_model(ref).resolve()
         policy = load_opponent(folder)
