@@ -106,24 +106,12 @@ def test_agent_does_not_peek_at_hidden_information(game_name: str, spec: str) ->
 
 
 @pytest.mark.parametrize("game_name", d2r_envs.names())
-@pytest.mark.parametrize("playout", ["policy", "heuristic"])
-def test_search_with_each_playout(game_name: str, playout: str) -> None:
-    """The dearer play-outs: legal moves, the same move for the same rng, no peeking, a few states each."""
+@pytest.mark.parametrize("spec", ["search:shipped:2:policy", "search:shipped:2:heuristic", "rollouts:1:shipped"])
+def test_searches_with_dearer_playouts(game_name: str, spec: str) -> None:
+    """Play-outs by the network or the heuristic: legal moves, the same move for the same rng, no peeking,
+    a few states each."""
     game = d2r_envs.make_game(game_name)
-    agent = make_agent(f"search:shipped:2:{playout}", game)
-    for i, s in enumerate(_decision_states(game, 3, seed=5)):
-        seat = game.current_player(s)
-        other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
-        a = agent.act(game, s, seat, np.random.default_rng(i))
-        assert a in game.legal_actions(s)
-        assert agent.act(game, other, seat, np.random.default_rng(i)) == a
-
-
-@pytest.mark.parametrize("game_name", d2r_envs.names())
-def test_rollouts_over_the_shipped_model(game_name: str) -> None:
-    """Play-outs by the network: legal moves, the same move for the same rng, no peeking, a few states each."""
-    game = d2r_envs.make_game(game_name)
-    agent = make_agent("rollouts:1:shipped", game)
+    agent = make_agent(spec, game)
     for i, s in enumerate(_decision_states(game, 3, seed=5)):
         seat = game.current_player(s)
         other = game.redeterminise(s, seat, np.random.default_rng(1000 + i))
