@@ -79,7 +79,8 @@ def record(game: str, entries: list[dict[str, Any]], path: Path | None = None) -
 
 def readme_path(game: str) -> Path:
     """The game's README (d2r_envs/games/<game>/README.md)."""
-    return Path(sys.modules[registry.package(game).Game.__module__].__file__).parent / "README.md"
+    package = registry.package(game).Game.__module__.rpartition(".")[0]  # its __init__.py is never compiled
+    return Path(str(sys.modules[package].__file__)).parent / "README.md"
 
 
 def readme_table(text: str, game: str) -> str:
