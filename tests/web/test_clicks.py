@@ -22,7 +22,7 @@ NAMES = d2r_envs.names()
 SPOTS = re.compile(r'<rect class="spot" data-place="([^"]+)" data-actions="([0-9 ]+)"')
 
 
-def _seat_decisions(game_name: str, seed: int, limit: int = 400, **options):
+def seat_decisions(game_name: str, seed: int, limit: int = 400, **options):
     """(game, state, seat) at every player decision of a seeded random game."""
     game = d2r_envs.make_game(game_name, **options)
     state, rng = game.new_initial_state(), np.random.default_rng(seed)
@@ -46,7 +46,7 @@ def test_the_regions_are_the_seats_own_legal_moves_and_hide_nothing(name: str) -
     assert callable(getattr(registry.package(name).draw, "place", None))
     marked = 0
     rng = np.random.default_rng(0)
-    for game, state, seat in _seat_decisions(name, seed=5):
+    for game, state, seat in seat_decisions(name, seed=5):
         legal = game.legal_actions(state)
         drawn = picture(game, state, seat, legal)
         found = {key: [int(a) for a in ids.split()] for key, ids in SPOTS.findall(drawn)}
@@ -73,7 +73,7 @@ PLACED = {"rap_godz": 0.97, "filthy_rich": 0.96, "extravaganza": 0.86, "drags_2_
 @pytest.mark.parametrize("name", NAMES)
 def test_most_moves_have_a_place_in_the_picture(name: str) -> None:
     legal = placed = 0
-    for game, state, _ in _seat_decisions(name, seed=5):
+    for game, state, _ in seat_decisions(name, seed=5):
         actions = game.legal_actions(state)
         legal += len(actions)
         placed += sum(len(v) for v in places(game, state, actions).values())
@@ -90,7 +90,7 @@ def test_the_options_moves_are_marked_alike_in_both_drawings(name: str, options:
     kinds = set()
     actions = registry.action_space(name)
     rng = np.random.default_rng(0)
-    for i, (game, state, seat) in enumerate(_seat_decisions(name, seed=5, limit=1500, **options)):
+    for i, (game, state, seat) in enumerate(seat_decisions(name, seed=5, limit=1500, **options)):
         legal = game.legal_actions(state)
         drawn = picture(game, state, seat, legal)
         found = {key: [int(a) for a in ids.split()] for key, ids in SPOTS.findall(drawn)}
@@ -114,7 +114,7 @@ PLACED_WITH_OPTIONS = {"drags_2_riches": 0.85, "extravaganza": 0.85}
 @pytest.mark.parametrize("name, options", OPTIONS)
 def test_most_moves_have_a_place_with_the_options(name: str, options: dict) -> None:
     legal = placed = 0
-    for game, state, _ in _seat_decisions(name, seed=5, limit=1500, **options):
+    for game, state, _ in seat_decisions(name, seed=5, limit=1500, **options):
         actions = game.legal_actions(state)
         legal += len(actions)
         placed += sum(len(v) for v in places(game, state, actions).values())

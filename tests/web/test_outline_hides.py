@@ -4,13 +4,12 @@ same place."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import d2r_envs
 from d2r_envs import registry
-from d2r_envs.core.game import CHANCE, TERMINAL
 from d2r_envs.web.picture import move_place
+from tests.web.test_clicks import seat_decisions
 
 
 # The options whose moves have places of their own, besides every game's default.
@@ -22,26 +21,18 @@ OPTIONS = [(name, {}) for name in d2r_envs.names()] + [
 
 @pytest.mark.parametrize("name, options", OPTIONS)
 def test_moves_a_seat_cannot_tell_apart_are_outlined_alike(name: str, options: dict) -> None:
-    game = d2r_envs.make_game(name, **options)
-    observer = game.make_observer()
-    package = registry.package(name)
-    rng = np.random.default_rng(7)
+    package, limit = registry.package(name), d2r_envs.make_game(name, **options).spec.max_game_length
     checked = 0
-    for _ in range(3):
-        state = game.new_initial_state()
-        for _ in range(game.spec.max_game_length):
-            p = game.current_player(state)
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                game.apply_action(state, game.sample_chance(state, rng))
-                continue
-            legal = game.legal_actions(state)
+    observer = None
+    for seed in (7, 8, 9):
+        for game, state, p in seat_decisions(name, seed, limit, **options):
+            if observer is None or observer.game is not game:
+                observer = game.make_observer()
             for q in range(game.spec.num_players):
                 if q == p:
                     continue
                 seen: dict[tuple, str] = {}
-                for a in legal:
+                for a in game.legal_actions(state):
                     after = game.clone(state)
                     game.apply_action(after, a)
                     told = tuple(e.seen_by(q) for e in package.events(game, state, a, after))
@@ -51,5 +42,4 @@ def test_moves_a_seat_cannot_tell_apart_are_outlined_alike(name: str, options: d
                         f"{name}: player_{q} sees the same after two moves of player_{p} at "
                         f"{game.decision_name(state)}, outlined at {seen[view]} and {place}")
                     checked += 1
-            game.apply_action(state, legal[int(rng.integers(len(legal)))])
     assert checked > 100
