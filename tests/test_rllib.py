@@ -186,7 +186,7 @@ def test_the_imitation_warm_start_reaches_the_learner_and_the_env_runners(ray_lo
     algo = train.ppo_config(c).build_algo()
     try:
         before = train.tensors(train.learner_module(algo, c))
-        result = train.warm_start(algo, c)
+        result = train.warm_start(algo, c, tmp_path / "run")
         learner = train.tensors(train.learner_module(algo, c))
         remote = algo.env_runner_group.foreach_env_runner(
             lambda runner: runner.module.get_state()["pi.0.weight"], local_env_runner=False)

@@ -522,12 +522,79 @@ def test_a_signal_during_the_warm_start_stops_at_once(tmp_path: Path, monkeypatc
         os.kill(os.getpid(), signal.SIGINT)
         raise AssertionError("the signal did not stop the warm start")
 
-    monkeypatch.setattr(train, "warm_start", interrupted)
+    monkeypatch.setattr(train, "journalled_warm_start", interrupted)
     path = _write(tmp_path, tiny(tmp_path))
     assert train.main(["--config", path]) == 130
     err = capsys.readouterr().err
     assert "stopped by SIGINT before training began" in err and "Traceback" not in err
     assert f"to start again: python -m training.train --config {path} --force" in err
+
+
+def test_recorded_games_are_journalled_in_chunks_and_read_back(tmp_path: Path, monkeypatch) -> None:
+    """record_games with a journal writes each chunk of games when whole and, called again, reads them
+    back instead of playing them: the same arrays as without a journal. A chunk is named by what made
+    it, so another seed or another student's weights play their games afresh."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 12}
+    c = cfg.from_dict(data)
+    journal = tmp_path / "games"
+    plain = imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=3)
+    first = imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=3, journal=journal)
+    files = sorted(journal.iterdir())
+    assert [f.name.split("-games-")[1] for f in files] == ["0-9.npz", "10-11.npz"]
+    played = []
+    real = imitate.record
+    monkeypatch.setattr(imitate, "record", lambda *a, **k: played.append(a[2]) or real(*a, **k))
+    again = imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=3, journal=journal)
+    assert played == []
+    for other in (first, again):
+        assert other.keys() == plain.keys() and all(np.array_equal(plain[k], other[k]) for k in plain)
+    files[1].unlink()  # a chunk lost: only it is played again
+    imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=3, journal=journal)
+    assert played == [2]
+    imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=4, journal=journal)
+    student = train.new_model(c, train.make_vec_env(c)).policy
+    imitate.record_games(c, train.make_env, 12, c.algo.gamma, seed=3, student=student, journal=journal)
+    assert played == [2, 10, 2, 10, 2] and len(list(journal.iterdir())) == 6
+
+
+def test_a_warm_start_stopped_part_way_goes_on_from_the_games_it_recorded(tmp_path: Path, monkeypatch, capsys) -> None:
+    """SIGINT while the warm start records: the chunks recorded are kept in the run folder, the message
+    gives the same command (no --force), and that command plays only the rest; the warm start is then
+    the same as one never stopped, and its games are deleted."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"].update(games=25)
+    data["train"].update(total_timesteps=64, eval_every=0)
+    path = _write(tmp_path, data)
+    games = tmp_path / "run" / "imitation-games"
+    played, stop_at = [], [2]
+    real = imitate.record
+
+    def stopping(*args, **kwargs):
+        played.append(args[2])
+        if len(played) in stop_at:
+            stop_at.clear()
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(imitate, "record", stopping)
+    assert train.main(["--config", path]) == 130
+    err = capsys.readouterr().err
+    assert "stopped by SIGINT in the imitation warm start" in err and "Traceback" not in err
+    assert f"kept in {games}\nto go on from them: python -m training.train --config {path}\n" in err
+    assert len(list(games.iterdir())) == 1
+    played.clear()
+    assert train.main(["--config", path]) == 0
+    assert played == [10, 5] and not games.exists()
+    stopped = json.loads((tmp_path / "run" / "imitation.json").read_text())
+    data["train"]["run_dir"] = str(tmp_path / "straight")
+    assert train.main(["--config", _write(tmp_path, data)]) == 0
+    straight = json.loads((tmp_path / "straight" / "imitation.json").read_text())
+    assert {k: v for k, v in stopped.items() if k != "seconds"} == {k: v for k, v in straight.items() if k != "seconds"}
 
 
 def _damaged(tmp_path: Path) -> dict[str, Path]:

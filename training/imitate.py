@@ -20,16 +20,27 @@ where its play goes. A refining label counts `refine_weight` times a first teach
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import multiprocessing
+import shutil
 import signal
 import sys
+from pathlib import Path
 
 import numpy as np
 import torch
 from tqdm import tqdm
 
+import d2r_envs
 from d2r_envs.agents import make_agent
+from d2r_envs.opponents import OpponentError, resolve_model, shipped_model
+from d2r_envs.registry import make_game
 from d2r_envs.single_agent import SingleAgentEnv
+from training.config import to_dict
+from training.run_folder import IMITATION_GAMES, write_atomic
+from training.session import Stopped
 
 
 def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None,
@@ -62,28 +73,97 @@ def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, st
             "actions": np.asarray(actions, np.int64), "targets": np.asarray(targets, np.float32)}
 
 
-_JOB: tuple | None = None  # what forked recording workers read: (config, make_env, gamma, student)
+CHUNK = 10  # games per recorded chunk: what a journal keeps, and a worker's unit of work
+
+_JOB: tuple | None = None  # what forked recording workers read: (config, make_env, gamma, student, teacher)
+_MADE: dict = {}  # a recording process's env and teacher, made once for its chunks
 
 
-def record_games(c, make_env, games: int, gamma: float, seed: int, student=None,
-                 teacher: str = "") -> dict[str, np.ndarray]:
-    """`record` over c.imitate.workers processes (forked, each with its own env and teacher, a
-    contiguous share of the games each); the same result as one process, in the same order.
-    `teacher`: an agent spec other than c.imitate.teacher."""
+def record_games(c, make_env, games: int, gamma: float, seed: int, student=None, teacher: str = "",
+                 journal: Path | None = None) -> dict[str, np.ndarray]:
+    """`record` over c.imitate.workers processes (forked, each with its own env and teacher), in
+    chunks of CHUNK games: the same result as one process, in the same order. `teacher`: an agent spec
+    other than c.imitate.teacher. With a `journal` folder, each chunk is written there when whole and
+    a chunk already there is read back instead of played again: a stopped recording loses at most
+    a chunk a worker. A chunk's file is named by everything that makes it (`journal_key`)."""
     teacher = teacher or c.imitate.teacher
-    workers = min(c.imitate.workers, games)
-    if workers <= 1:
-        return _record_share((0, games, seed, c, make_env, gamma, student, teacher))
+    chunks = [(start, min(CHUNK, games - start)) for start in range(0, games, CHUNK)]
+    key = journal_key(c, teacher, seed, gamma, student) if journal is not None else ""
+    parts = {start: _read(_chunk_path(journal, key, start, count)) for start, count in chunks
+             if journal is not None and _chunk_path(journal, key, start, count).is_file()}
+    todo = [(start, count, seed) for start, count in chunks if start not in parts]
+    what = "labelling the policy's games" if student is not None else "recording the teacher's games"
+    bar = tqdm(total=games, initial=sum(count for start, count in chunks if start in parts), unit="game",
+               desc=f"{teacher}: {what}", file=sys.stderr, mininterval=10)
     global _JOB
-    share = -(-games // workers)
-    jobs = [(start, min(share, games - start), seed) for start in range(0, games, share)]
     _JOB = (c, make_env, gamma, student, teacher)
     try:
-        with multiprocessing.get_context("fork").Pool(len(jobs), initializer=_quiet_worker) as pool:
-            parts = pool.map(_record_forked, jobs)
+        workers = min(c.imitate.workers, len(todo))
+        if workers <= 1:
+            done = map(_record_chunk, todo)
+            for (start, count, _), part in zip(todo, done):
+                _keep(parts, journal, key, start, count, part, bar)
+        else:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=_quiet_worker) as pool:
+                for (start, count, _), part in zip(todo, pool.imap(_record_forked, todo)):
+                    _keep(parts, journal, key, start, count, part, bar)
     finally:
         _JOB = None
-    return {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
+        _MADE.clear()
+        bar.close()
+    return {k: np.concatenate([parts[start][k] for start, _ in chunks]) for k in parts[chunks[0][0]]}
+
+
+def journal_key(c, teacher: str, seed: int, gamma: float, student=None) -> str:
+    """What decides a chunk of recorded games, hashed: the teacher, the seed and gamma, the env's
+    config (game, player counts, seats, options, the pool), the manifests of the models the teacher and
+    the pool name, the installed game's and package's versions, and the student's weights (when a
+    student plays)."""
+    env = {k: v for k, v in to_dict(c).items() if k in ("game", "env", "opponents")}
+    named = [teacher, *(p for p in c.opponents.pool if isinstance(p, str))]
+    facts = {"teacher": teacher, "seed": seed, "gamma": gamma, "env": env, "d2r_envs": d2r_envs.__version__,
+             "game_version": make_game(c.game).spec.version, "models": [_manifest_digest(s, c.game) for s in named]}
+    digest = hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode())
+    if student is not None:
+        for name, tensor in sorted(student.state_dict().items()):
+            digest.update(name.encode())
+            digest.update(tensor.detach().cpu().numpy().tobytes())
+    return digest.hexdigest()[:16]
+
+
+def _manifest_digest(spec: str, game: str) -> list[str]:
+    """The SHA-256 of the manifest of each exported model an agent spec names (an id such as
+    rap_godz/ppo-v1, or "shipped"): a manifest holds its files' hashes, so a model exported again
+    under the same name changes it."""
+    digests = []
+    for word in spec.split(":"):
+        if word != "shipped" and "/" not in word:
+            continue
+        try:
+            folder = resolve_model(shipped_model(game) if word == "shipped" else word)
+        except (OpponentError, OSError, ValueError):
+            continue
+        digests.append(hashlib.sha256((folder / "manifest.json").read_bytes()).hexdigest())
+    return digests
+
+
+def _chunk_path(journal: Path, key: str, start: int, count: int) -> Path:
+    return journal / f"{key}-games-{start}-{start + count - 1}.npz"
+
+
+def _read(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path) as f:
+        return {k: f[k] for k in f.files}
+
+
+def _keep(parts: dict, journal: Path | None, key: str, start: int, count: int, part: dict, bar) -> None:
+    """A chunk just recorded: kept in `parts`, and written to the journal (whole, or not at all)."""
+    parts[start] = part
+    if journal is not None:
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **part)
+        write_atomic(_chunk_path(journal, key, start, count), buffer.getvalue())
+    bar.update(count)
 
 
 def _quiet_worker() -> None:
@@ -95,16 +175,18 @@ def _quiet_worker() -> None:
 
 def _record_forked(job: tuple) -> dict[str, np.ndarray]:
     torch.set_num_threads(1)
-    return _record_share(job + _JOB)
+    return _record_chunk(job)
 
 
-def _record_share(job: tuple) -> dict[str, np.ndarray]:
-    start, count, seed, c, make_env, gamma, student, spec = job
-    env = make_env(c)
-    teacher = env.make_agent(make_agent(spec, env.engine))  # for every player count the env draws
-    what = "labelling the policy's games" if student is not None else "recording the teacher's games"
-    share = f" (games {start + 1}-{start + count})" if c.imitate.workers > 1 else ""
-    return record(env, teacher, count, gamma, seed=seed + start, student=student, progress=f"{spec}: {what}{share}")
+def _record_chunk(job: tuple) -> dict[str, np.ndarray]:
+    """`count` games from game `start` of the recording `_JOB` describes."""
+    start, count, seed = job
+    c, make_env, gamma, student, spec = _JOB
+    if spec not in _MADE:
+        env = make_env(c)
+        _MADE[spec] = (env, env.make_agent(make_agent(spec, env.engine)))  # for every player count the env draws
+    env, teacher = _MADE[spec]
+    return record(env, teacher, count, gamma, seed=seed + start, student=student)
 
 
 def fit(policy, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
@@ -155,18 +237,21 @@ def agreement(policy, data: dict[str, np.ndarray]) -> float:
     return agree / max(len(actions), 1)
 
 
-def warm_start(model, c, make_env) -> dict[str, float]:
+def warm_start(model, c, make_env, journal: Path | None = None) -> dict[str, float]:
     """Record c.imitate.games teacher games and fit the model's policy to them; then, for each further
     round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it;
-    then the refining rounds, the same with c.imitate.refine_teacher and refine_games."""
+    then the refining rounds, the same with c.imitate.refine_teacher and refine_games. With a `journal`
+    folder, the games are recorded through it (`record_games`): the same command, run again after a
+    stop, reads back what was recorded and goes on from there."""
     im = c.imitate
     seed = c.seed + 7_000_000
-    data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed)
+    data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed, journal=journal)
     result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed,
                  progress=_fitting(im.teacher, 0, im.rounds))
     rounds = [result]
     for r in range(1, im.rounds):
-        more = record_games(c, make_env, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy)
+        more = record_games(c, make_env, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy,
+                            journal=journal)
         held_out = agreement(model.policy, more)  # on positions the fit has not seen
         data = {k: np.concatenate([data[k], more[k]]) for k in data}
         result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r,
@@ -176,7 +261,7 @@ def warm_start(model, c, make_env) -> dict[str, float]:
         data["weights"] = np.ones(len(data["actions"]), np.float32)
         for r in range(im.refine_rounds):
             more = record_games(c, make_env, im.refine_games, c.algo.gamma, seed=seed + 5_000_000 + r * im.refine_games,
-                                student=model.policy, teacher=im.refine_teacher)
+                                student=model.policy, teacher=im.refine_teacher, journal=journal)
             held_out = agreement(model.policy, more)  # how often the policy already plays the strong teacher's move
             more["weights"] = np.full(len(more["actions"]), im.refine_weight, np.float32)
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
@@ -186,6 +271,22 @@ def warm_start(model, c, make_env) -> dict[str, float]:
     if len(rounds) > 1:
         result = result | {"rounds": rounds}
     return result
+
+
+def journalled_warm_start(model, c, make_env, run_dir: Path) -> dict[str, float]:
+    """`warm_start` recording through the run folder's IMITATION_GAMES: a stop there (`Stopped`) names
+    that folder, from which the same command goes on. `forget_games` deletes it once the warm start is kept."""
+    games = run_dir / IMITATION_GAMES
+    try:
+        return warm_start(model, c, make_env, journal=games)
+    except Stopped as stopped:
+        stopped.recorded = games if games.is_dir() else None
+        raise
+
+
+def forget_games(run_dir: Path) -> None:
+    """Delete the warm start's recorded games (once its result is saved: nothing goes on from them)."""
+    shutil.rmtree(run_dir / IMITATION_GAMES, ignore_errors=True)
 
 
 def _fitting(teacher: str, round_: int, rounds: int) -> str:

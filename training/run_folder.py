@@ -45,6 +45,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 RUN_OUTPUTS = ("config.json", "progress.csv", "summary.json", "imitation.json", "final.zip", "final", "checkpoints",
                "snapshots")
 
+# The imitation warm start's recorded games while it lasts, each file named by all that made it: a warm
+# start stopped part-way goes on from them, even with force, and deletes them when it is done.
+IMITATION_GAMES = "imitation-games"
+
 
 class RunError(ValueError):
     """A run that cannot start: its outputs would overwrite or mix with earlier ones, or cannot be written."""
@@ -55,7 +59,8 @@ def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> 
     once: the checkpoint to resume (there, whole, and of this config's spaces), the export's name and
     folder (a model already there is refused unless `force`), and a run folder that another run is
     writing (refused even with `force`), that already holds an earlier run (refused for a fresh run
-    unless `force`) or that cannot be written."""
+    unless `force`; a folder holding only a config and the imitation games of a warm start that was
+    stopped is not one: the same command goes on from those games) or that cannot be written."""
     problems = []
     if resume is not None and not (Path(resume).is_dir() if c.backend == "rllib" else Path(resume).is_file()):
         kind = "RLlib checkpoint folder" if c.backend == "rllib" else "checkpoint"
@@ -83,7 +88,7 @@ def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> 
         holder = lock_holder(run_dir)
         if holder is not None:
             problems.append(in_use(run_dir, holder))
-        elif earlier and resume is None and not force:
+        elif earlier and resume is None and not force and not stopped_in_warm_start(run_dir, earlier):
             problems.append(
                 f"train.run_dir {run_dir} already holds a run ({', '.join(earlier[:4])}{', ...' if len(earlier) > 4 else ''}); "
                 "continue it with --resume CHECKPOINT, start afresh there with --force (its checkpoints, snapshots "
@@ -97,6 +102,12 @@ def preflight(c: cfg.Config, resume: str | None = None, force: bool = False) -> 
     if problems:
         raise RunError("; and ".join(problems) if len(problems) < 2 else
                        "the run cannot start:\n  - " + "\n  - ".join(problems))
+
+
+def stopped_in_warm_start(run_dir: Path, outputs: list[str]) -> bool:
+    """Whether `run_dir`, holding `outputs` (names of RUN_OUTPUTS), is a run stopped while it recorded
+    its imitation games: its config and those games, nothing else."""
+    return outputs == ["config.json"] and (run_dir / IMITATION_GAMES).is_dir()
 
 
 def clear_run_dir(run_dir: Path) -> None:

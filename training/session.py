@@ -48,13 +48,15 @@ class Clock:
 class Stopped(Exception):
     """A run stopped by the signal `signum`. `checkpoint`: the checkpoint saved to resume from, at `step`
     (None when it stopped before PPO began: nothing to resume from); `session_steps` and
-    `session_seconds`: what this session trained; `seconds`: the run's training time in all (None: unknown)."""
+    `session_seconds`: what this session trained; `seconds`: the run's training time in all (None: unknown);
+    `recorded`: the folder of imitation games a stop in the warm start leaves, to go on from."""
 
     def __init__(self, signum: int, checkpoint: Path | None = None, step: int = 0, session_steps: int = 0,
                  session_seconds: float = 0.0, seconds: float | None = None) -> None:
         super().__init__(f"stopped by {signal.Signals(signum).name}")
         self.signum, self.checkpoint, self.step = signum, checkpoint, step
         self.session_steps, self.session_seconds, self.seconds = session_steps, session_seconds, seconds
+        self.recorded: Path | None = None
 
     @property
     def exit_status(self) -> int:
@@ -135,18 +137,23 @@ def session_summary(run_dir: Path, clock: Clock, start: int, end: int, resume: s
     return summary
 
 
-def resume_command(args: argparse.Namespace, checkpoint: Path | str | None) -> str:
-    """The command that continues a stopped run from `checkpoint` (None: that starts it again)."""
+def resume_command(args: argparse.Namespace, checkpoint: Path | str | None, force: bool | None = None) -> str:
+    """The command that continues a stopped run from `checkpoint` (None: that starts it again, with
+    --force unless `force` is False)."""
     parts = [*shlex.split(getattr(args, "train_prog", None) or "d2r train"), "--config", args.config]
     parts += ["--resume", str(checkpoint)] if checkpoint is not None else []
     parts += ["--export-name", args.export_name] if args.export_name is not None else []
-    parts += ["--force"] if args.force or checkpoint is None else []
+    force = args.force or checkpoint is None if force is None else force
+    parts += ["--force"] if force else []
     return shlex.join(parts)
 
 
 def stopped_message(stop: Stopped, args: argparse.Namespace) -> str:
     """What `d2r train` says when a signal stopped it: where the checkpoint is and how to resume."""
     name = signal.Signals(stop.signum).name
+    if stop.checkpoint is None and stop.recorded is not None:
+        return (f"\nstopped by {name} in the imitation warm start; the games recorded so far are kept in "
+                f"{stop.recorded}\nto go on from them: {resume_command(args, None, force=args.force)}")
     if stop.checkpoint is None:
         again = resume_command(args, args.resume)
         return (f"\nstopped by {name} before training began: nothing new to resume from\n"  # a bar may be open

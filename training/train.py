@@ -42,7 +42,7 @@ from tqdm import tqdm
 from training import commands
 from training import config as cfg
 from training.export import export, tensors_from_sb3
-from training.imitate import describe, warm_start
+from training.imitate import describe, forget_games, journalled_warm_start
 from training.learner_env import make_env, pool_agent
 from training.ppo import make_vec_env, new_model, snapshot_agent
 from training.quick_eval import eval_line, quick_evals
@@ -253,11 +253,12 @@ def _train_sb3(c: cfg.Config, resume: str | None, raw_config: dict | None, force
             model.training_seconds = 0.0
             if c.imitate.teacher:
                 began = time.perf_counter()
-                result = warm_start(model, c, make_env)
+                result = journalled_warm_start(model, c, make_env, run_dir)
                 stop.at_once = False  # from here a signal stops at the next step, with a checkpoint
                 result["seconds"] = round(time.perf_counter() - began, 1)
                 write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
                 save_checkpoint(model, run_dir / "checkpoints" / "imitation.zip", 0.0)  # the warm start alone, before PPO
+                forget_games(run_dir)
                 print(describe(c, result))
         stop.at_once = False
         return _learn(model, c, run_dir, engine, resume, raw_config, force, stop)

@@ -60,8 +60,7 @@ from tqdm import tqdm
 
 from training import config as cfg
 from training.export import RLLIB_PROGRESS, export_rllib
-from training.imitate import describe
-from training.imitate import warm_start as imitate
+from training.imitate import describe, forget_games, journalled_warm_start
 from training.learner_env import make_env, pool_agent
 from training.ppo import make_vec_env, new_model
 from training.quick_eval import eval_line, quick_evals
@@ -127,11 +126,12 @@ def imitation_state(policy: Any) -> dict[str, torch.Tensor]:
     return state
 
 
-def warm_start(algo: Any, c: cfg.Config) -> dict[str, Any]:
-    """The imitation of training/imitate.py on an SB3 policy of the module's shape, copied into the
-    learner's module and sent to every env runner. Returns the imitation's result."""
+def warm_start(algo: Any, c: cfg.Config, run_dir: Path) -> dict[str, Any]:
+    """The imitation of training/imitate.py on an SB3 policy of the module's shape (its games recorded
+    through the run folder), copied into the learner's module and sent to every env runner. Returns
+    the imitation's result."""
     model = new_model(c, make_vec_env(c))
-    result = imitate(model, c, make_env)
+    result = journalled_warm_start(model, c, make_env, run_dir)
     mid = module_id(c)
     current = algo.learner_group.get_weights([mid])[mid]
     state = imitation_state(model.policy)
@@ -245,9 +245,10 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
         steps, rows, before = state["steps"], state["rows"], state.get("seconds")  # None: not recorded
     elif c.imitate.teacher:
         began = time.perf_counter()
-        result = warm_start(algo, c)
+        result = warm_start(algo, c, run_dir)
         result["seconds"] = round(time.perf_counter() - began, 1)
         write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
+        forget_games(run_dir)
         print(describe(c, result))
     stop.at_once = False  # from here a signal stops the run after the current iteration, with a checkpoint
     group = algo.env_runner_group
