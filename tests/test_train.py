@@ -561,6 +561,26 @@ def test_recorded_games_are_journalled_in_chunks_and_read_back(tmp_path: Path, m
     assert played == [2, 10, 2, 10, 2] and len(list(journal.iterdir())) == 6
 
 
+def test_a_journalled_warm_start_keeps_each_fit_and_reads_it_back(tmp_path: Path, monkeypatch) -> None:
+    """With a journal, each round's fitted weights are kept beside the games: the warm start run again
+    (a fresh model, the same config) neither plays nor fits, and ends with the same weights and result."""
+    from training import imitate
+
+    data = tiny(tmp_path)
+    data["imitate"] = {"teacher": "heuristic", "games": 4, "epochs": 2, "batch_size": 64, "rounds": 2}
+    c = cfg.from_dict(data)
+    journal = tmp_path / "journal"
+    runs = []
+    for _ in range(2):
+        model = train.new_model(c, train.make_vec_env(c))
+        runs.append((imitate.warm_start(model, c, train.make_env, journal=journal),
+                     [p.detach().clone() for p in model.policy.parameters()]))
+        monkeypatch.setattr(imitate, "fit", lambda *a, **k: pytest.fail("fitted again"))
+        monkeypatch.setattr(imitate, "record", lambda *a, **k: pytest.fail("played again"))
+    assert len(list(journal.glob("*-fit.pt"))) == 2
+    assert runs[0][0] == runs[1][0] and all((a == b).all() for a, b in zip(runs[0][1], runs[1][1]))
+
+
 def test_a_warm_start_stopped_part_way_goes_on_from_the_games_it_recorded(tmp_path: Path, monkeypatch, capsys) -> None:
     """SIGINT while the warm start records: the chunks recorded are kept in the run folder, the message
     gives the same command (no --force), and that command plays only the rest; the warm start is then

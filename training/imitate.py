@@ -125,10 +125,15 @@ def journal_key(c, teacher: str, seed: int, gamma: float, student=None) -> str:
              "game_version": make_game(c.game).spec.version, "models": [_manifest_digest(s, c.game) for s in named]}
     digest = hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode())
     if student is not None:
-        for name, tensor in sorted(student.state_dict().items()):
-            digest.update(name.encode())
-            digest.update(tensor.detach().cpu().numpy().tobytes())
+        _feed_weights(digest, student)
     return digest.hexdigest()[:16]
+
+
+def _feed_weights(digest, policy) -> None:
+    """Feed a policy's tensors, by name, to a hash."""
+    for name, tensor in sorted(policy.state_dict().items()):
+        digest.update(name.encode())
+        digest.update(tensor.detach().cpu().numpy().tobytes())
 
 
 def _manifest_digest(spec: str, game: str) -> list[str]:
@@ -241,35 +246,64 @@ def warm_start(model, c, make_env, journal: Path | None = None) -> dict[str, flo
     """Record c.imitate.games teacher games and fit the model's policy to them; then, for each further
     round, c.imitate.games games of the policy labelled by the teacher, fitting again on all of it;
     then the refining rounds, the same with c.imitate.refine_teacher and refine_games. With a `journal`
-    folder, the games are recorded through it (`record_games`): the same command, run again after a
-    stop, reads back what was recorded and goes on from there."""
+    folder, the games are recorded through it (`record_games`) and each fit's weights are kept there
+    (`_fit_kept`): the same command, run again after a stop, reads back what was done and goes on."""
     im = c.imitate
     seed = c.seed + 7_000_000
-    data = record_games(c, make_env, im.games, c.algo.gamma, seed=seed, journal=journal)
-    result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed,
-                 progress=_fitting(im.teacher, 0, im.rounds))
+    recordings: list[str] = []  # what each recording in the data was, for naming the fits (with a journal)
+
+    def recorded(games: int, first: int, student=None, teacher: str = "") -> dict[str, np.ndarray]:
+        if journal is not None:
+            recordings.append(journal_key(c, teacher or im.teacher, first, c.algo.gamma, student))
+        return record_games(c, make_env, games, c.algo.gamma, seed=first, student=student, teacher=teacher,
+                            journal=journal)
+
+    def fitted(data: dict[str, np.ndarray], fit_seed: int, progress: str) -> dict[str, float]:
+        return _fit_kept(model.policy, data, c, fit_seed, progress, journal, recordings)
+
+    data = recorded(im.games, seed)
+    result = fitted(data, c.seed, _fitting(im.teacher, 0, im.rounds))
     rounds = [result]
     for r in range(1, im.rounds):
-        more = record_games(c, make_env, im.games, c.algo.gamma, seed=seed + r * im.games, student=model.policy,
-                            journal=journal)
+        more = recorded(im.games, seed + r * im.games, student=model.policy)
         held_out = agreement(model.policy, more)  # on positions the fit has not seen
         data = {k: np.concatenate([data[k], more[k]]) for k in data}
-        result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=c.seed + r,
-                     progress=_fitting(im.teacher, r, im.rounds))
+        result = fitted(data, c.seed + r, _fitting(im.teacher, r, im.rounds))
         rounds.append(result | {"agreement_before": held_out})
     if im.refine_teacher:
         data["weights"] = np.ones(len(data["actions"]), np.float32)
         for r in range(im.refine_rounds):
-            more = record_games(c, make_env, im.refine_games, c.algo.gamma, seed=seed + 5_000_000 + r * im.refine_games,
-                                student=model.policy, teacher=im.refine_teacher, journal=journal)
+            more = recorded(im.refine_games, seed + 5_000_000 + r * im.refine_games, student=model.policy,
+                            teacher=im.refine_teacher)
             held_out = agreement(model.policy, more)  # how often the policy already plays the strong teacher's move
             more["weights"] = np.full(len(more["actions"]), im.refine_weight, np.float32)
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
-            result = fit(model.policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef,
-                         seed=c.seed + im.rounds + r, progress=_fitting(im.refine_teacher, r, im.refine_rounds))
+            result = fitted(data, c.seed + im.rounds + r, _fitting(im.refine_teacher, r, im.refine_rounds))
             rounds.append(result | {"agreement_before": held_out, "teacher": im.refine_teacher})
     if len(rounds) > 1:
         result = result | {"rounds": rounds}
+    return result
+
+
+def _fit_kept(policy, data: dict[str, np.ndarray], c, seed: int, progress: str, journal: Path | None,
+              recordings: list[str]) -> dict[str, float]:
+    """`fit` with c.imitate's settings; with a `journal`, the fitted weights and the fit's result are kept
+    there, named by the weights fitted from, the recordings fitted on and the settings, and read back
+    instead of fitting again."""
+    im = c.imitate
+    if journal is None:
+        return fit(policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=seed, progress=progress)
+    digest = hashlib.sha256(json.dumps([recordings, to_dict(c)["imitate"], c.algo.vf_coef, seed]).encode())
+    _feed_weights(digest, policy)
+    path = journal / f"{digest.hexdigest()[:16]}-fit.pt"
+    if path.is_file():
+        kept = torch.load(path, weights_only=True)
+        policy.load_state_dict(kept["weights"])
+        return kept["result"]
+    result = fit(policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=seed, progress=progress)
+    buffer = io.BytesIO()
+    torch.save({"weights": policy.state_dict(), "result": result}, buffer)
+    write_atomic(path, buffer.getvalue())
     return result
 
 
