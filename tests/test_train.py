@@ -563,7 +563,8 @@ def test_recorded_games_are_journalled_in_chunks_and_read_back(tmp_path: Path, m
 
 def test_a_journalled_warm_start_keeps_each_fit_and_reads_it_back(tmp_path: Path, monkeypatch) -> None:
     """With a journal, each round's fitted weights are kept beside the games: the warm start run again
-    (a fresh model, the same config) neither plays nor fits, and ends with the same weights and result."""
+    (a fresh model, the same config) neither plays nor fits, and ends with the same weights and result;
+    with a refining round added, it fits only that round."""
     from training import imitate
 
     data = tiny(tmp_path)
@@ -579,6 +580,14 @@ def test_a_journalled_warm_start_keeps_each_fit_and_reads_it_back(tmp_path: Path
         monkeypatch.setattr(imitate, "record", lambda *a, **k: pytest.fail("played again"))
     assert len(list(journal.glob("*-fit.pt"))) == 2
     assert runs[0][0] == runs[1][0] and all((a == b).all() for a, b in zip(runs[0][1], runs[1][1]))
+    monkeypatch.undo()
+    data["imitate"].update(refine_teacher="random", refine_games=2)  # a refining round added: only it is new
+    c = cfg.from_dict(data)
+    fits = []
+    real_fit = imitate.fit
+    monkeypatch.setattr(imitate, "fit", lambda *a, **k: fits.append(1) or real_fit(*a, **k))
+    imitate.warm_start(train.new_model(c, train.make_vec_env(c)), c, train.make_env, journal=journal)
+    assert len(fits) == 1 and len(list(journal.glob("*-fit.pt"))) == 3
 
 
 def test_a_warm_start_stopped_part_way_goes_on_from_the_games_it_recorded(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -288,12 +288,16 @@ def warm_start(model, c, make_env, journal: Path | None = None) -> dict[str, flo
 def _fit_kept(policy, data: dict[str, np.ndarray], c, seed: int, progress: str, journal: Path | None,
               recordings: list[str]) -> dict[str, float]:
     """`fit` with c.imitate's settings; with a `journal`, the fitted weights and the fit's result are kept
-    there, named by the weights fitted from, the recordings fitted on and the settings, and read back
-    instead of fitting again."""
+    there, named by the weights fitted from, the recordings fitted on and the settings that shape the fit
+    (so a change to the refining rounds leaves the first rounds' fits usable), and read back instead of
+    fitting again."""
     im = c.imitate
     if journal is None:
         return fit(policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=seed, progress=progress)
-    digest = hashlib.sha256(json.dumps([recordings, to_dict(c)["imitate"], c.algo.vf_coef, seed]).encode())
+    settings = [im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed]
+    if "weights" in data:  # a refining fit: the refining labels' weight is part of what was fitted
+        settings.append(im.refine_weight)
+    digest = hashlib.sha256(json.dumps([recordings, settings]).encode())
     _feed_weights(digest, policy)
     path = journal / f"{digest.hexdigest()[:16]}-fit.pt"
     if path.is_file():
