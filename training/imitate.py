@@ -43,14 +43,13 @@ from training.run_folder import IMITATION_GAMES, write_atomic
 from training.session import Stopped
 
 
-def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None,
-           progress: str = "") -> dict[str, np.ndarray]:
+def record(env: SingleAgentEnv, teacher, games: int, gamma: float, seed: int, student=None) -> dict[str, np.ndarray]:
     """The learner seat's observations, masks and the teacher's actions over `games` games, with
     each decision's discounted final return (gamma ** decisions-left * return) as the value target.
     With a `student` (a policy with SB3's `predict`), the student's moves are played instead and the
-    teacher's are only recorded. With `progress`, a progress bar of that name on stderr."""
+    teacher's are only recorded."""
     obs, masks, actions, targets = [], [], [], []
-    for g in tqdm(range(games), desc=progress, unit="game", file=sys.stderr, disable=not progress, mininterval=10):
+    for g in range(games):
         o, _ = env.reset(seed=seed + g)
         rng = np.random.default_rng(seed + g)  # each game from its own seed: the same games in any chunking
         start = len(obs)
@@ -292,22 +291,23 @@ def _fit_kept(policy, data: dict[str, np.ndarray], c, seed: int, progress: str, 
     (so a change to the refining rounds leaves the first rounds' fits usable), and read back instead of
     fitting again."""
     im = c.imitate
-    if journal is None:
-        return fit(policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=seed, progress=progress)
-    settings = [im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed]
-    if "weights" in data:  # a refining fit: the refining labels' weight is part of what was fitted
-        settings.append(im.refine_weight)
-    digest = hashlib.sha256(json.dumps([recordings, settings]).encode())
-    _feed_weights(digest, policy)
-    path = journal / f"{digest.hexdigest()[:16]}-fit.pt"
-    if path.is_file():
-        kept = torch.load(path, weights_only=True)
-        policy.load_state_dict(kept["weights"])
-        return kept["result"]
+    path = None
+    if journal is not None:
+        settings = [im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed]
+        if "weights" in data:  # a refining fit: the refining labels' weight is part of what was fitted
+            settings.append(im.refine_weight)
+        digest = hashlib.sha256(json.dumps([recordings, settings]).encode())
+        _feed_weights(digest, policy)
+        path = journal / f"{digest.hexdigest()[:16]}-fit.pt"
+        if path.is_file():
+            kept = torch.load(path, weights_only=True)
+            policy.load_state_dict(kept["weights"])
+            return kept["result"]
     result = fit(policy, data, im.epochs, im.batch_size, im.learning_rate, c.algo.vf_coef, seed=seed, progress=progress)
-    buffer = io.BytesIO()
-    torch.save({"weights": policy.state_dict(), "result": result}, buffer)
-    write_atomic(path, buffer.getvalue())
+    if path is not None:
+        buffer = io.BytesIO()
+        torch.save({"weights": policy.state_dict(), "result": result}, buffer)
+        write_atomic(path, buffer.getvalue())
     return result
 
 
