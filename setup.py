@@ -58,6 +58,12 @@ COMPILED = [
     "d2r_envs/games/rap_godz/facts.py",
     "d2r_envs/games/rap_godz/encode_fast.py",
     "d2r_envs/games/rap_godz/standing.py",  # the majorities the encoder's view reads
+    # The heuristics: every game's rule-of-thumb player, the benchmark's anchor and most opponents' seats.
+    "d2r_envs/games/draco_and_co/heuristic.py",
+    "d2r_envs/games/filthy_rich/heuristic.py",
+    "d2r_envs/games/drags_2_riches/heuristic.py",
+    "d2r_envs/games/extravaganza/heuristic.py",
+    "d2r_envs/games/rap_godz/heuristic.py",
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable

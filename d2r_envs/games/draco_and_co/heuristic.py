@@ -27,11 +27,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.draco_and_co import actions as A
 from d2r_envs.games.draco_and_co.state import Ask, Phase, State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Heuristic:
     name = "heuristic"
     toast_weight = 1.0  # a toast not yet proposed is worth this share of its payout

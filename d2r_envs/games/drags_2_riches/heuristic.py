@@ -63,6 +63,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.games.drags_2_riches import actions as A
 from d2r_envs.games.drags_2_riches import cards as C
 from d2r_envs.games.drags_2_riches.cards import Character, Op
@@ -84,6 +86,7 @@ CHARACTER_ORDER = (Character.KELISHA_KEYS, Character.GLAM_STOKER, Character.CATA
 LOOK_BOOSTS = (Character.HO_COUTURE, Character.SHESSICA, Character.KENYA_FEELIT)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Heuristic:
     name = "heuristic"
     look_weight = (0.0, 1.0)  # a Look point in coins: first deck, last deck (linear between)
@@ -483,14 +486,14 @@ class Heuristic:
                         if b:
                             new[i + j] += a * b
             dist = new
-        b = s.bonus[q]
+        bonus = s.bonus[q]
         if s.characters[q] == Character.GLAM_STOKER and not s.used[q]:  # may add Deathdrop Diva's +2
             half = [0.0] * (len(dist) + C.GLAM_BONUS)
             for i, a in enumerate(dist):
                 half[i] += 0.5 * a
                 half[i + C.GLAM_BONUS] += 0.5 * a
             dist = half
-        return [0.0] * b + dist
+        return [0.0] * bonus + dist
 
     def win_chance(self, game: Any, s: State, seat: int, value: int) -> float:
         n = s.num_players

@@ -33,6 +33,8 @@ from __future__ import annotations
 from operator import mul
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.core.game import CHANCE
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C, views
@@ -41,6 +43,7 @@ from d2r_envs.games.extravaganza.state import Op, State
 _STOP = frozenset((int(Op.LIP_SYNC), int(Op.END_REVEAL), int(Op.START_TURN)))  # where a dance played out ends
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Heuristic:
     name = "heuristic"
     hand_limit = 4  # stop drawing at this many cards in hand
@@ -153,7 +156,8 @@ class Heuristic:
 
     def blood_gain(self, game: Any, s: State, seat: int, dest: int) -> float:
         """Blood Sucker: the points a nearby queen's lyrics would add over mine to the lyrics I can afford now."""
-        lips, colours = s.lips[seat], set()
+        lips = float(s.lips[seat])
+        colours: set[int] = set()
         if sum(s.hands[seat]) < self.hand_limit:  # the draw after the move brings lips
             lips += max((self.draw_value(game, s, seat, A.DRAW + j) - C.CARD_STARS[s.display[j]]
                          for j in range(C.NUM_JUDGES) if s.display[j] >= 0), default=0)
@@ -224,6 +228,7 @@ class Heuristic:
         return best
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Tuned(Heuristic):
     """The heuristic that plans its move and its draw: each legal choice is played out on a copy of the
     state (`redeterminise`d for its seat) to the start of the next player's turn, the rest of the turn
@@ -277,6 +282,7 @@ class Tuned(Heuristic):
                 + self.card_weight * sum(map(mul, s.hands[seat], C.CARD_STARS)))  # stars in hand
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Planner(Heuristic):
     """The heuristic with a planned move and draw, from what its seat sees and nothing else (no
     redeterminising, no play-outs, no rng): a move is worth the heuristic's rhinestones (`move_value`

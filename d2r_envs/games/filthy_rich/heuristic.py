@@ -66,6 +66,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.games.filthy_rich import actions as A
 from d2r_envs.games.filthy_rich import cards as C
 from d2r_envs.games.filthy_rich.cards import Effect
@@ -116,6 +118,7 @@ class View:
         self.pages, self.masks = sign_places(s.book)  # where each sign lies
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Heuristic:
     name = "heuristic"
     turns_per_player = 4.0  # the horizon: turns of income counted per player in
@@ -301,7 +304,7 @@ class Heuristic:
                 val -= DIE * C.BUSINESSES[b].pay * (1 + v.harm[o])
             else:
                 val -= DIE * pay * v.harm[o]
-        zero = s.assets[me][C.EFFECT_KIND[Effect.OFFSHORE]] * 2 - v.tax[me]
+        zero = float(s.assets[me][C.EFFECT_KIND[Effect.OFFSHORE]] * 2 - v.tax[me])
         zero += s.assets[me][C.EFFECT_KIND[Effect.RACKET]] * (v.alive - 1)
         zero += sum(C.BUSINESSES[b].zero_pay for b in range(C.NUM_BUSINESSES) if s.owner[b] == me)
         zero += sum(v.harm[q] * v.tax[q] for q in v.rivals)
@@ -333,9 +336,9 @@ class Heuristic:
             elif eff == Effect.OFFSHORE:
                 r = ZEROS * card.amount
             elif eff == Effect.BILLBOARD:
-                r = card.amount * sum(self.cell_hits(s, v.pages[b], i)
-                                      for b in range(C.NUM_BUSINESSES) if s.owner[b] == me
-                                      for i in MASK_SLOTS[v.masks[b]])
+                r = card.amount * sum((self.cell_hits(s, v.pages[b], i)
+                                       for b in range(C.NUM_BUSINESSES) if s.owner[b] == me
+                                       for i in MASK_SLOTS[v.masks[b]]), 0.0)
             elif eff == Effect.PORTFOLIO:
                 r = card.amount / v.alive
             else:  # Fire Insurance: my best business, times the share of Fires not yet seen
@@ -370,7 +373,7 @@ class Heuristic:
 
     # Targets ------------------------------------------------------------------------------------
 
-    def player_target(self, v: View, eff: Effect) -> int:
+    def player_target(self, v: View, eff: int) -> int:
         s = v.s
         lawsuit = C.card_of(C.EFFECT_KIND[Effect.LAWSUIT]).amount
         due = {q: (lawsuit if eff == Effect.LAWSUIT else v.tax[q]) for q in v.rivals}

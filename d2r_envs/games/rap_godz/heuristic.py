@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from d2r_envs.games.rap_godz import actions as A
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import standing
@@ -35,6 +37,7 @@ _ABILITY_WORTH = {C.Ability.HAND6: 3.0, C.Ability.EXTRA_DRAW: 3.0, C.Ability.BOO
 STARTER_WINS = 125 / 180  # P(max of two dice > one die | no tie)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Heuristic:
     name = "heuristic"
     res_weight = 0.6
@@ -155,9 +158,9 @@ class Heuristic:
         plays = [a - A.PLAY for a in legal if A.PLAY <= a < A.PLAY + C.NUM_PLAY]
         if not plays:
             return A.PASS
-        colour = [k for k in plays if not C.CARDS[k].beef]
-        best = max(colour, key=lambda k: (self.worth(game, s, me, k), -k)) if colour else -1
-        best_worth = self.worth(game, s, me, best) if colour else -1e9
+        colours = [k for k in plays if not C.CARDS[k].beef]
+        best = max(colours, key=lambda k: (self.worth(game, s, me, k), -k)) if colours else -1
+        best_worth = self.worth(game, s, me, best) if colours else -1e9
         beefs = [k for k in plays if C.CARDS[k].beef]
         if beefs:
             swing, _ = self.beef_swing(game, s, me, beefs[0])
@@ -192,6 +195,7 @@ class Heuristic:
         return A.DRAW if A.DRAW in legal else legal[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
 class Tuned(Heuristic):
     """The heuristic that also weighs the end-game majorities a card moves (the Citiez on the board,
     Mono, Timeline and Come Up: `_majorities`), its constants tuned by self-play against the heuristic
