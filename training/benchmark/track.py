@@ -46,15 +46,6 @@ def reference_throughput() -> float:
     return round(deals * n / (time.perf_counter() - began), 2)
 
 
-def cpu_seconds() -> float:
-    """CPU time (user and system) of this process and of the child processes it has waited for: a cell's
-    core-seconds, which other work on the machine does not inflate as it does the wall clock."""
-    import resource
-
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def machine() -> str:
     model = platform.processor() or platform.machine()
     with contextlib.suppress(OSError):
@@ -137,18 +128,23 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
              checkpoint_deals: int, out: Path, deals: int | None = None, command: str = "") -> dict[str, Any]:
     """Train, export and score one cell; its cell.json is written last, when all of it is done."""
     from training.benchmark.scoring import versions
+    from training.session import cpu_seconds  # (the training's modules load torch: only where a cell runs)
 
     folder = cells.cell_path(out, alg.name, task.id, seed).parent
     run_dir = folder / "train"
     c, raw = cell_config(alg, task, seed, budget["decisions"], fractions, run_dir)
     throughput = reference_throughput()
-    began, cpu = time.perf_counter(), cpu_seconds()
+    began = time.perf_counter()
     resumed = _train(c, raw, run_dir)
-    train_cpu = cpu_seconds() - cpu
     summary = json.loads((run_dir / "summary.json").read_text(encoding="utf-8"))
     imitation = run_dir / "imitation.json"
-    imitation_seconds = json.loads(imitation.read_text(encoding="utf-8"))["seconds"] if imitation.is_file() else 0.0
+    warm = (json.loads(imitation.read_text(encoding="utf-8")) if imitation.is_file()
+            else {"seconds": 0.0, "cpu_seconds": 0.0})
+    imitation_seconds = warm["seconds"]
     train_seconds = summary["seconds"] if summary["seconds"] is not None else time.perf_counter() - began
+    # the training's CPU over every session it took (its checkpoints carry it across a resume) and the warm start's
+    train_cpu = (None if summary.get("cpu_seconds") is None or warm.get("cpu_seconds") is None
+                 else summary["cpu_seconds"] + warm["cpu_seconds"])
     began, cpu = time.perf_counter(), cpu_seconds()
     checkpoints = _at_fractions(_checkpoints(c, run_dir), budget["decisions"], fractions)
     count = task.deals if deals is None else min(deals, task.deals)
@@ -186,7 +182,7 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
             "train_seconds": round(train_seconds + imitation_seconds, 1),
             "imitation_seconds": imitation_seconds,
             "eval_seconds": round(time.perf_counter() - began, 1),
-            "train_cpu_seconds": round(train_cpu, 1),
+            **({} if train_cpu is None else {"train_cpu_seconds": round(train_cpu, 1)}),
             "eval_cpu_seconds": round(cpu_seconds() - cpu, 1),
             "machine": machine(),
             "reference_throughput": throughput,
