@@ -19,6 +19,7 @@ import math
 import multiprocessing
 import os
 import platform
+import signal
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -199,6 +200,9 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
 def _cell_job(args: tuple) -> tuple[str, str, int, dict[str, Any] | str]:
     """A worker's cell, its output into cell.log: (entrant, task, seed, the cell or the error's line)."""
     alg_ref, task_id, seed, budget, fractions, checkpoint_deals, out, deals, command = args
+    # Ctrl-C is the main process's to handle: a worker's SIGINT is blocked only in the threads that inherit
+    # the mask, and Ray starts threads that take it, so the worker ignores it outright
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     alg, task = load_algorithm(alg_ref), load().tasks[task_id]
     folder = cells.cell_path(out, alg.name, task_id, seed).parent
     folder.mkdir(parents=True, exist_ok=True)
