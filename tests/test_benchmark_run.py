@@ -79,7 +79,7 @@ def test_a_cell_stopped_while_training_resumes_from_its_last_checkpoint(smoke, t
     from sb3_contrib import MaskablePPO
 
     before = MaskablePPO.load(cell["compute"]["resumed_from"], device="cpu").training_cpu_seconds
-    assert cell["compute"]["train_cpu_seconds"] > before > 0  # the training before the stop counts too
+    assert cell["compute"]["train_cpu_seconds"] >= round(before, 1) > 0  # the training before the stop counts too
 
 
 def test_the_validator_names_a_missing_cell_and_an_edited_figure(smoke, tmp_path) -> None:
