@@ -47,7 +47,7 @@ from training.learner_env import make_env, pool_agent
 from training.ppo import make_vec_env, new_model, snapshot_agent
 from training.quick_eval import eval_line, quick_evals
 from training.run_folder import RunError, preflight, prepare_run, run_lock, write_atomic
-from training.session import Clock, Stopped, StopSignals, cpu_seconds, session_summary, stopped_message
+from training.session import Clock, Stopped, StopSignals, session_summary, stopped_message
 
 
 def planned_timesteps(c: cfg.Config, start: int = 0) -> int:
@@ -254,11 +254,10 @@ def _train_sb3(c: cfg.Config, resume: str | None, raw_config: dict | None, force
             model = new_model(c, vec_env)
             model.training_seconds, model.training_cpu_seconds = 0.0, 0.0
             if c.imitate.teacher:
-                began, cpu = time.perf_counter(), cpu_seconds()
+                warm = Clock(0.0, 0.0)
                 result = journalled_warm_start(model, c, make_env, run_dir)
                 stop.at_once = False  # from here a signal stops at the next step, with a checkpoint
-                result["seconds"] = round(time.perf_counter() - began, 1)
-                result["cpu_seconds"] = round(cpu_seconds() - cpu, 1)
+                result["seconds"], result["cpu_seconds"] = round(warm.session(), 1), round(warm.cpu_total(), 1)
                 write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
                 save_checkpoint(model, run_dir / "checkpoints" / "imitation.zip", None)  # the warm start alone
                 forget_games(run_dir)

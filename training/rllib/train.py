@@ -69,7 +69,7 @@ from training.ray_cluster import connected
 from training.rllib import envs
 from training.rllib.module import SHARED_POLICY, MaskedMLP, module_id, tensors
 from training.run_folder import prepare_run, write_atomic
-from training.session import Clock, Stopped, StopSignals, cpu_seconds, session_summary
+from training.session import Clock, Stopped, StopSignals, session_summary
 
 
 def train_batch_size(c: cfg.Config) -> int:
@@ -246,10 +246,9 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
         steps, rows = state["steps"], state["rows"]
         before, cpu_before = state.get("seconds"), state.get("cpu_seconds")  # None: not recorded
     elif c.imitate.teacher:
-        began, cpu = time.perf_counter(), cpu_seconds()
+        warm = Clock(0.0, 0.0)
         result = warm_start(algo, c, run_dir)
-        result["seconds"] = round(time.perf_counter() - began, 1)
-        result["cpu_seconds"] = round(cpu_seconds() - cpu, 1)
+        result["seconds"], result["cpu_seconds"] = round(warm.session(), 1), round(warm.cpu_total(), 1)
         write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
         forget_games(run_dir)
         print(describe(c, result))
