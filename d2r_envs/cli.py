@@ -245,6 +245,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             check=not args.no_check,
             options=_parse_options(args.option),
             openspiel=args.openspiel,
+            search=args.search,
         )
     except ValueError as e:
         return _error(str(e))
@@ -444,6 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game option for every game run (--games extravaganza -o level=legendary); repeatable")
     p.add_argument("--openspiel", action="store_true",
                    help="also our games through pyspiel (d2r_envs.openspiel) beside OpenSpiel's C++ connect_four (openspiel extra)")
+    p.add_argument("--search", type=int, default=0, metavar="SIMULATIONS",
+                   help="also time information-set MCTS at this many simulations a move, playing every seat "
+                        "(on the compiled build beside its pure-Python build)")
     p.add_argument("--training", action="store_true",
                    help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
     p.add_argument("--rllib", metavar="GAME", choices=games,
