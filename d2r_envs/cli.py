@@ -543,7 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "several seeds, and score their checkpoints (training extra; rllib for RLlib entrants)")
     q.add_argument("entrants", nargs="+", metavar="ENTRANT",
                    help="an algorithm and its config: a shipped entrant (configs/benchmark/: sb3-ppo, "
-                   "sb3-ppo-imitation, rllib-ppo, rllib-ppo-imitation) or an entrant's YAML file")
+                   "sb3-ppo-imitation, rllib-ppo, rllib-ppo-imitation, openspiel-nfsp, openspiel-dqn) or an "
+                   "entrant's YAML file")
     q.add_argument("--suite", default="core", help="core or full (default core)")
     q.add_argument("--tasks", metavar="ID,ID", help="only these tasks of the suite")
     q.add_argument("--budget", default="short", help="learner decisions a cell trains for: short (200,000), "
