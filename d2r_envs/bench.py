@@ -14,7 +14,7 @@ rounds (a worker process with D2R_ENVS_PURE=1, `PureEngine`), and the compiled o
 COMPILED_RATIO_BAR times as fast. The absolute rates are printed as information only.
 
 With `search`, information-set MCTS at that many simulations plays whole games against itself
-(`search_loop`), timed the same way; on the compiled build its pure-Python twin runs in a worker beside it,
+(`SearchPlay`), timed the same way; on the compiled build its pure-Python twin runs in a worker beside it,
 and the two must choose the same moves.
 """
 
@@ -253,7 +253,6 @@ class PureEngine:
         if self.proc.stdin is not None:
             self.proc.stdin.close()
         self.proc.wait(timeout=30)
-
 
 
 def serve_engine(spec: str) -> None:
