@@ -537,6 +537,7 @@ def _figures(data: dict[str, Any], out: Path, plt: Any, plot_utils: Any, palette
         colors={n: colors[n] for n in trained}, ax=ax, xlabel="learner decisions",
         ylabel="IQM of the checkpoints' scores", labelsize="large", ticklabelsize="medium", legend=True,
         legendsize="medium")
+    ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _: f"{x:,.0f}"))
     save(fig, "curves.svg")
     return written
 
