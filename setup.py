@@ -64,6 +64,10 @@ COMPILED = [
     "d2r_envs/games/drags_2_riches/heuristic.py",
     "d2r_envs/games/extravaganza/heuristic.py",
     "d2r_envs/games/rap_godz/heuristic.py",
+    # The search every game can play: information-set MCTS and its play-outs (the references' and the
+    # hardest levels' opponent, and a teacher).
+    "d2r_envs/agents/mcts.py",
+    "d2r_envs/agents/playout.py",
 ]
 
 # The shared library mypyc puts every compiled module's code in: inside the package, so that an editable

@@ -76,6 +76,10 @@ def test_a_cell_stopped_while_training_resumes_from_its_last_checkpoint(smoke, t
     cell = json.loads((folder / "cell.json").read_text())
     assert cell["compute"]["resumed_from"].endswith(".zip") and "step_" in cell["compute"]["resumed_from"]
     assert cells.read_run(out)[2] == []
+    from sb3_contrib import MaskablePPO
+
+    before = MaskablePPO.load(cell["compute"]["resumed_from"], device="cpu").training_cpu_seconds
+    assert cell["compute"]["train_cpu_seconds"] >= round(before, 1) > 0  # the training before the stop counts too
 
 
 def test_the_validator_names_a_missing_cell_and_an_edited_figure(smoke, tmp_path) -> None:

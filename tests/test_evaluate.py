@@ -452,3 +452,13 @@ def test_a_ctrl_c_taken_by_another_thread_waits_for_the_workers_to_start() -> No
         other.join()
     assert reached
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_stopped_tournament_crosses_processes_whole() -> None:
+    import pickle
+
+    from training.tournament import Stopped
+
+    stopped = pickle.loads(pickle.dumps(Stopped("stopped after 3 of 8 games", {"deals": 1})))
+    assert isinstance(stopped, Stopped) and str(stopped) == "stopped after 3 of 8 games"
+    assert stopped.result == {"deals": 1}

@@ -445,7 +445,7 @@ def test_a_signal_stops_an_rllib_run_with_a_checkpoint_that_resumes(ray_local, t
     assert not (run / "final").exists() and not (run / "summary.json").exists()
     assert sorted(p.name for p in (run / "checkpoints").iterdir())[0] == checkpoint.name  # no temporary left
     first = json.loads((checkpoint / "d2r_progress.json").read_text())
-    assert first["steps"] == step and len(first["rows"]) == 2 and first["seconds"] > 0
+    assert first["steps"] == step and len(first["rows"]) == 2 and first["seconds"] > 0 and first["cpu_seconds"] > 0
     assert len((run / "progress.csv").read_text().splitlines()) == 3
 
     monkeypatch.undo()
@@ -456,6 +456,7 @@ def test_a_signal_stops_an_rllib_run_with_a_checkpoint_that_resumes(ray_local, t
     assert summary["session_timesteps"] == summary["timesteps"] - step and summary["resumed_from"] == str(checkpoint)
     assert summary["seconds_before_resume"] == round(first["seconds"], 1)
     assert summary["seconds"] == pytest.approx(first["seconds"] + summary["session_seconds"], abs=0.11)
+    assert summary["cpu_seconds"] > round(first["cpu_seconds"], 1)  # the CPU before the stop, and this session's
     assert f"resumed at step {step}" in out and f"the run in all: {summary['timesteps']} steps in " in out
     rows = (run / "progress.csv").read_text().splitlines()
     assert len(rows) == 4 and [r.split(",")[1] for r in rows[1:]] == ["1", "2", "3"]

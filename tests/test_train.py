@@ -475,7 +475,7 @@ def test_a_signal_stops_training_with_a_checkpoint_that_resumes(tmp_path: Path, 
     assert not (run / "final.zip").exists() and not (tmp_path / "models").exists()
     assert [p.name for p in (run / "checkpoints").iterdir() if p.name.startswith(".")] == []
     first = train.MaskablePPO.load(checkpoint, device="cpu")
-    assert first.num_timesteps == 64 and first.training_seconds > 0
+    assert first.num_timesteps == 64 and first.training_seconds > 0 and first.training_cpu_seconds > 0
 
     monkeypatch.undo()
     assert train.main(["--config", path, "--resume", str(checkpoint)]) == 0
@@ -484,6 +484,7 @@ def test_a_signal_stops_training_with_a_checkpoint_that_resumes(tmp_path: Path, 
     assert summary["timesteps"] == 256 and summary["session_timesteps"] == 192
     assert summary["seconds_before_resume"] == round(first.training_seconds, 1)
     assert summary["seconds"] == pytest.approx(first.training_seconds + summary["session_seconds"], abs=0.11)
+    assert summary["cpu_seconds"] > round(first.training_cpu_seconds, 1)  # the CPU before the stop, and this session's
     assert "trained 192 steps in " in out and "resumed at step 64" in out and "the run in all: 256 steps in " in out
     assert out.count("exported to") == 1
 
@@ -624,7 +625,9 @@ def test_a_warm_start_stopped_part_way_goes_on_from_the_games_it_recorded(tmp_pa
     data["train"]["run_dir"] = str(tmp_path / "straight")
     assert train.main(["--config", _write(tmp_path, data)]) == 0
     straight = json.loads((tmp_path / "straight" / "imitation.json").read_text())
-    assert {k: v for k, v in stopped.items() if k != "seconds"} == {k: v for k, v in straight.items() if k != "seconds"}
+    clocks = ("seconds", "cpu_seconds")
+    assert ({k: v for k, v in stopped.items() if k not in clocks}
+            == {k: v for k, v in straight.items() if k not in clocks})
 
 
 def _damaged(tmp_path: Path) -> dict[str, Path]:

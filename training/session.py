@@ -30,19 +30,31 @@ def duration(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-class Clock:
-    """A run's training time: what the checkpoint it resumed from had trained (`before`; None when the
-    checkpoint does not say) plus this session's."""
+def cpu_seconds() -> float:
+    """CPU time (user and system) of this process and of the child processes it has waited for: the
+    core-seconds work took, which other work on the machine does not inflate as it does the wall clock."""
+    import resource
 
-    def __init__(self, before: float | None) -> None:
-        self.before = before
-        self.began = time.perf_counter()
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+class Clock:
+    """A run's training time, of the wall clock and of the CPU: what the checkpoint it resumed from had
+    trained (`before`, `cpu_before`; None when the checkpoint does not say) plus this session's."""
+
+    def __init__(self, before: float | None, cpu_before: float | None = None) -> None:
+        self.before, self.cpu_before = before, cpu_before
+        self.began, self.cpu_began = time.perf_counter(), cpu_seconds()
 
     def session(self) -> float:
         return time.perf_counter() - self.began
 
     def total(self) -> float | None:
         return None if self.before is None else self.before + self.session()
+
+    def cpu_total(self) -> float | None:
+        return None if self.cpu_before is None else self.cpu_before + cpu_seconds() - self.cpu_began
 
 
 class Stopped(Exception):
@@ -119,9 +131,10 @@ def session_summary(run_dir: Path, clock: Clock, start: int, end: int, resume: s
     """Write summary.json (`write_atomic`) for a session that trained from step `start` to `end`: the
     run's steps and training time in all (None: unknown), this session's, the checkpoint it resumed
     from, then `extra`; and print this session's, and after a resume the whole run's."""
-    session, seconds = clock.session(), clock.total()
+    session, seconds, cpu = clock.session(), clock.total(), clock.cpu_total()
     steps = end - start
     summary = {"timesteps": end, "seconds": None if seconds is None else round(seconds, 1),
+               "cpu_seconds": None if cpu is None else round(cpu, 1),
                "session_timesteps": steps, "session_seconds": round(session, 1),
                "steps_per_second": round(steps / max(session, 1e-9), 1), "resumed_from": resume,
                "seconds_before_resume": None if clock.before is None or not resume else round(clock.before, 1),

@@ -37,6 +37,9 @@ class Stopped(KeyboardInterrupt):
         super().__init__(message)
         self.result = result
 
+    def __reduce__(self) -> tuple[Any, ...]:  # whole across processes (a pool's worker to its parent)
+        return Stopped, (str(self), self.result)
+
 
 def evaluate(
     game: str,

@@ -167,7 +167,7 @@ class SelfPlay(BaseCallback):
             return False
         t = self.num_timesteps
         if self._due("checkpoint", self.c.train.checkpoint_every):
-            save_checkpoint(self.model, self.run_dir / "checkpoints" / f"step_{t}.zip", self.clock.total())
+            save_checkpoint(self.model, self.run_dir / "checkpoints" / f"step_{t}.zip", self.clock)
         if self._due("snapshot", self.c.opponents.snapshot_every):
             add_snapshot(self.model, self.c, self.run_dir, t, self.engine)
         if self._due("eval", self.c.train.eval_every):
@@ -188,10 +188,12 @@ class SelfPlay(BaseCallback):
         return True
 
 
-def save_checkpoint(model: MaskablePPO, path: Path, seconds: float | None) -> Path:
-    """`model` as an SB3 zip at `path` (`write_atomic`), recording the training time so far (`seconds`,
-    read back on resume as `model.training_seconds`)."""
-    model.training_seconds = seconds
+def save_checkpoint(model: MaskablePPO, path: Path, clock: Clock | None) -> Path:
+    """`model` as an SB3 zip at `path` (`write_atomic`), recording the training time so far, of the wall
+    clock and of the CPU (`clock`'s totals; None: the warm start alone, no PPO yet), read back on resume as
+    `model.training_seconds` and `model.training_cpu_seconds`."""
+    model.training_seconds = 0.0 if clock is None else clock.total()
+    model.training_cpu_seconds = 0.0 if clock is None else clock.cpu_total()
     buffer = io.BytesIO()
     model.save(buffer)
     write_atomic(path, buffer.getvalue())
@@ -250,14 +252,14 @@ def _train_sb3(c: cfg.Config, resume: str | None, raw_config: dict | None, force
             restore_snapshots(model, c, run_dir, engine)
         else:
             model = new_model(c, vec_env)
-            model.training_seconds = 0.0
+            model.training_seconds, model.training_cpu_seconds = 0.0, 0.0
             if c.imitate.teacher:
-                began = time.perf_counter()
+                warm = Clock(0.0, 0.0)
                 result = journalled_warm_start(model, c, make_env, run_dir)
                 stop.at_once = False  # from here a signal stops at the next step, with a checkpoint
-                result["seconds"] = round(time.perf_counter() - began, 1)
+                result["seconds"], result["cpu_seconds"] = round(warm.session(), 1), round(warm.cpu_total(), 1)
                 write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
-                save_checkpoint(model, run_dir / "checkpoints" / "imitation.zip", 0.0)  # the warm start alone, before PPO
+                save_checkpoint(model, run_dir / "checkpoints" / "imitation.zip", None)  # the warm start alone
                 forget_games(run_dir)
                 print(describe(c, result))
         stop.at_once = False
@@ -273,7 +275,8 @@ def _learn(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine, resume: str
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     start = model.num_timesteps
     remaining = max(0, c.train.total_timesteps - start)
-    clock, eta = Clock(getattr(model, "training_seconds", None)), Eta()
+    clock = Clock(getattr(model, "training_seconds", None), getattr(model, "training_cpu_seconds", None))
+    eta = Eta()
     selfplay = SelfPlay(c, run_dir, engine, stop, clock, eta)
     model.learn(
         total_timesteps=remaining,
@@ -283,10 +286,10 @@ def _learn(model: MaskablePPO, c: cfg.Config, run_dir: Path, engine, resume: str
     if selfplay.stopped_at is not None:
         model.num_timesteps = selfplay.stopped_at  # the last whole rollout: the policy the model holds
         session, seconds = clock.session(), clock.total()
-        checkpoint = save_checkpoint(model, run_dir / "checkpoints" / f"step_{model.num_timesteps}.zip", seconds)
+        checkpoint = save_checkpoint(model, run_dir / "checkpoints" / f"step_{model.num_timesteps}.zip", clock)
         raise Stopped(stop.signum, checkpoint, step=model.num_timesteps, session_steps=model.num_timesteps - start,
                       session_seconds=session, seconds=seconds)
-    final = save_checkpoint(model, run_dir / "final.zip", clock.total())
+    final = save_checkpoint(model, run_dir / "final.zip", clock)
     session_summary(run_dir, clock, start, model.num_timesteps, resume)
     print(f"final model: {final}")
     if c.export.name:

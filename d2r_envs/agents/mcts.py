@@ -63,30 +63,27 @@ class ISMCTS:
 
     def search(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> _Node:
         """Run the simulations and return the root of the tree."""
-        current, legal_actions, apply = game.current_player, game.legal_actions, game.apply_legal
-        sample, returns, redeterminise = game.sample_chance, game.returns, game.redeterminise
         width = game.spec.num_actions
         c = self.exploration
         cap = self.rollout_cap if self.rollout_cap is not None else game.spec.max_game_length
-        log, sqrt, random = math.log, math.sqrt, rng.random
         root = _Node(-1, -1)
         for _ in range(self.simulations):
-            d = redeterminise(state, seat, rng)
+            d = game.redeterminise(state, seat, rng)
             node = root
             path = [root]
             # Selection and expansion.
             while True:
-                p = current(d)
+                p = game.current_player(d)
                 while p == CHANCE:
-                    apply(d, sample(d, rng))
-                    p = current(d)
+                    game.apply_legal(d, game.sample_chance(d, rng))
+                    p = game.current_player(d)
                 if p == TERMINAL:
                     break
-                legal = legal_actions(d)
+                legal = game.legal_actions(d)
                 children = node.children
                 base = p * width
-                untried = []
-                here = []
+                untried: list[int] = []
+                here: list[_Node] = []
                 for a in legal:
                     child = children.get(base + a)
                     if child is None:
@@ -94,29 +91,29 @@ class ISMCTS:
                     else:
                         here.append(child)
                 if untried:
-                    a = untried[int(random() * len(untried))]
+                    a = untried[int(rng.random() * len(untried))]
                     child = _Node(a, p)
                     children[base + a] = child
                     here.append(child)
                     for h in here:
                         h.avail += 1
-                    apply(d, a)
+                    game.apply_legal(d, a)
                     path.append(child)
                     break
-                best = None
+                best = here[0]
                 best_score = -math.inf
                 for h in here:
                     h.avail += 1
-                    score = h.total / h.visits + c * sqrt(log(h.avail) / h.visits)
+                    score = h.total / h.visits + c * math.sqrt(math.log(h.avail) / h.visits)
                     if score > best_score:
                         best, best_score = h, score
-                apply(d, best.action)
+                game.apply_legal(d, best.action)
                 path.append(best)
                 node = best
             # Rollout.
             play_out(game, d, rng, cap)
             # Back-propagation.
-            result = returns(d)
+            result = game.returns(d)
             for n in path:
                 n.visits += 1
                 if n.player >= 0:

@@ -13,16 +13,14 @@ def play_out(game: Game, d: Any, rng: np.random.Generator, cap: int,
              pick: Callable[[Any, int, list[int]], int] | None = None) -> None:
     """Play `d` on to the end of the game, or until `cap` decisions were made: chance by its odds, each
     decision by `pick(d, player, legal)`, or by a uniformly random legal move without one."""
-    current, legal_actions, apply, sample = game.current_player, game.legal_actions, game.apply_legal, game.sample_chance
-    random = rng.random
     steps = 0
     while steps < cap:
-        p = current(d)
+        p = game.current_player(d)
         if p == TERMINAL:
             break
         if p == CHANCE:
-            apply(d, sample(d, rng))
+            game.apply_legal(d, game.sample_chance(d, rng))
             continue
-        legal = legal_actions(d)
-        apply(d, legal[int(random() * len(legal))] if pick is None else pick(d, p, legal))
+        legal = game.legal_actions(d)
+        game.apply_legal(d, legal[int(rng.random() * len(legal))] if pick is None else pick(d, p, legal))
         steps += 1

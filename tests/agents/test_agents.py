@@ -7,7 +7,7 @@ import pytest
 
 import d2r_envs
 from d2r_envs.agents import PolicyAgent, make_agent
-from d2r_envs.core.game import CHANCE, TERMINAL
+from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.registry import package
 
 AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1", "search:shipped:12"]
@@ -177,12 +177,47 @@ def test_mcts_with_a_rollout_cap(game_name: str) -> None:
 
 @pytest.mark.parametrize("game_name", d2r_envs.names())
 def test_mcts_does_not_search_a_forced_move(game_name: str) -> None:
-    game = d2r_envs.make_game(game_name)
-    s = _decision_states(game, 1, seed=4)[0]
-    only = game.legal_actions(s)[-1]
-    game.legal_actions = lambda state: [only]  # this instance now offers a single move
+    real = d2r_envs.make_game(game_name)
+    s = _decision_states(real, 1, seed=4)[0]
+    only = real.legal_actions(s)[-1]
+    game = _OneMove(real, only)
     agent = make_agent("mcts:1000000", game_name)  # a search would take hours
     assert agent.act(game, s, game.current_player(s), np.random.default_rng(0)) == only
+
+
+class _OneMove(Game):
+    """`game`, offering only `only` at every decision (a subclass: a compiled search calls the class's
+    methods, never an instance's)."""
+
+    def __init__(self, game: Game, only: int) -> None:
+        self.game, self.only, self.spec, self.config = game, only, game.spec, game.config
+
+    def legal_actions(self, state):
+        return [self.only]
+
+    def new_initial_state(self):
+        return self.game.new_initial_state()
+
+    def current_player(self, state):
+        return self.game.current_player(state)
+
+    def chance_outcomes(self, state):
+        return self.game.chance_outcomes(state)
+
+    def apply_legal(self, state, action):
+        self.game.apply_legal(state, action)
+
+    def returns(self, state):
+        return self.game.returns(state)
+
+    def action_to_string(self, state, action):
+        return self.game.action_to_string(state, action)
+
+    def state_to_string(self, state):
+        return self.game.state_to_string(state)
+
+    def decision_name(self, state):
+        return self.game.decision_name(state)
 
 
 @pytest.mark.parametrize("game_name", d2r_envs.names())

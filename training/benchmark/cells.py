@@ -14,8 +14,10 @@ A cell (schema "d2r-bench-cell/1"):
 - `compute`: learner `decisions`, `gradient_steps`, `train_seconds` (the warm start included),
   `eval_seconds`, the `machine` and its `reference_throughput` (the heuristic lineup's games a second, measured
   when the cell ran, so that seconds compare across machines); `train_cpu_seconds` and `eval_cpu_seconds`,
-  the CPU time the cell's process spent on each (the core-seconds, which other work on a shared machine
-  does not inflate as it does the wall clock; optional, for cells made before they were recorded);
+  the CPU time spent on each (the core-seconds, which other work on a shared machine does not inflate as it
+  does the wall clock): the training's over every session it took, its checkpoints carrying it across a
+  resume, with the warm start's; the evaluation's in the cell's process. Optional: `train_cpu_seconds` is
+  left out where a training resumed from a checkpoint that does not record it;
 - `model`: the final checkpoint's weights' SHA-256; `run`: command, date and versions;
 - `subset`: null, or N when the final checkpoint was scored on the first N deals only (`--deals`: a
   quick look, such as a smoke run, that the report labels as not a benchmark result).

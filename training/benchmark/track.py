@@ -19,6 +19,7 @@ import math
 import multiprocessing
 import os
 import platform
+import signal
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -44,15 +45,6 @@ def reference_throughput() -> float:
     began = time.perf_counter()
     play_match(game, n, {}, 0, deals, "heuristic", "heuristic")
     return round(deals * n / (time.perf_counter() - began), 2)
-
-
-def cpu_seconds() -> float:
-    """CPU time (user and system) of this process and of the child processes it has waited for: a cell's
-    core-seconds, which other work on the machine does not inflate as it does the wall clock."""
-    import resource
-
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def machine() -> str:
@@ -137,18 +129,23 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
              checkpoint_deals: int, out: Path, deals: int | None = None, command: str = "") -> dict[str, Any]:
     """Train, export and score one cell; its cell.json is written last, when all of it is done."""
     from training.benchmark.scoring import versions
+    from training.session import cpu_seconds  # (the training's modules load torch: only where a cell runs)
 
     folder = cells.cell_path(out, alg.name, task.id, seed).parent
     run_dir = folder / "train"
     c, raw = cell_config(alg, task, seed, budget["decisions"], fractions, run_dir)
     throughput = reference_throughput()
-    began, cpu = time.perf_counter(), cpu_seconds()
+    began = time.perf_counter()
     resumed = _train(c, raw, run_dir)
-    train_cpu = cpu_seconds() - cpu
     summary = json.loads((run_dir / "summary.json").read_text(encoding="utf-8"))
     imitation = run_dir / "imitation.json"
-    imitation_seconds = json.loads(imitation.read_text(encoding="utf-8"))["seconds"] if imitation.is_file() else 0.0
+    warm = (json.loads(imitation.read_text(encoding="utf-8")) if imitation.is_file()
+            else {"seconds": 0.0, "cpu_seconds": 0.0})
+    imitation_seconds = warm["seconds"]
     train_seconds = summary["seconds"] if summary["seconds"] is not None else time.perf_counter() - began
+    # the training's CPU over every session it took (its checkpoints carry it across a resume) and the warm start's
+    train_cpu = (None if summary.get("cpu_seconds") is None or warm.get("cpu_seconds") is None
+                 else summary["cpu_seconds"] + warm["cpu_seconds"])
     began, cpu = time.perf_counter(), cpu_seconds()
     checkpoints = _at_fractions(_checkpoints(c, run_dir), budget["decisions"], fractions)
     count = task.deals if deals is None else min(deals, task.deals)
@@ -186,7 +183,7 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
             "train_seconds": round(train_seconds + imitation_seconds, 1),
             "imitation_seconds": imitation_seconds,
             "eval_seconds": round(time.perf_counter() - began, 1),
-            "train_cpu_seconds": round(train_cpu, 1),
+            **({} if train_cpu is None else {"train_cpu_seconds": round(train_cpu, 1)}),
             "eval_cpu_seconds": round(cpu_seconds() - cpu, 1),
             "machine": machine(),
             "reference_throughput": throughput,
@@ -203,6 +200,9 @@ def run_cell(alg: Algorithm, task: Task, seed: int, budget: dict[str, Any], frac
 def _cell_job(args: tuple) -> tuple[str, str, int, dict[str, Any] | str]:
     """A worker's cell, its output into cell.log: (entrant, task, seed, the cell or the error's line)."""
     alg_ref, task_id, seed, budget, fractions, checkpoint_deals, out, deals, command = args
+    # Ctrl-C is the main process's to handle: a worker's SIGINT is blocked only in the threads that inherit
+    # the mask, and Ray starts threads that take it, so the worker ignores it outright
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     alg, task = load_algorithm(alg_ref), load().tasks[task_id]
     folder = cells.cell_path(out, alg.name, task_id, seed).parent
     folder.mkdir(parents=True, exist_ok=True)

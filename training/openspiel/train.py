@@ -153,7 +153,7 @@ def train(c: cfg.Config, resume: str | None = None, raw_config: dict | None = No
     for agent in agents:
         count_updates(agent, updates)
     stop.at_once = False
-    steps, episodes, rows, clock = 0, 0, [], Clock(0.0)
+    steps, episodes, rows, clock = 0, 0, [], Clock(0.0, 0.0)
     every, total = c.train.checkpoint_every, c.train.total_timesteps
     returns: list[float] = []
     while steps < total:

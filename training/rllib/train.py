@@ -21,9 +21,10 @@ from `algo`; no KL penalty (SB3 has none). The model is `training.rllib.module.M
 Writes to train.run_dir: config.json, progress.csv (SB3's column names where they exist, so `d2r eval
 --training-log` plots it), checkpoints/step_N/ (RLlib checkpoint folders, for --resume only), snapshots/,
 final/ and summary.json; then exports to models/<game>/<export.name>/ in the format `load_opponent` reads.
-Each checkpoint folder holds d2r_progress.json (the steps, the progress rows, the training seconds so far),
-and is written under a temporary name and renamed when whole, as snapshots, progress.csv and summary.json
-are (`training.run_folder.write_atomic`); summary.json adds up the training time of every session.
+Each checkpoint folder holds d2r_progress.json (the steps, the progress rows, the training seconds so far of
+the wall clock and of the CPU), and is written under a temporary name and renamed when whole, as snapshots,
+progress.csv and summary.json are (`training.run_folder.write_atomic`); summary.json adds up the training time
+of every session.
 
 SIGINT or SIGTERM stops a run as it stops an SB3 run (`training.session.StopSignals`): once the iteration
 in progress has ended, that iteration's state is saved as checkpoints/step_N/ and `Stopped` raised, so
@@ -239,21 +240,22 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
     RUNNERS, LEN, RET, SAMPLED = keys
     snapshots: list[tuple[str, dict]] = []
     rows: list[dict] = []
-    steps, before = 0, 0.0
+    steps, before, cpu_before = 0, 0.0, 0.0
     if resume:
         state, snapshots = _restore(algo, c, run_dir, resume)
-        steps, rows, before = state["steps"], state["rows"], state.get("seconds")  # None: not recorded
+        steps, rows = state["steps"], state["rows"]
+        before, cpu_before = state.get("seconds"), state.get("cpu_seconds")  # None: not recorded
     elif c.imitate.teacher:
-        began = time.perf_counter()
+        warm = Clock(0.0, 0.0)
         result = warm_start(algo, c, run_dir)
-        result["seconds"] = round(time.perf_counter() - began, 1)
+        result["seconds"], result["cpu_seconds"] = round(warm.session(), 1), round(warm.cpu_total(), 1)
         write_atomic(run_dir / "imitation.json", json.dumps(result, indent=2).encode())
         forget_games(run_dir)
         print(describe(c, result))
     stop.at_once = False  # from here a signal stops the run after the current iteration, with a checkpoint
     group = algo.env_runner_group
     restarts = group.num_remote_worker_restarts() if group else 0
-    start, clock = steps, Clock(before)
+    start, clock = steps, Clock(before, cpu_before)
     bar = tqdm(total=c.train.total_timesteps, initial=steps, unit="step", dynamic_ncols=True, mininterval=1.0)
     iteration = len(rows)
     try:
@@ -293,15 +295,14 @@ def _run(algo: Any, c: cfg.Config, run_dir: Path, resume: str | None, raw_config
             rows.append(row)
             _write_progress(run_dir / "progress.csv", rows)
             if stop.signum is not None:
-                seconds = clock.total()
-                folder = save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, seconds)
+                folder = save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, clock)
                 raise Stopped(stop.signum, folder, step=steps, session_steps=steps - start,
-                              session_seconds=clock.session(), seconds=seconds)
+                              session_seconds=clock.session(), seconds=clock.total())
             if _due(steps, c.train.checkpoint_every, last):
-                save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, clock.total())
+                save_checkpoint(algo, run_dir / "checkpoints" / f"step_{steps}", steps, rows, clock)
     finally:
         bar.close()
-    final = save_checkpoint(algo, run_dir / "final", steps, rows, clock.total())
+    final = save_checkpoint(algo, run_dir / "final", steps, rows, clock)
     session_summary(run_dir, clock, start, steps, resume, backend="rllib", env_runners=c.rllib.num_env_runners,
                     env_runner_restarts=restarts)
     print(f"final checkpoint: {final}")
@@ -326,16 +327,17 @@ def _evaluate(weights: dict, c: cfg.Config, steps: int, row: dict, stop: StopSig
         tqdm.write(eval_line(c, steps, key, res, several))
 
 
-def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict], seconds: float | None) -> Path:
+def save_checkpoint(algo: Any, folder: Path, steps: int, rows: list[dict], clock: Clock) -> Path:
     """RLlib's checkpoint folder plus d2r_progress.json (the steps, the progress rows and the training
-    seconds so far, for --resume), written under a temporary name and renamed when whole: a stop or a
-    crash mid-write leaves the earlier folder (or none), never a torn one."""
+    seconds so far, of the wall clock and of the CPU, for --resume), written under a temporary name and
+    renamed when whole: a stop or a crash mid-write leaves the earlier folder (or none), never a torn one."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     temporary = folder.with_name(f".{folder.name}.{os.getpid()}.tmp")
     shutil.rmtree(temporary, ignore_errors=True)
     try:
         algo.save_to_path(str(temporary.resolve()))
-        write_atomic(temporary / RLLIB_PROGRESS, json.dumps({"steps": steps, "rows": rows, "seconds": seconds}).encode())
+        progress = {"steps": steps, "rows": rows, "seconds": clock.total(), "cpu_seconds": clock.cpu_total()}
+        write_atomic(temporary / RLLIB_PROGRESS, json.dumps(progress).encode())
         if folder.exists():  # the same step saved again (a resume from an earlier checkpoint): the new one wins
             old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
             os.replace(folder, old)
