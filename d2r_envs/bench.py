@@ -12,6 +12,10 @@ every game's AEC rate is at least AEC_RATIO_BARS[build] times connect_four_v3's 
 connect_four_v3's AEC steps. On the compiled build the bare engine also runs on pure Python in the same
 rounds (a worker process with D2R_ENVS_PURE=1, `PureEngine`), and the compiled one must be at least
 COMPILED_RATIO_BAR times as fast. The absolute rates are printed as information only.
+
+With `search`, information-set MCTS at that many simulations plays whole games against itself
+(`SearchPlay`), timed the same way; on the compiled build its pure-Python twin runs in a worker beside it,
+and the two must choose the same moves.
 """
 
 from __future__ import annotations
@@ -102,6 +106,42 @@ def engine_loop(game: Game, rng: np.random.Generator, deadline: float) -> tuple[
             return decisions, games
 
 
+class SearchPlay:
+    """Whole games in which information-set MCTS makes every decision, played on across rounds: `moves` is
+    every searched decision's action, in order (a decision with one legal action is not searched)."""
+
+    def __init__(self, game: Game, simulations: int, seed: int) -> None:
+        from d2r_envs.agents.mcts import ISMCTS
+
+        self.game, self.agent = game, ISMCTS(simulations)
+        self.rng = np.random.default_rng([seed, 1])
+        self.state = game.new_initial_state()
+        self.moves: list[int] = []
+
+    def run(self, deadline: float) -> tuple[int, int]:
+        """Search and play until `deadline` (a move started before it is finished); (moves, games ended)."""
+        game, state = self.game, self.state
+        moves = games = 0
+        while time.perf_counter() < deadline:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                state = game.new_initial_state()
+                games += 1
+            elif player == CHANCE:
+                game.apply_legal(state, game.sample_chance(state, self.rng))
+            else:
+                legal = game.legal_actions(state)
+                if len(legal) == 1:
+                    game.apply_legal(state, legal[0])
+                    continue
+                action = self.agent.act(game, state, player, self.rng)
+                game.apply_legal(state, action)
+                self.moves.append(action)
+                moves += 1
+        self.state = state
+        return moves, games
+
+
 def spiel_loop(game: Any, rng: np.random.Generator, deadline: float, observe: bool = True) -> tuple[int, int]:
     """Whole games through pyspiel states until `deadline`; (player decisions, games): at a decision the
     mover's `observation_tensor` (unless `observe` is False), `legal_actions` and `apply_action` with the
@@ -134,11 +174,12 @@ class Subject:
 
     label: str
     players: int | None
-    kind: str  # "aec" or "engine"
+    kind: str  # "aec", "engine", "search", their pure-Python twins "pure engine", "pure search", "openspiel"...
     game: str | None  # our registry id, None for a reference env
     run: Callable[[float], tuple[int, int]]  # deadline -> (steps, games)
     close: Callable[[], None] = lambda: None  # frees what `run` holds (a worker process)
     rates: list[float] = field(default_factory=list)
+    moves: list[int] = field(default_factory=list)  # a search's moves, in order
     steps: int = 0
     games: int = 0
     seconds: float = 0.0
@@ -176,15 +217,25 @@ def _engine_subject(label: str, name: str, players: int, options: dict[str, Any]
     return Subject(label, players, "engine", name, lambda deadline: engine_loop(game, rng, deadline))
 
 
+def _search_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int,
+                    simulations: int) -> Subject:
+    play = SearchPlay(d2r_envs.make_game(name, players, **options), simulations, seed)
+    subject = Subject(label, players, "search", name, play.run)
+    subject.moves = play.moves
+    return subject
+
+
 class PureEngine:
     """The bare engine of one game on pure Python, in a worker process (D2R_ENVS_PURE=1) that runs
-    `engine_loop` for as long as it is asked, so that the compiled build's run measures both side by side."""
+    `engine_loop` (or with `simulations`, `SearchPlay`) for as long as it is asked, so that the compiled
+    build's run measures both side by side."""
 
-    def __init__(self, name: str, players: int, options: dict[str, Any], seed: int) -> None:
-        spec = json.dumps([name, players, options, seed])
+    def __init__(self, name: str, players: int, options: dict[str, Any], seed: int, simulations: int = 0) -> None:
+        spec = json.dumps([name, players, options, seed, simulations])
         code = f"from d2r_envs.bench import serve_engine; serve_engine({spec!r})"
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env={**os.environ, "D2R_ENVS_PURE": "1"})
+        self.moves: list[int] = []  # the searched moves, where it runs SearchPlay
         self.run(time.perf_counter())  # started and warmed up before any round is timed
 
     def run(self, deadline: float) -> tuple[int, int]:
@@ -194,7 +245,8 @@ class PureEngine:
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError("d2r bench: the pure-Python engine's worker stopped")
-        decisions, games = map(int, line.split())
+        decisions, games, *moves = map(int, line.split())
+        self.moves += moves
         return decisions, games
 
     def close(self) -> None:
@@ -204,14 +256,19 @@ class PureEngine:
 
 
 def serve_engine(spec: str) -> None:
-    """The worker of `PureEngine`: for each line of seconds on stdin, run the engine that long and print
-    "decisions games"."""
-    name, players, options, seed = json.loads(spec)
+    """The worker of `PureEngine`: for each line of seconds on stdin, run the engine (or the search) that long
+    and print "decisions games", then the searched moves made."""
+    name, players, options, seed, simulations = json.loads(spec)
     game = d2r_envs.make_game(name, players, **options)
     rng = np.random.default_rng(seed)
+    play = SearchPlay(game, simulations, seed) if simulations else None
     for line in sys.stdin:
-        decisions, games = engine_loop(game, rng, time.perf_counter() + float(line))
-        print(decisions, games, flush=True)
+        deadline = time.perf_counter() + float(line)
+        if play is None:
+            print(*engine_loop(game, rng, deadline), flush=True)
+        else:
+            done = len(play.moves)
+            print(*play.run(deadline), *play.moves[done:], flush=True)
 
 
 def _spiel_subject(label: str, name: str | None, players: int | None, game: Any, seed: int, observe: bool) -> Subject:
@@ -236,9 +293,12 @@ def _spiel_subjects(games: list[str], players: int | None, options: dict[str, An
     return out
 
 
-def _pure_engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int) -> Subject:
-    worker = PureEngine(name, players, options, seed)
-    return Subject(label, players, "pure engine", name, worker.run, worker.close)
+def _pure_engine_subject(label: str, name: str, players: int, options: dict[str, Any], seed: int,
+                         simulations: int = 0) -> Subject:
+    worker = PureEngine(name, players, options, seed, simulations)
+    subject = Subject(label, players, "pure search" if simulations else "pure engine", name, worker.run, worker.close)
+    subject.moves = worker.moves
+    return subject
 
 
 def _references() -> dict[str, Callable[[], Any]] | None:
@@ -295,6 +355,17 @@ def spiel_table(subjects: list[Subject]) -> list[str]:
     return lines
 
 
+def search_table(subjects: list[Subject], simulations: int) -> list[str]:
+    """The search rows: information-set MCTS's moves a second, and on the compiled build its pure-Python
+    build's beside it."""
+    lines = ["", f"## Information-set MCTS: mcts:{simulations} playing every seat (agents/mcts.py)", "",
+             "| game | players | moves/s | seconds a move | moves | games ended |", "|---|---:|---:|---:|---:|---:|"]
+    for s in subjects:
+        if s.kind in ("search", "pure search"):
+            lines.append(f"| {s.label} | {s.players} | {s.best:.2f} | {1 / s.best:.3f} | {s.steps:,} | {s.games:,} |")
+    return lines
+
+
 def judge(subjects: list[Subject], build: str = "pure Python") -> list[tuple[bool, str]]:
     """(passed, what) for every bar: each of our games' AEC rate (against the `build`'s bar) and
     bare-engine rate as a ratio to connect_four_v3's AEC rate in the same run, and where the pure-Python
@@ -317,6 +388,16 @@ def judge(subjects: list[Subject], build: str = "pure Python") -> list[tuple[boo
                 out.append((s.best >= COMPILED_RATIO_BAR * other.best,
                             f"{s.label} bare engine {s.best / other.best:.2f}x its pure-Python build in the same "
                             f"run (bar {COMPILED_RATIO_BAR:.1f}x)"))
+    pure_search = {s.label: s for s in subjects if s.kind == "pure search"}
+    for s in subjects:
+        other = pure_search.get(f"{s.label} (pure Python)") if s.kind == "search" else None
+        if other is not None:
+            common = min(len(s.moves), len(other.moves))
+            out.append((s.moves[:common] == other.moves[:common],
+                        f"{s.label} search: the compiled and pure-Python builds chose the same {common} moves"))
+            out.append((s.best >= COMPILED_RATIO_BAR * other.best,
+                        f"{s.label} search {s.best / other.best:.2f}x its pure-Python build's moves/s in the same "
+                        f"run (bar {COMPILED_RATIO_BAR:.1f}x)"))
     return out
 
 
@@ -331,11 +412,13 @@ def run(
     err: TextIO | None = None,
     options: dict[str, Any] | None = None,
     openspiel: bool = False,
+    search: int = 0,
 ) -> int:
     """Run the benchmark and print the Markdown report; the exit code (1 if a bar fails). `options`:
     game options for every game run (Extravaganza's level=legendary, say), named in its label.
     `openspiel`: also our games through d2r_envs.openspiel (the openspiel extra) beside OpenSpiel's C++
-    connect_four, the loop an OpenSpiel algorithm makes."""
+    connect_four, the loop an OpenSpiel algorithm makes. `search`: also information-set MCTS at that many
+    simulations a move (on the compiled build beside its pure-Python build)."""
     out = out or sys.stdout
     err = err or sys.stderr
     games = list(games or d2r_envs.names())
@@ -361,6 +444,13 @@ def run(
         subjects.append(_engine_subject(name + suffix, name, n, options, seed))
         if build == "compiled":  # its own pure-Python build, side by side
             subjects.append(_pure_engine_subject(f"{name}{suffix} (pure Python)", name, n, options, seed))
+    if search < 0:
+        raise ValueError(f"search: the simulations a move must be at least 1 (0 for none), got {search}")
+    for name in games if search else []:
+        n = players if players is not None else package(name).DEFAULT_PLAYERS
+        subjects.append(_search_subject(name + suffix, name, n, options, seed, search))
+        if build == "compiled":
+            subjects.append(_pure_engine_subject(f"{name}{suffix} (pure Python)", name, n, options, seed, search))
     if openspiel:
         subjects += _spiel_subjects(games, players, options, suffix, seed)
 
@@ -404,6 +494,8 @@ def run(
     ]
     for s in engine:
         lines.append(f"| {s.label} | {s.players} | {s.best:,.0f} | {s.best / base:.2f}x | {s.games:,} |")
+    if search:
+        lines += search_table(subjects, search)
     if openspiel:
         lines += spiel_table(subjects)
     lines += ["", machine_note(seconds, rounds), ""]

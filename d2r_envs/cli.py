@@ -245,6 +245,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             check=not args.no_check,
             options=_parse_options(args.option),
             openspiel=args.openspiel,
+            search=args.search,
         )
     except ValueError as e:
         return _error(str(e))
@@ -444,6 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game option for every game run (--games extravaganza -o level=legendary); repeatable")
     p.add_argument("--openspiel", action="store_true",
                    help="also our games through pyspiel (d2r_envs.openspiel) beside OpenSpiel's C++ connect_four (openspiel extra)")
+    p.add_argument("--search", type=int, default=0, metavar="SIMULATIONS",
+                   help="also time information-set MCTS at this many simulations a move, playing every seat "
+                        "(on the compiled build beside its pure-Python build)")
     p.add_argument("--training", action="store_true",
                    help="also time training: configs/GAME/ppo.yaml beside MaskablePPO on connect_four_v3 (training extra)")
     p.add_argument("--rllib", metavar="GAME", choices=games,
@@ -539,7 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "several seeds, and score their checkpoints (training extra; rllib for RLlib entrants)")
     q.add_argument("entrants", nargs="+", metavar="ENTRANT",
                    help="an algorithm and its config: a shipped entrant (configs/benchmark/: sb3-ppo, "
-                   "sb3-ppo-imitation, rllib-ppo, rllib-ppo-imitation) or an entrant's YAML file")
+                   "sb3-ppo-imitation, rllib-ppo, rllib-ppo-imitation, openspiel-nfsp, openspiel-dqn) or an "
+                   "entrant's YAML file")
     q.add_argument("--suite", default="core", help="core or full (default core)")
     q.add_argument("--tasks", metavar="ID,ID", help="only these tasks of the suite")
     q.add_argument("--budget", default="short", help="learner decisions a cell trains for: short (200,000), "

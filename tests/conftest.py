@@ -16,6 +16,10 @@ import pytest
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the rulebook rule IDs this test checks")
+    # A run started in the background of a script inherits SIGINT ignored, and so would every command the
+    # tests start: the Ctrl-C tests need it delivered, as at a terminal.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _write_numpy_model(folder: Path, game: str = "draco_and_co") -> Path:

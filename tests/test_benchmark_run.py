@@ -208,3 +208,12 @@ def test_ctrl_c_stops_a_run_with_a_checkpoint_and_the_command_that_resumes_it(tm
     assert "Traceback" not in err
     d2r_group.assert_group_ended(proc)
     assert list((log.parent / "train" / "checkpoints").glob("step_*.zip"))  # where the same command resumes
+
+
+def test_the_run_help_names_every_shipped_entrant(capsys) -> None:
+    from training.benchmark.algorithm import shipped
+
+    with pytest.raises(SystemExit):
+        cli.main(["benchmark", "run", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert shipped() and all(f" {name}," in words or f" {name})" in words for name in shipped())

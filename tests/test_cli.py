@@ -200,6 +200,42 @@ def test_the_pure_engine_worker_plays_the_pure_build() -> None:
     assert worker.proc.returncode == 0
 
 
+def test_bench_times_the_search_and_holds_both_builds_to_the_same_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    if bench._references() is None:
+        pytest.skip("pettingzoo.classic (connect_four_v3, leduc_holdem_v4) cannot be imported")
+    argv = ["bench", "--games", "draco_and_co", "--players", "3", "--search", "4", "--seconds", "0.6", "--rounds", "1",
+            "--no-check"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("## Information-set MCTS: mcts:4"):]
+    assert "| draco_and_co | 3 |" in table
+    if d2r_envs.build() == "compiled":
+        assert "| draco_and_co (pure Python) | 3 |" in table
+        assert "- PASS: draco_and_co search: the compiled and pure-Python builds chose the same" in out
+    assert main(["bench", "--games", "draco_and_co", "--search", "-1", "--seconds", "0.01"]) == 2
+    assert "the simulations a move must be at least 1 (0 for none), got -1" in capsys.readouterr().err
+
+
+def test_a_search_that_moves_differently_on_the_pure_build_fails() -> None:
+    base = [_subject("connect_four_v3", "aec", None, 10_000)]
+    compiled, pure = _subject("rap_godz", "search", "rap_godz", 30.0), _subject("rap_godz (pure Python)", "pure search", "rap_godz", 10.0)
+    compiled.moves, pure.moves = [3, 1, 4, 1], [3, 1, 4]
+    assert [ok for ok, _ in bench.judge(base + [compiled, pure], "compiled")] == [True, True]
+    pure.moves.append(5)
+    verdicts = bench.judge(base + [compiled, pure], "compiled")
+    assert [ok for ok, _ in verdicts] == [False, True] and "chose the same 4 moves" in verdicts[0][1]
+
+
+def test_the_pure_search_worker_reports_its_moves() -> None:
+    worker = bench.PureEngine("draco_and_co", 3, {}, 0, simulations=2)
+    try:
+        moves, _ = worker.run(time.perf_counter() + 0.3)
+        assert moves > 0 and len(worker.moves) == moves
+    finally:
+        worker.close()
+    assert worker.proc.returncode == 0
+
+
 def test_describe_spells_defaults_and_allowed_values_alike(capsys) -> None:
     assert main(["describe", "drags_2_riches"]) == 0
     out = capsys.readouterr().out
