@@ -114,7 +114,7 @@ def test_the_report_writes_every_file(built) -> None:
     assert sorted(p.name for p in built.iterdir()) == sorted(report.FILES)
     md = (built / "results.md").read_text()
     assert "A score of 1 is the heuristic, 0 is random play" in md and "Not a benchmark result" not in md
-    assert "- strong: algorithm test, config strong.yaml (3 seeds, run " in md
+    assert "- strong: test; config `strong.yaml` (3 seeds, run `" in md
     for part in ("## Final score per task", "## Aggregate score", "## Probability of improvement", "## Compute",
                  "| strong | weak |", "rliable 1.2.0", f"{report.REPS} replications", "d2r benchmark report "):
         assert part in md, part

@@ -401,6 +401,35 @@ def test_a_worker_is_handed_a_few_deals_at_a_time_however_long_the_tournament() 
     assert pools.chunk_size(10, 2) == 1 and pools.chunk_size(200, 2) == 16
 
 
+def test_pool_results_come_in_order_and_a_ctrl_c_mid_wait_stops_the_pool_without_a_traceback(monkeypatch) -> None:
+    # Ctrl-C lands while the main thread waits on a result; `pool.map` would cancel the tasks left from
+    # here, and the pool's thread, marking them failed as `stop` ends the workers, raised InvalidStateError.
+    import operator
+    import os
+    import signal
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from training import pools
+
+    pool = ProcessPoolExecutor(2)
+    try:
+        assert list(pools.in_order(pool, operator.neg, list(range(7)), chunksize=3)) == [0, -1, -2, -3, -4, -5, -6]
+    finally:
+        pool.shutdown()
+    errors: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    pool = ProcessPoolExecutor(2)
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            list(pools.in_order(pool, time.sleep, [0.3] * 12))
+        except KeyboardInterrupt:
+            pools.stop(pool)
+            raise
+    assert errors == []
+
+
 class BlasThreads(FirstLegal):
     """The lowest legal action, noting how many threads BLAS may use as it chooses."""
 

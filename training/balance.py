@@ -70,7 +70,7 @@ def run_games(game: str, players: int, agent: str, games: int, seed: int, option
     pool = ProcessPoolExecutor(workers)
     try:
         with pools.ctrl_c_held_back():  # on Ctrl-C this process alone stops, and ends the workers
-            done = pool.map(_chunk, parts)
+            done = pools.in_order(pool, _chunk, parts)
         records = [r for chunk in done for r in chunk]
     except BaseException:
         pools.stop(pool)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 # The most tasks a worker is handed in one message. A small message never fills a pipe, so a pool
 # whose workers were ended cannot leave its feeder thread blocked on a write (and its shutdown hung).
@@ -42,12 +43,32 @@ def chunk_size(tasks: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, tasks // (4 * workers)))
 
 
+def _run_chunk(fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
+    return [fn(item) for item in items]
+
+
+def in_order(pool: ProcessPoolExecutor, fn: Callable[[Any], Any], items: Sequence[Any],
+             chunksize: int = 1) -> Iterator[Any]:
+    """fn(item) for each item, computed on the pool, yielded in the items' order: `pool.map` less its
+    clean-up. An error or a Ctrl-C that leaves `pool.map` early cancels the tasks not yet started, from
+    this thread, while the pool's own thread may be marking them failed for `stop`: Python before 3.12
+    then prints that thread's InvalidStateError traceback (CPython gh-107219). Here `stop` alone ends
+    the tasks."""
+    futures = [pool.submit(_run_chunk, fn, items[i:i + chunksize]) for i in range(0, len(items), chunksize)]
+    return (result for future in futures for result in future.result())
+
+
 def stop(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers at once, tasks in play included, and shut it down."""
+    """End the pool's workers at once, tasks in play included, and shut it down. The pool sees its
+    workers ended before it is told to shut down, so the tasks left fail with BrokenProcessPool every
+    time; no task may have been cancelled by another thread (see `in_order`)."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    processes = list((pool._processes or {}).values())
     if terminate is not None:
         terminate()
     else:
-        for process in list((pool._processes or {}).values()):
+        for process in processes:
             process.terminate()
+    for process in processes:
+        process.join()
     pool.shutdown(wait=True, cancel_futures=True)

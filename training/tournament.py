@@ -172,7 +172,7 @@ def evaluate(
                 with pools.ctrl_c_held_back():  # the workers start as the deals are handed out
                     if book is None:  # results in order of deals
                         chunk = pools.chunk_size(len(todo), workers)
-                        results = zip(todo, pool.map(play_deal, todo, chunksize=chunk))
+                        results = zip(todo, pools.in_order(pool, play_deal, todo, chunk))
                     else:  # one deal a task, journaled as it ends, whatever the order
                         futures = {pool.submit(play_deal, d): d for d in todo}
                         results = ((futures[f], f.result()) for f in as_completed(futures))

@@ -361,9 +361,15 @@ def _label(name: str, data: dict[str, Any]) -> str:
 
 def _describe(description: Any) -> str:
     """run.json's word on an entrant: its record (algorithm, config, ...) or a line."""
-    if isinstance(description, dict):
-        return ", ".join(f"{key} {value}" for key, value in description.items() if value not in (None, "", [], {}))
-    return str(description)
+    if not isinstance(description, dict):
+        return str(description)
+    parts = []
+    for key, value in description.items():
+        if value in (None, "", [], {}):
+            continue
+        shown = json.dumps(value) if isinstance(value, (dict, list)) else value
+        parts.append(str(value) if key == "algorithm" else f"{key} `{shown}`")
+    return "; ".join(parts)
 
 
 def to_markdown(data: dict[str, Any]) -> str:
@@ -379,7 +385,7 @@ def to_markdown(data: dict[str, Any]) -> str:
              "task's shipped deals, mapped by the task's anchors).", "", "## Entrants", ""]
     for name, e in data["entrants"].items():
         if e["kind"] == "trained":
-            lines.append(f"- {name}: {_describe(e['description'])} ({plural(len(e['seeds']), 'seed')}, run {e['run']})")
+            lines.append(f"- {name}: {_describe(e['description'])} ({plural(len(e['seeds']), 'seed')}, run `{e['run']}`)")
         else:
             lines.append(f"- {name} (reference): {', '.join(e['models'])}, scored once by `d2r benchmark eval` "
                          f"({e['file']})")
@@ -531,6 +537,7 @@ def _figures(data: dict[str, Any], out: Path, plt: Any, plot_utils: Any, palette
         colors={n: colors[n] for n in trained}, ax=ax, xlabel="learner decisions",
         ylabel="IQM of the checkpoints' scores", labelsize="large", ticklabelsize="medium", legend=True,
         legendsize="medium")
+    ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda x, _: f"{x:,.0f}"))
     save(fig, "curves.svg")
     return written
 
