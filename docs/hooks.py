@@ -47,6 +47,13 @@ PAGES = {
     **{f"d2r_envs/games/{g}/README.md": f"games/{g}.md" for g in d2r_envs.names()},
 }
 
+# The benchmark's committed reports (training/benchmark/data/vN/results/<folder>/, `d2r benchmark report`):
+# their figures are laid in the site beside the page that includes their results.md.
+REPORTS = sorted(p.parent.relative_to(ROOT).as_posix()
+                 for p in ROOT.glob("training/benchmark/data/v*/results/*/results.json"))
+ASSETS = {f"{folder}/{svg.name}": f"benchmark/{folder.split('/')[3]}-{folder.split('/')[5]}/{svg.name}"
+          for folder in REPORTS for svg in sorted((ROOT / folder).glob("*.svg"))}
+
 DIRECTIVE = re.compile(r"^<!-- d2r (\w+)((?: [^ ]+)*?)(?: (\"[^\"]*\"))? -->$", re.MULTILINE)
 LINK = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)")
 
@@ -69,7 +76,7 @@ def fix_links(text: str, source: str, page: str) -> str:
             return m.group(0)
         path, _, anchor = target.partition("#")
         repo = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
-        doc = PAGES.get(repo) or (repo[len("docs/"):] if repo.startswith("docs/") else None)
+        doc = PAGES.get(repo) or ASSETS.get(repo) or (repo[len("docs/"):] if repo.startswith("docs/") else None)
         if doc is None:  # a file the site does not hold: name it
             return label if f"`{repo}`" in label or label == f"`{repo}`" else f"{label} (`{repo}`)"
         return f"{bang}[{label}]({posixpath.relpath(doc, here or '.')}{'#' + anchor if anchor else ''})"
@@ -325,6 +332,8 @@ def on_files(files, config):
 
     for name in d2r_envs.names():
         files.append(File.generated(config, picture_file(name), content=picture_svg(name)))
+    for source, site in ASSETS.items():
+        files.append(File.generated(config, site, content=(ROOT / source).read_bytes()))
     return files
 
 
