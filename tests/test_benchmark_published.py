@@ -66,3 +66,46 @@ def test_the_benchmark_page_shows_the_published_table_and_its_figures() -> None:
     page = (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8")
     for folder in REPORTS:
         assert f"<!-- d2r include {folder.relative_to(ROOT).as_posix()}/results.md" in page
+
+
+def _reading(page: str, folder: Path) -> str:
+    """The words above the report's include, under the results heading: what the page says of the table."""
+    include = f"<!-- d2r include {folder.relative_to(ROOT).as_posix()}/results.md"
+    start = page.rindex("\n## ", 0, page.index(include))
+    return " ".join(page[start:page.index(include)].split())
+
+
+def test_the_reading_quotes_the_report_as_it_stands() -> None:
+    import re
+
+    page = (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8")
+    folder = ROOT / "training/benchmark/data/v1/results/report"
+    reading, table = _reading(page, folder), (folder / "results.md").read_text(encoding="utf-8")
+    quoted = re.findall(r"-?\d\.\d{3}\b", reading)
+    assert len(quoted) > 20
+    assert [q for q in quoted if q not in table] == [], "the reading quotes figures the report does not hold"
+    results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    iqm = {name: f"{a['iqm']['value']:.3f}" for name, a in results["aggregate"].items()}
+    first = {name: f"{c['iqm'][0]:.3f}" for name, c in results["curves"]["entrants"].items()}
+    better = {(i["x"], i["y"]): "{:.3f} ({:.3f} to {:.3f})".format(i["value"], *i["ci"]) for i in results["improvement"]}
+    task = {name: {t: f"{v['mean']:.3f}" for t, v in tasks.items()} for name, tasks in results["per_task"].items()}
+    for claim in [
+        f"(IQM) of {iqm['sb3-ppo-imitation']} (SB3) and {iqm['rllib-ppo-imitation']} (RLlib); from scratch, "
+        f"{iqm['sb3-ppo']} and {iqm['rllib-ppo']}",
+        f"already score {first['sb3-ppo-imitation']} and {first['rllib-ppo-imitation']} at the first checkpoint",
+        f"from scratch: P(RLlib > SB3) is {better['rllib-ppo', 'sb3-ppo']}",
+        f"IQM {iqm['rllib-ppo-imitation']} against {iqm['sb3-ppo-imitation']}, and P(RLlib > SB3) is "
+        f"{better['rllib-ppo-imitation', 'sb3-ppo-imitation']}",
+        f"Rap Godz at 4 players: {task['sb3-ppo-imitation']['rap_godz-4p']} and "
+        f"{task['rllib-ppo-imitation']['rap_godz-4p']} with the warm start, {task['sb3-ppo']['rap_godz-4p']} and "
+        f"{task['rllib-ppo']['rap_godz-4p']} from scratch",
+        f"4 players: {task['sb3-ppo-imitation']['extravaganza-4p-basic']} and "
+        f"{task['rllib-ppo-imitation']['extravaganza-4p-basic']} with the warm start",
+    ]:
+        assert claim in reading, claim
+    compute = results["compute"]
+    ppo = [c for name, c in compute.items() if name.startswith(("sb3-", "rllib-"))]
+    for key, words in [("train_hours", "training took {:.1f} hours"), ("eval_hours", "evaluation {:.1f}"),
+                       ("cpu_hours", "both together was {:.1f} hours")]:
+        assert words.format(sum(c[key] for c in ppo)) in reading, (key, words)
+    assert f"the PPO entrants' {sum(c['cells'] for c in ppo)} cells" in reading
