@@ -5,6 +5,7 @@ command names; and the documentation shows it."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 from pathlib import Path
@@ -76,8 +77,6 @@ def _reading(page: str, folder: Path) -> str:
 
 
 def test_the_reading_quotes_the_report_as_it_stands() -> None:
-    import re
-
     page = (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8")
     folder = ROOT / "training/benchmark/data/v1/results/report"
     reading, table = _reading(page, folder), (folder / "results.md").read_text(encoding="utf-8")
@@ -101,6 +100,11 @@ def test_the_reading_quotes_the_report_as_it_stands() -> None:
         f"{task['rllib-ppo']['rap_godz-4p']} from scratch",
         f"4 players: {task['sb3-ppo-imitation']['extravaganza-4p-basic']} and "
         f"{task['rllib-ppo-imitation']['extravaganza-4p-basic']} with the warm start",
+        f"IQM {iqm['openspiel-nfsp']} (NFSP) and {iqm['openspiel-dqn']} (DQN), against PPO's {iqm['sb3-ppo']} "
+        f"and {iqm['rllib-ppo']} from scratch; P(SB3 PPO > NFSP) is {better['sb3-ppo', 'openspiel-nfsp']}",
+        f"against three heuristics ({task['openspiel-nfsp']['drags_2_riches-4p']})",
+        f"scatter widely ({task['openspiel-dqn']['drags_2_riches-4p']} on average",
+        f"Filthy Rich at 2 players ({task['openspiel-dqn']['filthy_rich-2p']})",
     ]:
         assert claim in reading, claim
     compute = results["compute"]
@@ -109,3 +113,8 @@ def test_the_reading_quotes_the_report_as_it_stands() -> None:
                        ("cpu_hours", "both together was {:.1f} hours")]:
         assert words.format(sum(c[key] for c in ppo)) in reading, (key, words)
     assert f"the PPO entrants' {sum(c['cells'] for c in ppo)} cells" in reading
+    openspiel = [c for name, c in compute.items() if name.startswith("openspiel-")]
+    assert (f"The OpenSpiel entrants' {sum(c['cells'] for c in openspiel)} cells took "
+            f"{sum(c['train_hours'] for c in openspiel):.1f} hours of training, "
+            f"{sum(c['eval_hours'] for c in openspiel):.1f} of evaluation and "
+            f"{sum(c['cpu_hours'] for c in openspiel):.1f} CPU hours") in reading
