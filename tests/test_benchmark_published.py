@@ -107,14 +107,17 @@ def test_the_reading_quotes_the_report_as_it_stands() -> None:
         f"Filthy Rich at 2 players ({task['openspiel-dqn']['filthy_rich-2p']})",
     ]:
         assert claim in reading, claim
-    compute = results["compute"]
-    ppo = [c for name, c in compute.items() if name.startswith(("sb3-", "rllib-"))]
+
+    def summed(*prefixes: str) -> dict[str, float]:  # the compute table's columns over some entrants
+        rows = [c for name, c in results["compute"].items() if name.startswith(prefixes)]
+        return {key: sum(c[key] for c in rows) for key in ("cells", "train_hours", "eval_hours", "cpu_hours")}
+
+    ppo = summed("sb3-", "rllib-")
     for key, words in [("train_hours", "training took {:.1f} hours"), ("eval_hours", "evaluation {:.1f}"),
                        ("cpu_hours", "both together was {:.1f} hours")]:
-        assert words.format(sum(c[key] for c in ppo)) in reading, (key, words)
-    assert f"the PPO entrants' {sum(c['cells'] for c in ppo)} cells" in reading
-    openspiel = [c for name, c in compute.items() if name.startswith("openspiel-")]
-    assert (f"The OpenSpiel entrants' {sum(c['cells'] for c in openspiel)} cells took "
-            f"{sum(c['train_hours'] for c in openspiel):.1f} hours of training, "
-            f"{sum(c['eval_hours'] for c in openspiel):.1f} of evaluation and "
-            f"{sum(c['cpu_hours'] for c in openspiel):.1f} CPU hours") in reading
+        assert words.format(ppo[key]) in reading, (key, words)
+    assert f"the PPO entrants' {ppo['cells']} cells" in reading
+    openspiel = summed("openspiel-")
+    assert (f"The OpenSpiel entrants' {openspiel['cells']} cells took {openspiel['train_hours']:.1f} hours of "
+            f"training, {openspiel['eval_hours']:.1f} of evaluation and {openspiel['cpu_hours']:.1f} CPU "
+            "hours") in reading
