@@ -711,3 +711,50 @@ def test_a_run_folder_in_use_is_refused_even_with_force(tmp_path: Path, capsys) 
         holder.wait()
     assert d2r(["train", "--config", path, "--force"]) == 0
     assert (run / "final.zip").is_file() and (run / "train.lock").read_bytes() == b""
+
+
+def test_fine_tuning_starts_from_the_exported_actor(tmp_path: Path) -> None:
+    from safetensors.numpy import load_file
+
+    data = tiny(tmp_path / "a")
+    data.pop("imitate")
+    data["train"].update(eval_every=0, checkpoint_every=0)
+    data["export"]["name"] = "tiny-v1"
+    train.train(cfg.from_dict(data), raw_config=data)
+    first = tmp_path / "a" / "models" / "draco_and_co" / "tiny-v1"
+    # the same network, no learning: the fine-tuned export is the model it started from
+    tuned = tiny(tmp_path / "b")
+    tuned.pop("imitate")
+    tuned["seed"] = 7
+    tuned["algo"]["learning_rate"] = 0.0
+    tuned["train"].update(init=str(first), eval_every=0, checkpoint_every=0)
+    tuned["export"]["name"] = "tiny-v2"
+    train.train(cfg.from_dict(tuned), raw_config=tuned)
+    a = load_file(str(first / "policy.safetensors"))
+    b = load_file(str(tmp_path / "b" / "models" / "draco_and_co" / "tiny-v2" / "policy.safetensors"))
+    assert a.keys() == b.keys() and all((a[k] == b[k]).all() for k in a)
+    # without init the other seed starts elsewhere
+    tuned["train"]["init"] = ""
+    tuned["train"]["run_dir"] = str(tmp_path / "c")
+    tuned["export"].update(name="tiny-v3")
+    train.train(cfg.from_dict(tuned), raw_config=tuned)
+    c = load_file(str(tmp_path / "b" / "models" / "draco_and_co" / "tiny-v3" / "policy.safetensors"))
+    assert not (a["layers.0.weight"] == c["layers.0.weight"]).all()
+
+
+def test_a_model_to_fine_tune_must_fit_the_config(tmp_path: Path) -> None:
+    data = tiny(tmp_path)
+    data.pop("imitate")
+    data["train"].update(eval_every=0, checkpoint_every=0)
+    data["export"]["name"] = "tiny-v1"
+    train.train(cfg.from_dict(data), raw_config=data)
+    model = str(tmp_path / "models" / "draco_and_co" / "tiny-v1")
+    wider = tiny(tmp_path, train__init=model)
+    wider["algo"]["net_arch"] = [32]
+    with pytest.raises(cfg.ConfigError, match=r"train.init: .*hidden layers \[16\] with tanh; algo asks for \[32\]"):
+        cfg.from_dict(wider)
+    with pytest.raises(cfg.ConfigError, match="train.init: .*nowhere"):
+        cfg.from_dict(tiny(tmp_path, train__init=str(tmp_path / "nowhere")))
+    other = tiny(tmp_path, train__init="rap_godz/ppo-v1")
+    with pytest.raises(cfg.ConfigError, match="train.init: .*rap_godz"):
+        cfg.from_dict(other)

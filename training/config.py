@@ -84,6 +84,9 @@ class TrainConfig:
     eval_opponent: str = "random"
     run_dir: str = "runs/default"
     torch_threads: int = 1
+    # an exported model (<game>/<name> or its folder) whose actor starts the policy: fine-tuning it, with
+    # the same game, observation and network; the value head starts fresh ("": a new network)
+    init: str = ""
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,8 @@ def _check(c: Config) -> None:
             raise ConfigError(f"env.observation: {err}") from None
         if not c.opponents.pool:
             raise ConfigError("opponents.pool: give at least one opponent, e.g. [random]")
+        if c.train.init:
+            _check_init(c, engine)
         if c.imitate.teacher:
             if (c.imitate.games < 1 or c.imitate.epochs < 1 or c.imitate.batch_size < 1 or c.imitate.rounds < 1
                     or c.imitate.workers < 1):
@@ -370,6 +375,30 @@ def _check(c: Config) -> None:
     if seat != "random" and seat not in range(fewest):
         at = f" (a seat every count has: the fewest players is {fewest})" if len(counts) > 1 else ""
         raise ConfigError(f"env.learner_seat: {seat!r} is not allowed; allowed: random or 0..{fewest - 1}{at}")
+
+
+def _check_init(c: Config, engine) -> None:
+    """train.init: a model of this game and observation, with the network algo describes."""
+    from d2r_envs.opponents import OpponentError, load_opponent, observation_options
+
+    if c.backend != "sb3":
+        raise ConfigError(f"train.init: fine-tuning an exported model is SB3's (the config's backend is {c.backend}); "
+                          "remove it or set backend: sb3")
+    if not isinstance(c.train.init, str):
+        raise ConfigError(f"train.init: expected a model id such as {c.game}/ppo-v1 or a model folder, got {c.train.init!r}")
+    try:
+        policy = load_opponent(c.train.init, engine)
+    except (OpponentError, OSError) as err:
+        raise ConfigError(f"train.init: {err}") from None
+    arch = policy.manifest["architecture"]
+    if list(arch["hidden"]) != list(c.algo.net_arch) or arch["activation"] != c.algo.activation:
+        raise ConfigError(f"train.init: {c.train.init} has hidden layers {arch['hidden']} with {arch['activation']}; "
+                          f"algo asks for {list(c.algo.net_arch)} with {c.algo.activation}: set algo.net_arch and "
+                          "algo.activation to the model's")
+    if observation_options(policy.manifest, c.train.init) != dict(c.env.observation):
+        raise ConfigError(f"train.init: {c.train.init} was trained with the observation options "
+                          f"{observation_options(policy.manifest, c.train.init)}; env.observation is "
+                          f"{dict(c.env.observation)}: set env.observation to the model's")
 
 
 def _check_backend(c: Config) -> None:

@@ -197,6 +197,27 @@ def tensors_from_sb3(model_or_policy: Any) -> dict[str, np.ndarray]:
     return out
 
 
+def load_actor(model_or_policy: Any, tensors: dict[str, np.ndarray], label: str) -> None:
+    """Copy an exported actor (`tensors_from_sb3`'s layout) into the policy's actor: the inverse of the
+    export, for fine-tuning a model. The shapes and the observation scale must match the policy's."""
+    torch = _training_libs()
+    policy = _policy_of(model_or_policy)
+    layers, _ = _actor_layers(policy)
+    scale = _obs_scale(policy)
+    if not np.array_equal(np.asarray(tensors["obs_scale"], np.float32), scale):
+        raise ValueError(f"{label}: its obs_scale differs from this policy's observation scale")
+    if len(tensors) != 1 + 2 * len(layers):
+        raise ValueError(f"{label}: {(len(tensors) - 1) // 2} layers; this policy has {len(layers)}")
+    with torch.no_grad():
+        for i, layer in enumerate(layers):
+            weight, bias = tensors[f"layers.{i}.weight"], tensors[f"layers.{i}.bias"]
+            if tuple(weight.shape) != tuple(layer.weight.shape) or tuple(bias.shape) != tuple(layer.bias.shape):
+                raise ValueError(f"{label}: layers.{i} has weight {list(weight.shape)}; this policy's is "
+                                 f"{list(layer.weight.shape)}")
+            layer.weight.copy_(torch.as_tensor(weight))
+            layer.bias.copy_(torch.as_tensor(bias))
+
+
 def snapshot(model_or_policy: Any, name: str, game: str | None = None) -> NumpyPolicy:
     """A frozen in-memory NumpyPolicy of a learner's current actor (e.g. for an opponent pool)."""
     arch = architecture_from_sb3(model_or_policy)

@@ -39,9 +39,10 @@ from stable_baselines3.common.logger import configure
 from stable_baselines3.common.utils import set_random_seed
 from tqdm import tqdm
 
+from d2r_envs.opponents import load_opponent
 from training import commands
 from training import config as cfg
-from training.export import export, tensors_from_sb3
+from training.export import export, load_actor, tensors_from_sb3
 from training.imitate import describe, forget_games, journalled_warm_start
 from training.learner_env import make_env, pool_agent
 from training.ppo import make_vec_env, new_model, snapshot_agent
@@ -253,6 +254,8 @@ def _train_sb3(c: cfg.Config, resume: str | None, raw_config: dict | None, force
         else:
             model = new_model(c, vec_env)
             model.training_seconds, model.training_cpu_seconds = 0.0, 0.0
+            if c.train.init:
+                load_actor(model, load_opponent(c.train.init, engine).tensors(), c.train.init)
             if c.imitate.teacher:
                 warm = Clock(0.0, 0.0)
                 result = journalled_warm_start(model, c, make_env, run_dir)

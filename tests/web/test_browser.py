@@ -255,6 +255,9 @@ def test_replay_key_presses_faster_than_the_answers_all_count(server, page) -> N
     assert page.text_content("#counter").startswith("step 12 of ") and page.input_value("#step") == "12"
     for _ in range(5):
         page.keyboard.press("ArrowLeft")
+    # the way down passes step 8, so wait for the bottom before stepping forward to it
+    page.wait_for_selector("body[data-step='7']", timeout=10_000)
+    assert page.text_content("#counter").startswith("step 7 of ")
     page.click("#forward")
     page.wait_for_selector("body[data-step='8']", timeout=10_000)
     assert page.text_content("#counter").startswith("step 8 of ")
