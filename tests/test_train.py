@@ -758,3 +758,7 @@ def test_a_model_to_fine_tune_must_fit_the_config(tmp_path: Path) -> None:
     other = tiny(tmp_path, train__init="rap_godz/ppo-v1")
     with pytest.raises(cfg.ConfigError, match="train.init: .*rap_godz"):
         cfg.from_dict(other)
+    on_ray = tiny(tmp_path, train__init=model)
+    on_ray["backend"] = "rllib"
+    with pytest.raises(cfg.ConfigError, match="train.init: fine-tuning an exported model is SB3's"):
+        cfg.from_dict(on_ray)

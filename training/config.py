@@ -381,11 +381,6 @@ def _check_init(c: Config, engine) -> None:
     """train.init: a model of this game and observation, with the network algo describes."""
     from d2r_envs.opponents import OpponentError, load_opponent, observation_options
 
-    if c.backend != "sb3":
-        raise ConfigError(f"train.init: fine-tuning an exported model is SB3's (the config's backend is {c.backend}); "
-                          "remove it or set backend: sb3")
-    if not isinstance(c.train.init, str):
-        raise ConfigError(f"train.init: expected a model id such as {c.game}/ppo-v1 or a model folder, got {c.train.init!r}")
     try:
         policy = load_opponent(c.train.init, engine)
     except (OpponentError, OSError) as err:
@@ -395,14 +390,17 @@ def _check_init(c: Config, engine) -> None:
         raise ConfigError(f"train.init: {c.train.init} has hidden layers {arch['hidden']} with {arch['activation']}; "
                           f"algo asks for {list(c.algo.net_arch)} with {c.algo.activation}: set algo.net_arch and "
                           "algo.activation to the model's")
-    if observation_options(policy.manifest, c.train.init) != dict(c.env.observation):
-        raise ConfigError(f"train.init: {c.train.init} was trained with the observation options "
-                          f"{observation_options(policy.manifest, c.train.init)}; env.observation is "
-                          f"{dict(c.env.observation)}: set env.observation to the model's")
+    options = observation_options(policy.manifest, c.train.init)
+    if options != dict(c.env.observation):
+        raise ConfigError(f"train.init: {c.train.init} was trained with the observation options {options}; "
+                          f"env.observation is {dict(c.env.observation)}: set env.observation to the model's")
 
 
 def _check_backend(c: Config) -> None:
     """The keys that belong to one backend only, refused under the others."""
+    if c.train.init and c.backend != "sb3":
+        raise ConfigError(f"train.init: fine-tuning an exported model is SB3's (the config's backend is {c.backend}); "
+                          "remove it or set backend: sb3")
     if c.backend == "openspiel":
         _check_openspiel(c)
     elif c.openspiel != OpenSpielConfig():
