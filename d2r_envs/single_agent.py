@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from numpy.random import SeedSequence
 
-from d2r_envs.agents import Agent, PolicyAgent, make_agent
+from d2r_envs.agents import Agent, make_agent
 from d2r_envs.core import raster
 from d2r_envs.core.game import CHANCE, TERMINAL, IllegalActionError, margin_return
 from d2r_envs import registry
@@ -35,8 +35,8 @@ VARIANT_STREAM = 0x76617269  # the spawn key of the variant stream
 class PerCount:
     """One opponent for every game of an env (each player count, each variant): the agent built for
     each game, chosen by the engine it is asked to play. An exported model's observer is made for one
-    game, so a `PolicyAgent` is rebuilt on each game's own observer (which encodes that game's count
-    and options)."""
+    game, so an agent that reads a network (a model, a search or rollouts guided by one) is rebuilt on
+    each game's own observer (which encodes that game's count and options)."""
 
     def __init__(self, agent: Agent, engines: dict[Any, Any]) -> None:
         self.name = getattr(agent, "name", type(agent).__name__)
@@ -48,12 +48,13 @@ class PerCount:
 
 
 def bind(agent: Agent, engine: Any) -> Agent:
-    """`agent` made to play `engine`'s game: the agent itself, or a `PolicyAgent` on `engine`'s observer
-    when its own observer belongs to another game object (another player count or other options)."""
+    """`agent` made to play `engine`'s game: the agent itself, or, for an agent that reads a network
+    through one game's observer (a model, a search or rollouts guided by one), its `for_game(engine)`:
+    the same agent reading `engine`'s observations (another player count or other options)."""
     if isinstance(agent, PerCount):
         return agent._by_engine[id(engine)]
-    if isinstance(agent, PolicyAgent) and agent.observer.game is not engine:
-        return PolicyAgent(agent.policy, engine.make_observer(**agent.observer.options), name=agent.name)
+    if hasattr(agent, "for_game"):
+        return agent.for_game(engine)
     return agent
 
 

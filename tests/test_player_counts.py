@@ -99,6 +99,21 @@ def test_an_exported_model_in_the_pool_plays_every_count_on_that_counts_observer
     assert counts_drawn(env, seed=3, episodes=6, play=40)
 
 
+@pytest.mark.parametrize("spec", ["search:{}:4", "rollouts:2:1:{}"])
+def test_a_search_guided_by_a_model_plays_every_count_on_that_counts_observer(tmp_path: Path, write_numpy_model,
+                                                                             spec: str) -> None:
+    """A search or rollouts guided by a model reads each count's observations, as the model alone does:
+    encoding one count's state with another count's observer would fail."""
+    folder = write_numpy_model(tmp_path / "draco_and_co" / "tiny")
+    env = SingleAgentEnv("draco_and_co", [3, 5], opponents=[spec.format(folder)])
+    agent = env.pool[0]
+    for n in (3, 5):
+        bound = agent.agents[n]
+        guide = bound.heuristic if hasattr(bound, "heuristic") and spec.startswith("rollouts") else bound
+        assert guide.observer.game is env.engines[n]
+    assert sorted(set(counts_drawn(env, seed=3, episodes=6, play=400))) == [3, 5]
+
+
 def test_one_count_is_todays_env() -> None:
     """An int (or a one-count list) draws nothing: the same episode, the pool's agents themselves."""
     spy = Spy()

@@ -52,6 +52,13 @@ class PolicyAgent:
         self.name = name
         self._mask = np.zeros(observer.game.spec.num_actions, np.int8)
 
+    def for_game(self, engine: Any) -> "PolicyAgent":
+        """This agent made to play `engine`'s game (another player count, other options): itself, or the
+        same policy on that game's observer."""
+        if self.observer.game is engine:
+            return self
+        return PolicyAgent(self.policy, engine.make_observer(**self.observer.options), name=self.name)
+
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
         if len(legal) == 1:

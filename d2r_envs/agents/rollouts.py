@@ -24,6 +24,7 @@ better one (a rollout policy improvement, as in Tesauro and Galperin, 1996).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,16 @@ class Rollouts:
         self.samples = samples
         self.guard = guard
         self.name = f"rollouts:{samples}" + (f":{guard:g}" if guard is not None else "") + (f":{over}" if over else "")
+
+    def for_game(self, engine: Any) -> "Rollouts":
+        """These rollouts made to play `engine`'s game: itself, or, over a model, a copy whose model reads
+        that game's observations."""
+        bound = self.heuristic.for_game(engine) if hasattr(self.heuristic, "for_game") else self.heuristic
+        if bound is self.heuristic:
+            return self
+        other = copy.copy(self)
+        other.heuristic = bound
+        return other
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)

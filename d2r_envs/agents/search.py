@@ -22,6 +22,7 @@ threadpoolctl is installed (the train and web extras) the search holds BLAS to o
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 from typing import Any
@@ -120,6 +121,15 @@ class PolicySearch:
         self.exploration = exploration
         self.temperature = temperature
         self.name = Settings(name, simulations, playout, temperature, exploration).spec
+
+    def for_game(self, engine: Any) -> "PolicySearch":
+        """This search made to play `engine`'s game (another player count, other options): itself, or a
+        copy that reads the policy through that game's observer."""
+        if self.observer.game is engine:
+            return self
+        other = copy.copy(self)
+        other.observer = engine.make_observer(**self.observer.options)
+        return other
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
