@@ -99,19 +99,22 @@ def test_an_exported_model_in_the_pool_plays_every_count_on_that_counts_observer
     assert counts_drawn(env, seed=3, episodes=6, play=40)
 
 
-@pytest.mark.parametrize("spec", ["search:{}:4", "rollouts:2:1:{}"])
+@pytest.mark.parametrize("spec", ["search:{}:4", "rollouts:1:{}", "mcts:4:1:{}"])
 def test_a_search_guided_by_a_model_plays_every_count_on_that_counts_observer(tmp_path: Path, write_numpy_model,
                                                                              spec: str) -> None:
-    """A search or rollouts guided by a model reads each count's observations, as the model alone does:
+    """A search, rollouts or a guarded MCTS over a model reads each count's observations, as the model does:
     encoding one count's state with another count's observer would fail."""
     folder = write_numpy_model(tmp_path / "draco_and_co" / "tiny")
     env = SingleAgentEnv("draco_and_co", [3, 5], opponents=[spec.format(folder)])
     agent = env.pool[0]
     for n in (3, 5):
         bound = agent.agents[n]
-        guide = bound.heuristic if hasattr(bound, "heuristic") and spec.startswith("rollouts") else bound
-        assert guide.observer.game is env.engines[n]
-    assert sorted(set(counts_drawn(env, seed=3, episodes=6, play=400))) == [3, 5]
+        guide = {"search": bound, "rollouts": getattr(bound, "heuristic", None), "mcts": getattr(bound, "model", None)}
+        assert guide[spec.partition(":")[0]].observer.game is env.engines[n]
+        game = env.engines[n]
+        s = game.new_initial_state()
+        game.resolve_chance(s, np.random.default_rng(n))
+        assert agent.act(game, s, game.current_player(s), np.random.default_rng(0)) in game.legal_actions(s)
 
 
 def test_one_count_is_todays_env() -> None:

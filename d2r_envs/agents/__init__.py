@@ -44,12 +44,7 @@ def make_agent(spec: str, game: "Game | str", engine: "Game | None" = None) -> A
             raise ValueError(f"opponent {spec!r}: no such variant of {name}'s heuristic; allowed: {allowed}")
         return variants[variant]()
     if spec == "mcts" or spec.startswith("mcts:"):
-        from d2r_envs.agents.mcts import ISMCTS
-
-        budget = spec.partition(":")[2]
-        if budget and not budget.isdigit():
-            raise ValueError(f"opponent {spec!r}: the MCTS budget must be a whole number of simulations, e.g. mcts:1000")
-        return ISMCTS(simulations=int(budget or 1000))
+        return _mcts(spec, engine)
     if spec == "rollouts" or spec.startswith("rollouts:"):
         return _rollouts(spec, engine)
     if spec.startswith("search:"):
@@ -77,6 +72,33 @@ def _model(spec: str, engine: Game) -> PolicyAgent:
         raise OpponentError(f"{err}" + (f"; did you mean {hint}" if hint else "")) from None
     policy = load_opponent(spec, game=engine)
     return PolicyAgent(policy, engine.make_observer(**policy.observation), name=spec)
+
+
+def _mcts(spec: str, engine: Game) -> Agent:
+    """"mcts[:<N>]": information-set MCTS (agents/mcts.py); "mcts:<N>:<G>:<model>": the model's move unless
+    that search's most visited move beats it by G standard errors (agents/guarded.py)."""
+    from d2r_envs.agents.mcts import ISMCTS
+
+    budget, _, rest = spec.partition(":")[2].partition(":")
+    if budget and not (budget.isdigit() and int(budget) >= 1):
+        raise ValueError(f"opponent {spec!r}: the MCTS budget must be a whole number of simulations, e.g. mcts:1000")
+    search = ISMCTS(simulations=int(budget or 1000))
+    if not rest:
+        return search
+    from d2r_envs.agents.guarded import Guarded
+
+    guard, _, model = rest.partition(":")
+    if not (_number(guard) and 0 <= float(guard) < float("inf")) or not model:
+        raise ValueError(f"opponent {spec!r}: after the MCTS budget come a guard (standard errors, 0 or more) and a "
+                         "model, e.g. mcts:1000:2:shipped")
+    try:
+        base = make_agent(model, engine)
+    except ValueError as err:  # OpponentError included
+        raise ValueError(f"opponent {spec!r}: after the guard comes a model: {err}") from None
+    if not isinstance(base, PolicyAgent):
+        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; a guarded search keeps an exported model's "
+                         "move (shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    return Guarded(base, search, float(guard), name=f"mcts:{search.simulations}:{float(guard):g}:{base.name}")
 
 
 def _rollouts(spec: str, engine: Game) -> Agent:
@@ -147,6 +169,6 @@ def _unknown(spec: str, game: str, models: list[str]) -> str:
     for model in models:
         candidates[model] = candidates[model.rpartition("/")[2]] = model
     close = difflib.get_close_matches(spec if spec in candidates or "/" in spec else base, list(candidates), n=1, cutoff=0.6)
-    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), "
+    text = (f"unknown agent {spec!r}; the built-in agents are random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move; mcts:N:G:M keeps the model M's move unless the search's beats it by G standard errors), "
             f"rollouts:N (N heuristic play-outs a legal move; rollouts:N:G keeps the heuristic's move unless another beats it by G standard errors; rollouts:N:G:M plays out with the model M), shipped (the game's newest shipped model) and search:M:N (ISMCTS guided by the model M, N simulations a move; search:M:N:policy plays out with the model, :temperature=T flattens its prior), and an exported model is named by its id or folder (models found for {game}: {', '.join(models) or 'none'})")
     return text + (f"; did you mean {candidates[close[0]]!r}?" if close else "")

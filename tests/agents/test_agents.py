@@ -10,7 +10,7 @@ from d2r_envs.agents import PolicyAgent, make_agent
 from d2r_envs.core.game import CHANCE, TERMINAL, Game
 from d2r_envs.registry import package
 
-AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1", "search:shipped:12"]
+AGENTS = ["random", "heuristic", "mcts:30", "rollouts:1", "search:shipped:12", "mcts:30:1:shipped"]
 CASES = [(game, agent) for game in d2r_envs.names() for agent in AGENTS]
 
 
@@ -320,3 +320,67 @@ def test_a_guarded_search_keeps_the_heuristics_move_unless_the_playouts_are_sure
         game.apply_legal(s, heuristic.act(game, s, p, rng))
         game.resolve_chance(s, rng)
     assert compared == 25 and departed > 0
+
+
+@pytest.mark.parametrize("spec", ["mcts:x", "mcts:0", "mcts:40:2", "mcts:40:x:shipped", "mcts:40:-1:shipped",
+                                  "mcts:40:inf:shipped", "mcts:40:2:heuristic", "mcts:40:2:rap_godz/nope"])
+def test_mcts_refuses_a_bad_budget_guard_or_model(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"budget|guard|not a model|rap_godz/nope"):
+        make_agent(spec, "rap_godz")
+
+
+class _Child:
+    def __init__(self, action: int, visits: int, total: float) -> None:
+        self.action, self.visits, self.total = action, visits, total
+
+
+class _Root:
+    """A search whose root is given: move 3 visited 400 times at a mean of 0.5, move 7 100 times at 0.2."""
+
+    def search(self, game, state, seat, rng):
+        root = _Child(-1, 500, 0.0)
+        root.children = {3: _Child(3, 400, 200.0), 7: _Child(7, 100, 20.0), 9: _Child(9, 0, 0.0)}
+        return root
+
+
+class _Plays:
+    def __init__(self, action: int) -> None:
+        self.action = action
+
+    def act(self, game, state, seat, rng) -> int:
+        return self.action
+
+
+def test_a_guarded_mcts_gives_way_only_by_more_than_g_standard_errors() -> None:
+    """Move 3 beats move 7 by 0.3, with a standard error of sqrt((1 - 0.5**2) / 400 + (1 - 0.2**2) / 100)
+    = 0.1071 (each variance at its largest for its mean on [-1, 1]): 2.80 standard errors."""
+    from d2r_envs.agents.guarded import Guarded
+
+    game = d2r_envs.make_game("rap_godz", 2)
+    s = _decision_states(game, 1, seed=2)[0]
+    seat = game.current_player(s)
+    rng = np.random.default_rng(0)
+    assert Guarded(_Plays(7), _Root(), 2.7, "g").act(game, s, seat, rng) == 3
+    assert Guarded(_Plays(7), _Root(), 2.9, "g").act(game, s, seat, rng) == 7
+    assert Guarded(_Plays(3), _Root(), 0.0, "g").act(game, s, seat, rng) == 3  # the model's move is the search's
+    assert Guarded(_Plays(9), _Root(), 0.0, "g").act(game, s, seat, rng) == 9  # never visited: no evidence against it
+
+
+def test_a_guarded_mcts_keeps_the_models_move_unless_the_search_is_sure() -> None:
+    """mcts:N:G:<model>: with a guard no gain can clear, the model's own move every time; with a guard of
+    0, the search's most visited move wherever it has the higher mean, which departs from the model's."""
+    from d2r_envs.agents.mcts import ISMCTS
+
+    game = d2r_envs.make_game("rap_godz", 2)
+    network, sure = make_agent("shipped", game), make_agent("mcts:40:1e9:shipped", game)
+    keen = make_agent("mcts:40:0:rap_godz/ppo-v1", game)
+    assert sure.name == "mcts:40:1e+09:rap_godz/ppo-v1" and keen.name == "mcts:40:0:rap_godz/ppo-v1"
+    departed = 0
+    for i, s in enumerate(_decision_states(game, 12, seed=6)):
+        seat = game.current_player(s)
+        mine = network.act(game, s, seat, np.random.default_rng(i))
+        assert sure.act(game, s, seat, np.random.default_rng(i)) == mine
+        move = keen.act(game, s, seat, np.random.default_rng(i))
+        assert move in (mine, ISMCTS(40).act(game, s, seat, np.random.default_rng(i)))
+        departed += move != mine
+    assert departed > 0
