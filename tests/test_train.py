@@ -136,6 +136,45 @@ def test_bad_imitation_configs_are_refused(tmp_path: Path, imitate: dict, messag
         cfg.from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["train"].update(total_timesteps=-1), "train.total_timesteps: must be 0 .* or more, got -1"),
+        (lambda d: d["train"].update(total_timesteps=0), "train.total_timesteps: 0 .* needs an imitate.teacher"),
+        (lambda d: (d["train"].update(total_timesteps=0), d.update(backend="rllib"),
+                    d["imitate"].update(teacher="heuristic", games=2)), "needs an imitate.teacher and backend: sb3"),
+    ],
+)
+def test_no_ppo_steps_needs_a_warm_start_on_sb3(tmp_path: Path, edit, message: str) -> None:
+    data = tiny(tmp_path)
+    data["imitate"] = {}
+    edit(data)
+    with pytest.raises(cfg.ConfigError, match=message):
+        cfg.from_dict(data)
+
+
+def test_no_ppo_steps_exports_the_warm_start_alone(tmp_path: Path, capsys) -> None:
+    """train.total_timesteps: 0: the model is the imitation warm start, exported as it is, with no PPO."""
+    from safetensors.numpy import load_file
+
+    data = tiny(tmp_path)
+    data["train"].update(total_timesteps=0)
+    data["imitate"] = {"teacher": "heuristic", "games": 2, "epochs": 2}
+    data["export"]["name"] = "warm"
+    train.train(cfg.from_dict(data))
+    run = tmp_path / "run"
+    warm = train.MaskablePPO.load(run / "checkpoints" / "imitation.zip", device="cpu")
+    final = train.MaskablePPO.load(run / "final.zip", device="cpu")
+    assert final.num_timesteps == 0 and json.loads((run / "summary.json").read_text())["timesteps"] == 0
+    assert all((a == b).all() for a, b in zip(warm.policy.parameters(), final.policy.parameters()))
+    fresh = train.new_model(cfg.from_dict(data), train.make_vec_env(cfg.from_dict(data)))
+    assert any((a != b).any() for a, b in zip(warm.policy.parameters(), fresh.policy.parameters()))
+    exported = load_file(str(tmp_path / "models" / data["game"] / "warm" / "policy.safetensors"))
+    manifest = json.loads((tmp_path / "models" / data["game"] / "warm" / "manifest.json").read_text())
+    assert manifest["training"]["total_timesteps"] == 0 and exported
+    assert not list(run.glob("snapshots/*")) and "exported to" in capsys.readouterr().out
+
+
 def test_imitation_fits_the_teacher_and_is_deterministic(tmp_path: Path) -> None:
     """A warm start on a few heuristic games: the policy then picks the heuristic's move on most of
     those positions (a fresh policy agrees on few), and the same seed gives the same weights."""

@@ -77,7 +77,7 @@ class AlgoConfig:
 
 @dataclass(frozen=True)
 class TrainConfig:
-    total_timesteps: int = 1_000_000
+    total_timesteps: int = 1_000_000  # 0: the imitation warm start alone, no PPO after it
     checkpoint_every: int = 100_000  # learner steps between checkpoints (0: only the final model)
     eval_every: int = 100_000  # learner steps between quick evaluations (0: never)
     eval_games: int = 100  # per player count when env.num_players names several
@@ -315,11 +315,17 @@ def _check(c: Config) -> None:
 
     for key, value in [
         ("algo.n_envs", c.algo.n_envs), ("algo.n_steps", c.algo.n_steps), ("algo.batch_size", c.algo.batch_size),
-        ("algo.n_epochs", c.algo.n_epochs), ("train.total_timesteps", c.train.total_timesteps),
+        ("algo.n_epochs", c.algo.n_epochs), ("train.total_timesteps", max(c.train.total_timesteps, 1)),
         ("train.eval_games", c.train.eval_games), ("train.torch_threads", c.train.torch_threads),
     ]:
         if value < 1:
             raise ConfigError(f"{key}: must be at least 1, got {value}")
+    if c.train.total_timesteps < 0:
+        raise ConfigError(f"train.total_timesteps: must be 0 (the imitation warm start alone) or more, got "
+                          f"{c.train.total_timesteps}")
+    if c.train.total_timesteps == 0 and not (c.imitate.teacher and c.backend == "sb3"):
+        raise ConfigError("train.total_timesteps: 0 trains the imitation warm start alone, so it needs an "
+                          "imitate.teacher and backend: sb3")
     _check_backend(c)
     if not c.algo.net_arch or not all(isinstance(h, int) and h > 0 for h in c.algo.net_arch):
         raise ConfigError(f"algo.net_arch: expected a list of positive layer sizes, got {c.algo.net_arch!r}")
