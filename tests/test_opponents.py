@@ -654,7 +654,7 @@ def test_a_misspelled_agent_names_the_built_in_agents_and_the_closest(spec: str,
     text = str(err.value)
     assert f"did you mean {suggestion}?" in text
     if "/" not in spec:
-        assert "random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), rollouts:N (N heuristic play-outs a legal move; rollouts:N:G" in text and "shipped (the game's newest shipped model) and search:M:N" in text and "draco_and_co/ppo-v1" in text
+        assert "random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move; mcts:N:G:M keeps the model M's move unless the search's beats it by G standard errors), rollouts:N (N heuristic play-outs a legal move; rollouts:N:G" in text and "shipped (the game's newest shipped model) and search:M:N" in text and "draco_and_co/ppo-v1" in text
 
 
 def test_shipped_is_the_newest_ppo_version_with_a_manifest(tmp_path: Path) -> None:

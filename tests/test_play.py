@@ -126,7 +126,7 @@ def test_cli_refuses_a_bad_seat(capsys) -> None:
 def test_cli_names_the_built_in_agents_for_a_misspelled_opponent(capsys) -> None:
     assert main(["play", "draco_and_co", "--opponents", "heuristc"]) == 2
     err = capsys.readouterr().err
-    assert "did you mean 'heuristic'?" in err and "random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move), rollouts:N (N heuristic play-outs a legal move;" in err \
+    assert "did you mean 'heuristic'?" in err and "random, heuristic (and heuristic:V, a game's variant of it), mcts:N (N simulations a move; mcts:N:G:M keeps the model M's move unless the search's beats it by G standard errors), rollouts:N (N heuristic play-outs a legal move;" in err \
         and "shipped (the game's newest shipped model) and search:M:N" in err
 
 
