@@ -74,6 +74,19 @@ def _model(spec: str, engine: Game) -> PolicyAgent:
     return PolicyAgent(policy, engine.make_observer(**policy.observation), name=spec)
 
 
+def _named_model(spec: str, model: str, engine: Game, where: str, needs: str) -> PolicyAgent:
+    """The exported model that `model`, a part of `spec`, names; refused, naming `spec`, when it names
+    nothing (`where`: what the spec expects there) or an agent that is not a model (`needs`: why one is)."""
+    try:
+        base = make_agent(model, engine)
+    except ValueError as err:  # OpponentError included
+        raise ValueError(f"opponent {spec!r}: {where}: {err}") from None
+    if not isinstance(base, PolicyAgent):
+        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; {needs} "
+                         "(shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    return base
+
+
 def _mcts(spec: str, engine: Game) -> Agent:
     """"mcts[:<N>]": information-set MCTS (agents/mcts.py); "mcts:<N>:<G>:<model>": the model's move unless
     that search's most visited move beats it by G standard errors (agents/guarded.py)."""
@@ -91,13 +104,8 @@ def _mcts(spec: str, engine: Game) -> Agent:
     if not (_number(guard) and 0 <= float(guard) < float("inf")) or not model:
         raise ValueError(f"opponent {spec!r}: after the MCTS budget come a guard (standard errors, 0 or more) and a "
                          "model, e.g. mcts:1000:2:shipped")
-    try:
-        base = make_agent(model, engine)
-    except ValueError as err:  # OpponentError included
-        raise ValueError(f"opponent {spec!r}: after the guard comes a model: {err}") from None
-    if not isinstance(base, PolicyAgent):
-        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; a guarded search keeps an exported model's "
-                         "move (shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    base = _named_model(spec, model, engine, "after the guard comes a model",
+                        "a guarded search keeps an exported model's move")
     return Guarded(base, search, float(guard), name=f"mcts:{search.simulations}:{float(guard):g}:{base.name}")
 
 
@@ -124,13 +132,8 @@ def _rollouts(spec: str, engine: Game) -> Agent:
                              "2 rollouts, e.g. rollouts:16:1")
     if not model:
         return Rollouts(make_agent("heuristic", engine), samples=n, guard=g)
-    try:
-        base = make_agent(model, engine)
-    except ValueError as err:  # OpponentError included
-        raise ValueError(f"opponent {spec!r}: after the rollouts comes a guard (a number) or a model: {err}") from None
-    if not isinstance(base, PolicyAgent):
-        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; rollouts play out with the heuristic, or with an "
-                         "exported model (shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    base = _named_model(spec, model, engine, "after the rollouts comes a guard (a number) or a model",
+                        "rollouts play out with the heuristic, or with an exported model")
     return Rollouts(base, samples=n, guard=g, over=base.name)
 
 
@@ -152,10 +155,8 @@ def _search(spec: str, engine: Game) -> Agent:
     except ValueError as err:
         raise ValueError(f"opponent {err}") from None
     model = settings.model
-    guide = make_agent("shipped" if model == "shipped" else model, engine)
-    if not isinstance(guide, PolicyAgent):
-        raise ValueError(f"opponent {spec!r}: {model!r} is not a model; search needs an exported model to guide it "
-                         "(shipped, an id such as rap_godz/ppo-v1, or a model folder)")
+    guide = _named_model(spec, model, engine, "the model that guides the search",
+                         "search needs an exported model to guide it")
     heuristic = make_agent("heuristic", engine) if settings.playout == "heuristic" else None
     return PolicySearch(guide.policy, guide.observer, settings.simulations, settings.playout, heuristic,
                         settings.exploration, guide.name, settings.temperature)

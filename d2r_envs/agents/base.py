@@ -7,6 +7,7 @@ check it: an agent's action does not change when the state is redeterminised for
 from __future__ import annotations
 
 import contextlib
+import copy
 from typing import Any, Protocol
 
 import numpy as np
@@ -69,3 +70,15 @@ class PolicyAgent:
         mask = self._mask.copy()
         mask[legal] = 1
         return int(self.policy.act({"observation": obs, "action_mask": mask}))
+
+
+def with_bound(agent: Any, inner: str, engine: Any) -> Any:
+    """`agent` made to play `engine`'s game through its attribute `inner`, an agent it consults: itself when
+    that agent plays `engine` as it is (`for_game`), else a copy holding the bound one."""
+    held = getattr(agent, inner)
+    bound = held.for_game(engine) if hasattr(held, "for_game") else held
+    if bound is held:
+        return agent
+    other = copy.copy(agent)
+    setattr(other, inner, bound)
+    return other

@@ -10,13 +10,12 @@ a better move apart, and gives way where the search clearly can.
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
 import numpy as np
 
-from d2r_envs.agents.base import one_blas_thread
+from d2r_envs.agents.base import one_blas_thread, with_bound
 from d2r_envs.core.game import Game
 
 
@@ -35,12 +34,7 @@ class Guarded:
     def for_game(self, engine: Any) -> "Guarded":
         """This agent made to play `engine`'s game: itself, or a copy whose model reads that game's
         observations."""
-        bound = self.model.for_game(engine)
-        if bound is self.model:
-            return self
-        other = copy.copy(self)
-        other.model = bound
-        return other
+        return with_bound(self, "model", engine)
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)

@@ -24,12 +24,11 @@ better one (a rollout policy improvement, as in Tesauro and Galperin, 1996).
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
 
-from d2r_envs.agents.base import one_blas_thread
+from d2r_envs.agents.base import one_blas_thread, with_bound
 from d2r_envs.core.game import TERMINAL, Game, margin_return
 
 
@@ -50,12 +49,7 @@ class Rollouts:
     def for_game(self, engine: Any) -> "Rollouts":
         """These rollouts made to play `engine`'s game: itself, or, over a model, a copy whose model reads
         that game's observations."""
-        bound = self.heuristic.for_game(engine) if hasattr(self.heuristic, "for_game") else self.heuristic
-        if bound is self.heuristic:
-            return self
-        other = copy.copy(self)
-        other.heuristic = bound
-        return other
+        return with_bound(self, "heuristic", engine)
 
     def act(self, game: Game, state: Any, seat: int, rng: np.random.Generator) -> int:
         legal = game.legal_actions(state)
