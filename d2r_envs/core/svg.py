@@ -166,6 +166,7 @@ class Canvas:
         self.title = title
         self.parts: list[str] = [f'<rect width="{width}" height="{height}" fill="{background}"/>']
         self.marks: list[str] = []  # the regions of `spot`, drawn over everything else
+        self.outlined = False  # the last move's place is outlined once (a kind may lie in several boxes)
 
     def resize(self, height: float) -> None:
         """Make the canvas `height` tall (a narrow layout knows its height once drawn)."""
@@ -209,13 +210,15 @@ class Canvas:
                  f"{escape(text)}</text>")
 
     def spot(self, place: str, x: float, y: float, w: float, h: float) -> None:
-        """The box of the place named `place` (such as "card:3" or "player:1"); marked only within `spots`."""
+        """The box of the place named `place` (such as "card:3" or "player:1"); marked only within `spots`.
+        Where several boxes share a name (copies of one card), only the first is outlined as the last move."""
         active = _SPOTS.get()
         if active is None:
             return
         places, last = active
         box = f'x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5"'
-        if place == last:
+        if place == last and not self.outlined:
+            self.outlined = True
             self.marks.append(f'<rect class="last-move" {box} fill="none" stroke="#e0007a" stroke-width="4" '
                               'pointer-events="none"/>')
         if place in places:

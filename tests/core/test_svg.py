@@ -21,6 +21,17 @@ def test_text_is_escaped_and_the_document_parses() -> None:
     assert _texts(c) == ['Sven\'s "Tacos" & <Fries>']
 
 
+def test_the_last_move_is_outlined_once_where_copies_share_a_place() -> None:
+    with S.spots({"market:3": [7]}, last="market:3"):
+        c = S.Canvas(300, 100)
+        for x in (10, 110, 210):  # three copies of one card kind, one place name
+            c.spot("market:3", x, 10, 80, 80)
+        other = S.Canvas(300, 100)
+        other.spot("market:3", 10, 10, 80, 80)
+    assert str(c).count('class="last-move"') == 1 and str(c).count('class="spot"') == 3
+    assert str(other).count('class="last-move"') == 1  # each drawing outlines it anew
+
+
 def test_fit_and_wrap_keep_text_inside_the_width() -> None:
     long = "Move one of your characters 4 places forward and your other character 3 places backward."
     cut = S.fit(long, 120, 12)
