@@ -60,13 +60,17 @@ def sections(name: str, players: int | None = None) -> Description:
             ["`d2r_envs.make(..., observation={...})`; a training config's `env.observation`.", ""]
             + _options_table(seen))))
     parts += [("Actions", actions.describe()), ("Observation", layout.describe())]
-    for key, default, _, _ in seen:  # what a switch adds to the vector
+    on: dict[str, bool] = {}
+    for key, default, _, _ in seen:  # what each switch adds to the vector, those before it on too
         if default is False:
-            wide = env.game.make_observer(**{key: True}).layout
+            on[key] = True
+            wide = env.game.make_observer(**on).layout
             extra = [p.name for p in wide.pieces if p.name not in layout.offsets]
             if extra:
-                parts.append((None, f"With `{key}: true`: Box(0, high, ({wide.size},), float32), fingerprint "
-                                    f"{wide.fingerprint()}; the pieces above, then:\n\n{wide.describe(extra)}"))
+                parts.append((None, f"With `{', '.join(f'{k}: true' for k in on)}`: Box(0, high, ({wide.size},), "
+                                    f"float32), fingerprint {wide.fingerprint()}; the pieces above, then:\n\n"
+                                    f"{wide.describe(extra)}"))
+                layout = wide
     return Description(f"{name} ({env.metadata['name']})", doc[0] if doc else "", facts, parts)
 
 

@@ -40,7 +40,7 @@ def test_a_copied_observer_keeps_its_options() -> None:
     for views in (False, True):
         observer = game.make_observer(views=views)
         copy = pickle.loads(pickle.dumps(observer))
-        assert copy.options == {"views": views} and copy.layout is observer.layout
+        assert copy.options == {"views": views, "outlook": False} and copy.layout is observer.layout
         state = game.new_initial_state()
         game.resolve_chance(state, np.random.default_rng(0))
         assert np.array_equal(copy.encode(state, 1), observer.encode(state, 1))
@@ -51,7 +51,7 @@ def test_the_shipped_model_reads_the_views_wherever_it_is_seated() -> None:
     assert policy.observation == {"views": True}
     engine = d2r_envs.make_game("extravaganza", 2)
     agent = make_agent("extravaganza/ppo-v1", engine)
-    assert agent.observer.options == {"views": True} and agent.observer.layout.size == policy.obs_size
+    assert agent.observer.options == {"views": True, "outlook": False} and agent.observer.layout.size == policy.obs_size
     # a learner without the views against it: each keeps its own observation
     env = SingleAgentEnv("extravaganza", [2, 3], opponents=["extravaganza/ppo-v1"], illegal_action="raise")
     obs, _ = env.reset(seed=3)
@@ -60,7 +60,7 @@ def test_the_shipped_model_reads_the_views_wherever_it_is_seated() -> None:
         obs, _, done, cut, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
         if done or cut:
             obs, _ = env.reset()
-    assert all(a.observer.options == {"views": True} for a in env.pool[0].agents.values())
+    assert all(a.observer.options == {"views": True, "outlook": False} for a in env.pool[0].agents.values())
 
 
 def test_describe_lists_the_options_and_what_views_add() -> None:
@@ -88,7 +88,8 @@ def test_the_training_config_reads_with_its_observation_options() -> None:
     shipped = load_opponent("extravaganza/ppo-v1")
     assert env.observation_space.shape == (shipped.obs_size,) == (2881,)
     agent = pool_agent(shipped.tensors(), c, "snapshot", env.engine)  # a snapshot of the learner
-    assert agent.observer.options == agent.policy.observation == agent.policy.manifest["observation"] == {"views": True}
+    assert agent.policy.observation == agent.policy.manifest["observation"] == {"views": True}
+    assert agent.observer.options == {"views": True, "outlook": False}  # every option, the rest at its default
 
 
 def test_the_errors_say_where_an_observation_option_goes() -> None:
@@ -116,7 +117,7 @@ def _copy_shipped(tmp_path: Path, **changes) -> Path:
 
 @pytest.mark.parametrize(("observation", "message"), [
     ({"views": "yes"}, "observation options: extravaganza observation: option 'views' must be true or false"),
-    ({"colour": True}, "observation options: extravaganza observation: unknown option.*'colour'.*allowed options: views"),
+    ({"colour": True}, "observation options: extravaganza observation: unknown option.*'colour'.*allowed options: outlook, views"),
     (["views"], "the manifest's observation is a list, expected an object"),
     (None, "observation layout fingerprint 755230ca430d0939 != installed"),  # read without the views it was made with
 ])

@@ -44,7 +44,7 @@ def test_the_views_come_after_the_state_only_with_the_option():
     assert env.observation_space("player_0")["observation"].shape == (LAYOUT_VIEWS.size,)
     with pytest.raises(ValueError, match="extravaganza observation: option 'views' must be true or false, got 'yes'"):
         g.make_observer(views="yes")
-    with pytest.raises(ValueError, match="unknown option.*'view'.*allowed options: views"):
+    with pytest.raises(ValueError, match="unknown option.*'view'.*allowed options: outlook, views"):
         d2r_envs.make("extravaganza", 3, observation={"view": True})
 
 
@@ -206,3 +206,51 @@ def test_one_observer_encodes_states_in_any_order(n, level):
     t.decks[0].take(t.decks[0].cards[0])
     for u in (s, t, s):
         assert np.array_equal(observer.encode(u, 0), spec.encode(g, u, 0))
+
+
+def test_the_outlook_comes_after_the_views_only_with_both_options():
+    from d2r_envs.games.extravaganza.encode import LAYOUT_OUTLOOK
+    assert [p.name for p in LAYOUT_OUTLOOK.pieces] == [p.name for p in LAYOUT_VIEWS.pieces] + ["move_outlook",
+                                                                                            "draw_outlook"]
+    g = d2r_envs.make_game("extravaganza", 2)
+    observer = g.make_observer(views=True, outlook=True)
+    assert observer.layout is LAYOUT_OUTLOOK and observer.options == {"views": True, "outlook": True}
+    with pytest.raises(ValueError, match="option 'outlook' = true needs 'views' = true"):
+        g.make_observer(outlook=True)
+    with pytest.raises(ValueError, match="option 'outlook' must be true or false"):
+        d2r_envs.make("extravaganza", 2, observation={"views": True, "outlook": 1})
+
+
+@pytest.mark.parametrize(("n", "level"), [(2, "basic"), (4, "legendary")])
+def test_the_outlook_is_the_tuned_heuristics_plan_from_what_the_seat_sees(n, level):
+    """At my move or draw the outlook holds, per choice, Tuned.outcomes on copies dealt from a fixed
+    seed, over my least choice in half points: the fast encoder writes what the spec does, and a copy
+    with the hidden cards dealt anew gives the same outlook (it depends on nothing the seat cannot see)."""
+    from d2r_envs.games.extravaganza import actions as A, heuristic
+    from d2r_envs.games.extravaganza.encode import LAYOUT_OUTLOOK
+    rng = np.random.default_rng(3)
+    observer, planned = None, 0
+    for i, (g, s) in enumerate(nodes(n, level, seed=60 + n)):
+        observer = observer or Observer(g, views=True, outlook=True)
+        if g.current_player(s) == CHANCE or s.over:
+            continue
+        me = g.current_player(s)
+        fast = observer.encode(s, me)
+        assert np.array_equal(fast, spec.encode(g, s, me, views=True, outlook=True))
+        seen = LAYOUT_OUTLOOK.views(fast)
+        outlook = [*seen["move_outlook"], *seen["draw_outlook"]]
+        if not any(outlook):
+            continue
+        planned += 1
+        assert outlook == heuristic.outlook(g, g.redeterminise(s, me, rng), me)
+        legal = g.legal_actions(s)
+        tuned = heuristic.Tuned()
+        values = tuned.outcomes(g, s, me, legal, np.random.default_rng(heuristic.OUTLOOK_SEED))
+        least = min(values)
+        for a, v in zip(legal, values):
+            at = (s.pos[me] if s.todo[0].op == Op.MOVE else C.NUM_SPACES + C.NUM_JUDGES) if a == A.PASS else (
+                a - A.SPACE if s.todo[0].op == Op.MOVE else C.NUM_SPACES + a - A.DRAW)
+            assert outlook[at] == min(255, round(2 * (v - least)))
+        if planned >= 25:
+            break
+    assert planned >= 25

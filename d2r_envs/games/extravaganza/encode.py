@@ -21,7 +21,7 @@ from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.extravaganza import actions as A
 from d2r_envs.games.extravaganza import cards as C
-from d2r_envs.games.extravaganza import narrate
+from d2r_envs.games.extravaganza import heuristic, narrate
 from d2r_envs.games.extravaganza.state import Op, State
 
 P, K, S, NC, J = C.MAX_PLAYERS, C.NUM_CARDS, C.NUM_SPACES, C.NUM_COLOURS, C.NUM_JUDGES
@@ -108,8 +108,22 @@ _VIEWS = (
     Piece("colour_count", (NC,), 10, "deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would "
           "count (views.colour_counts)"),
 )
+# The outlook (observation option `outlook`, after the views): what the tuned heuristic plans my move
+# and my draw by, each choice played out to the next turn on copies of the state (heuristic.outlook).
+_OUTLOOK = (
+    Piece("move_outlook", (S,), 255, "deciding my move: per destination (my own space: not moving), what the rest "
+          "of my turn would leave me, played out by the heuristic's rules on copies with the cards I cannot see "
+          "dealt anew: points, and half a point a rhinestone, lip and hand card star; in half points over my "
+          "least choice (heuristic.outlook)"),
+    Piece("draw_outlook", (J + 1,), 255, "deciding my draw: the same per judge's display card (the last: no draw)"),
+)
 LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
 LAYOUT_VIEWS = ObsLayout(*_STATE, *_VIEWS)  # views=true: the same, then the views for learning
+LAYOUT_OUTLOOK = ObsLayout(*_STATE, *_VIEWS, *_OUTLOOK)  # and outlook=true: then the outlook
+
+
+def layout_of(views: bool, outlook: bool) -> ObsLayout:
+    return LAYOUT_OUTLOOK if outlook else LAYOUT_VIEWS if views else LAYOUT
 
 
 @dataclass(frozen=True)
@@ -118,13 +132,22 @@ class Options:
 
     views: bool = option(False, (False, True), "add the views for learning after the state: what a move, a draw or "
                          "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
+    outlook: bool = option(False, (False, True), "with views: add the outlook after them, what the tuned heuristic "
+                           "plans a move and a draw by (heuristic.outlook; about 1 ms a move or draw decision)")
+
+    def __post_init__(self) -> None:
+        if self.outlook and not self.views:
+            raise ValueError("extravaganza observation: option 'outlook' = true needs 'views' = true "
+                             "(the outlook comes after the views)")
 
 
-def encode(game, s: State, me: int, views: bool = False) -> np.ndarray:
+def encode(game, s: State, me: int, views: bool = False, outlook: bool = False) -> np.ndarray:
     """Seat `me`'s observation, piece by piece into the layout's named views: LAYOUT's pieces, then
-    with `views` (the observation option) the views for learning."""
+    with `views` (the observation option) the views for learning, then with `outlook` the outlook."""
     n = game.n
-    layout = LAYOUT_VIEWS if views else LAYOUT
+    if outlook and not views:
+        raise ValueError("extravaganza observation: outlook=True needs views=True")
+    layout = layout_of(views, outlook)
     v = np.zeros(layout.size, np.float32)
     o = layout.views(v)
     rel = lambda q: (q - me) % n  # noqa: E731  (a seat's row as `me` sees it)
@@ -221,6 +244,10 @@ def encode(game, s: State, me: int, views: bool = False) -> np.ndarray:
         o["oddy_done"][rel(q)] = 1
     if views:
         _write_views(o, game, s, me)
+    if outlook:
+        seen = heuristic.outlook(game, s, me)
+        o["move_outlook"][:] = seen[:S]
+        o["draw_outlook"][:] = seen[S:]
     return v
 
 

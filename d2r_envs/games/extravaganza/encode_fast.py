@@ -14,9 +14,9 @@ import numpy as np
 
 from d2r_envs.core.obs import Observer as _Observer
 from d2r_envs.core.zones import card_count
-from d2r_envs.games.extravaganza import cards as C, views
+from d2r_envs.games.extravaganza import cards as C, heuristic, views
 from d2r_envs.games.extravaganza import encode as spec
-from d2r_envs.games.extravaganza.encode import J, K, L, LAYOUT, LAYOUT_VIEWS, NC, P, S, SONG, Options
+from d2r_envs.games.extravaganza.encode import J, K, L, NC, P, S, SONG, Options, layout_of
 from d2r_envs.games.extravaganza.state import Op, State
 
 _ONE = [bytes(1 if i == j else 0 for i in range(64)) for j in range(64)]
@@ -58,7 +58,7 @@ def _rows(lists: list, width: int) -> list[bytearray]:
     return [_row(ids, width) for ids in lists]
 
 
-_AT = LAYOUT_VIEWS.offsets  # the state's pieces lie at the same offsets in both
+_AT = layout_of(True, True).offsets  # the state's pieces lie at the same offsets in all three
 _FIRST, _TURN, _DECIDER, _OP = _AT["first"], _AT["turn"], _AT["decider"], _AT["op"]
 _STAGE, _QUEEN_AT, _QUEEN_OF = _AT["stage"], _AT["queen_at"], _AT["queen_of"]
 _SUPPLY, _BAG, _SPENT, _LIPS, _HAND_SIZE = _AT["supply"], _AT["bag"], _AT["spent"], _AT["lips"], _AT["hand_size"]
@@ -76,6 +76,7 @@ _DISPLAY_COLOUR = _AT["display_colour"]
 _REACH, _TOLL = _AT["reach"], _AT["toll"]
 _DANCE_RATE, _PAYABLE, _DRAW_POINTS = _AT["dance_rate"], _AT["payable"], _AT["draw_points"]
 _LANDING_GAIN, _DRAW_GAIN, _COLOUR_COUNT = _AT["landing_gain"], _AT["draw_gain"], _AT["colour_count"]
+_OUTLOOK = _AT["move_outlook"]  # then draw_outlook: contiguous
 assert _LIPS + P == _AT["lip_supply"] and _HAND_SIZE + P == _HAND and _TURN == _FIRST + P  # written as one run
 assert _PAYABLE == _DANCE_RATE + J and _DRAW_POINTS == _PAYABLE + 1 and _TOLL == _REACH + S  # written as one run
 _SEAT_OPS = frozenset((Op.DRAFT, Op.PLACE, Op.SETUP_DRAW, Op.SHOW_OTHER))  # rules.Game.current_player
@@ -138,10 +139,11 @@ class _Encoder:
     seat: most steps change a few of them. tests/extravaganza/test_encode.py checks it byte for byte against the spec
     (`encode.encode`) at every node of random games, with and without the views."""
 
-    def __init__(self, game, views: bool) -> None:
+    def __init__(self, game, views: bool, outlook: bool) -> None:
         self.game = game
         self.views = views
-        layout = LAYOUT_VIEWS if views else LAYOUT
+        self.outlook = outlook
+        layout = layout_of(views, outlook)
         n = game.n
         self._orders = [tuple((me + i) % n for i in range(n)) for me in range(n)]
         self._pad = [0] * (P - n)  # one entry per seat row not in the game
@@ -397,10 +399,12 @@ class _Encoder:
                 v[_ODDY_DONE + (q - me) % n] = 1
         if self.views:
             self._write_views(v, s, me)
+        if self.outlook:
+            v[_OUTLOOK:_OUTLOOK + heuristic.OUTLOOK_SIZE] = heuristic.outlook(self.game, s, me)
         return np.frombuffer(v, _U8).astype(_F32)
 
     def _write_views(self, v: bytearray, s: State, me: int) -> None:
-        """The views for learning (LAYOUT_VIEWS' last pieces)."""
+        """The views for learning (the views layout's last pieces)."""
         g = self.game
         display = s.display
         view = (b"".join(map(_CARD_COLOUR_ROW.__getitem__, display)) + bytes(map(_CARD_STARS.__getitem__, display))
@@ -429,14 +433,15 @@ class Observer(_Observer):
     compiles this module, a native one: the Observer derives from core's Python Observer and so is not)."""
 
     Options: ClassVar[type] = Options
-    layout = LAYOUT
+    layout = layout_of(False, False)
 
-    def __init__(self, game, views: bool = False) -> None:
+    def __init__(self, game, views: bool = False, outlook: bool = False) -> None:
+        Options(views=views, outlook=outlook)  # outlook needs views
         self.game = game
         self.views = views
-        self.options = {"views": views}
-        self.layout = LAYOUT_VIEWS if views else LAYOUT
-        self._encoder = _Encoder(game, views)
+        self.options = {"views": views, "outlook": outlook}
+        self.layout = layout_of(views, outlook)
+        self._encoder = _Encoder(game, views, outlook)
 
     def encode(self, s: State, me: int) -> np.ndarray:
         return self._encoder.encode(s, me)

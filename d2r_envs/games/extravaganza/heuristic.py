@@ -21,7 +21,8 @@ It acts only on what its seat may see: the lookahead runs on `game.redeterminise
 in which the cards it cannot see are dealt anew.
 
 `Tuned` ("heuristic:tuned") plans its move and its draw too: each choice played out to the next
-player's turn and valued by the score it leaves (README).
+player's turn and valued by the score it leaves (README). `outlook` is those values as the observation
+shows them (encode.py, option `outlook`), on copies dealt from a fixed seed.
 
 `Planner` ("heuristic:plan") plans them from what its seat sees alone, by the points the best dance
 could add after each landing or draw (`views.landing_gains`, `dance_gains`, which the observation
@@ -33,6 +34,7 @@ from __future__ import annotations
 from operator import mul
 from typing import Any
 
+import numpy as np
 from mypy_extensions import mypyc_attr
 
 from d2r_envs.core.game import CHANCE
@@ -252,7 +254,20 @@ class Tuned(Heuristic):
         return super().act(game, state, seat, rng)
 
     def plan(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> int:
-        turns, code = sum(state.turns), state.todo[0].op
+        values = self.outcomes(game, state, seat, legal, rng)
+        if state.todo[0].op == Op.MOVE:
+            values = [v + self.tie_weight * self.move_value(game, state, seat, a, False) for v, a in zip(values, legal)]
+        best = max(range(len(legal)), key=values.__getitem__)
+        if self.guard >= 0:
+            mine = legal.index(Heuristic.quick(self, game, state, seat, legal))
+            if values[best] - values[mine] <= self.guard:
+                return legal[mine]
+        return legal[best]
+
+    def outcomes(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> list[float]:
+        """Per choice in `legal`, its `value` played out to the start of the next player's turn (the
+        rest of the turn by the heuristic's rules), averaged over `samples` redeterminised copies."""
+        turns = sum(state.turns)
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             s = game.redeterminise(state, seat, rng)
@@ -266,15 +281,7 @@ class Tuned(Heuristic):
                     else:
                         game.apply_legal(t, Heuristic.act(self, game, t, who, rng))
                 totals[i] += self.value(game, t, seat)
-        values = [x / self.samples for x in totals]
-        if code == Op.MOVE:
-            values = [v + self.tie_weight * self.move_value(game, state, seat, a, False) for v, a in zip(values, legal)]
-        best = max(range(len(legal)), key=values.__getitem__)
-        if self.guard >= 0:
-            mine = legal.index(Heuristic.quick(self, game, state, seat, legal))
-            if values[best] - values[mine] <= self.guard:
-                return legal[mine]
-        return legal[best]
+        return [x / self.samples for x in totals]
 
     def value(self, game: Any, s: State, seat: int) -> float:
         points = game.final_scores(s)[seat] if not s.over else s.final[seat]
@@ -317,6 +324,37 @@ class Planner(Heuristic):
         j = a - A.DRAW
         return (self.lip_weight * game.draw_lips(s, seat, j) + self.star_weight * C.CARD_STARS[s.display[j]]
                 + self.dance_weight * gains[j])
+
+
+OUTLOOK_SEED = 0  # the outlook's copies are dealt from this seed: the same view of the game, the same outlook
+OUTLOOK_SIZE = C.NUM_SPACES + C.NUM_JUDGES + 1
+_TUNED = Tuned()
+
+
+def outlook(game: Any, s: State, me: int) -> list[int]:
+    """The observation's outlook (encode.py, option `outlook`): deciding my move or my draw, what the
+    tuned heuristic plans it by (`Tuned.outcomes`), per destination (my own space: not moving), then
+    per judge's display card and last no draw, in half points over my least choice (capped at 255);
+    the copies are dealt from OUTLOOK_SEED, so it depends on nothing my seat cannot see. All 0 at
+    other decisions, with a single choice and where a reveal card may come first (the tuned
+    heuristic does not plan those)."""
+    out = [0] * OUTLOOK_SIZE
+    if s.over or s.turn != me or s.todo[0].op not in (Op.MOVE, Op.DRAW):
+        return out
+    legal = game.legal_actions(s)
+    if len(legal) < 2 or any(a >= A.REVEAL for a in legal):
+        return out
+    values = _TUNED.outcomes(game, s, me, legal, np.random.default_rng(OUTLOOK_SEED))
+    least = min(values)
+    for a, v in zip(legal, values):
+        if a == A.PASS:
+            i = s.pos[me] if s.todo[0].op == Op.MOVE else OUTLOOK_SIZE - 1
+        elif A.SPACE <= a < A.SPACE + C.NUM_SPACES:
+            i = a - A.SPACE
+        else:
+            i = C.NUM_SPACES + a - A.DRAW
+        out[i] = min(255, round(2 * (v - least)))
+    return out
 
 
 VARIANTS = {"tuned": Tuned, "plan": Planner}  # make_agent("heuristic:<name>", "extravaganza")
