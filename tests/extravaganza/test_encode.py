@@ -222,15 +222,16 @@ def test_the_outlook_comes_after_the_views_only_with_both_options():
 
 
 @pytest.mark.parametrize(("n", "level"), [(2, "basic"), (4, "legendary")])
-def test_the_outlook_is_the_tuned_heuristics_plan_from_what_the_seat_sees(n, level):
-    """At my move or draw the outlook holds, per choice, Tuned.outcomes on copies dealt from a fixed
-    seed, over my least choice in half points: the fast encoder writes what the spec does, and a copy
-    with the hidden cards dealt anew gives the same outlook (it depends on nothing the seat cannot see)."""
+def test_the_outlook_is_the_tuned_heuristics_preference_from_what_the_seat_sees(n, level):
+    """At my move or draw the outlook shows, per choice, how much the tuned heuristic prefers it on copies
+    dealt from a fixed seed (Tuned.weighed, its own choice raised by its guard): the fast encoder writes
+    what the spec does, a copy with the hidden cards dealt anew gives the same outlook, and the choice
+    the outlook puts first is the one the tuned heuristic plays on those copies."""
     from d2r_envs.games.extravaganza import actions as A, heuristic
     from d2r_envs.games.extravaganza.encode import LAYOUT_OUTLOOK
     rng = np.random.default_rng(3)
-    observer, planned = None, 0
-    for i, (g, s) in enumerate(nodes(n, level, seed=60 + n)):
+    observer, planned, differs = None, 0, 0
+    for g, s in nodes(n, level, seed=60 + n):
         observer = observer or Observer(g, views=True, outlook=True)
         if g.current_player(s) == CHANCE or s.over:
             continue
@@ -244,13 +245,14 @@ def test_the_outlook_is_the_tuned_heuristics_plan_from_what_the_seat_sees(n, lev
         planned += 1
         assert outlook == heuristic.outlook(g, g.redeterminise(s, me, rng), me)
         legal = g.legal_actions(s)
+        move = s.todo[0].op == Op.MOVE
+        at = [(s.pos[me] if move else C.NUM_SPACES + C.NUM_JUDGES) if a == A.PASS else
+              (a - A.SPACE if move else C.NUM_SPACES + a - A.DRAW) for a in legal]
+        assert sorted(outlook[i] for i in at)[-1] == 255 and sum(1 for x in outlook if x) <= len(legal)
         tuned = heuristic.Tuned()
-        values = tuned.outcomes(g, s, me, legal, np.random.default_rng(heuristic.OUTLOOK_SEED))
-        least = min(values)
-        for a, v in zip(legal, values):
-            at = (s.pos[me] if s.todo[0].op == Op.MOVE else C.NUM_SPACES + C.NUM_JUDGES) if a == A.PASS else (
-                a - A.SPACE if s.todo[0].op == Op.MOVE else C.NUM_SPACES + a - A.DRAW)
-            assert outlook[at] == min(255, round(2 * (v - least)))
+        played = tuned.plan(g, s, me, legal, np.random.default_rng(heuristic.OUTLOOK_SEED))
+        assert outlook[at[legal.index(played)]] == 255
+        differs += played != heuristic.Heuristic().quick(g, s, me, legal)
         if planned >= 25:
             break
-    assert planned >= 25
+    assert planned >= 25 and differs >= 1  # some of them where the plan overrules the heuristic's own choice

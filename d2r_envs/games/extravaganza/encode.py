@@ -108,13 +108,13 @@ _VIEWS = (
     Piece("colour_count", (NC,), 10, "deciding Eleganza's or Floorwerk's colour: per colour, what choosing it would "
           "count (views.colour_counts)"),
 )
-# The outlook (observation option `outlook`, after the views): what the tuned heuristic plans my move
-# and my draw by, each choice played out to the next turn on copies of the state (heuristic.outlook).
+# The outlook (observation option `outlook`, after the views): how much the tuned heuristic prefers each
+# choice of my move and my draw, each played out to the next turn on copies of the state (heuristic.outlook).
 _OUTLOOK = (
-    Piece("move_outlook", (S,), 255, "deciding my move: per destination (my own space: not moving), what the rest "
-          "of my turn would leave me, played out by the heuristic's rules on copies with the cards I cannot see "
-          "dealt anew: points, and half a point a rhinestone, lip and hand card star; in half points over my "
-          "least choice (heuristic.outlook)"),
+    Piece("move_outlook", (S,), 255, "deciding my move: per destination (my own space: not moving), how much the "
+          "tuned heuristic prefers it, each choice played out to the next turn on copies with the cards I cannot see "
+          "dealt anew: 255 for its choice, one less per eighth of a point below it, 0 from 32 points below "
+          "(heuristic.outlook)"),
     Piece("draw_outlook", (J + 1,), 255, "deciding my draw: the same per judge's display card (the last: no draw)"),
 )
 LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
@@ -132,8 +132,8 @@ class Options:
 
     views: bool = option(False, (False, True), "add the views for learning after the state: what a move, a draw or "
                          "a colour choice could lead to (views.py; the shipped ppo-v1 reads them)")
-    outlook: bool = option(False, (False, True), "with views: add the outlook after them, what the tuned heuristic "
-                           "plans a move and a draw by (heuristic.outlook; about 1 ms a move or draw decision)")
+    outlook: bool = option(False, (False, True), "with views: add the outlook after them, how much the tuned "
+                           "heuristic prefers each move and draw (heuristic.outlook: a play-out of each choice)")
 
     def __post_init__(self) -> None:
         if self.outlook and not self.views:

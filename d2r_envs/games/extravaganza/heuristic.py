@@ -21,8 +21,8 @@ It acts only on what its seat may see: the lookahead runs on `game.redeterminise
 in which the cards it cannot see are dealt anew.
 
 `Tuned` ("heuristic:tuned") plans its move and its draw too: each choice played out to the next
-player's turn and valued by the score it leaves (README). `outlook` is those values as the observation
-shows them (encode.py, option `outlook`), on copies dealt from a fixed seed.
+player's turn and valued by the score it leaves (README). `outlook` is how much it prefers each choice, as
+the observation shows it (encode.py, option `outlook`), on copies dealt from a fixed seed.
 
 `Planner` ("heuristic:plan") plans them from what its seat sees alone, by the points the best dance
 could add after each landing or draw (`views.landing_gains`, `dance_gains`, which the observation
@@ -254,15 +254,21 @@ class Tuned(Heuristic):
         return super().act(game, state, seat, rng)
 
     def plan(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> int:
+        values, mine = self.weighed(game, state, seat, legal, rng)
+        best = max(range(len(legal)), key=values.__getitem__)
+        if mine >= 0 and values[best] - values[mine] <= self.guard:
+            return legal[mine]
+        return legal[best]
+
+    def weighed(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> tuple[list[float], int]:
+        """What `plan` picks by: per choice in `legal`, its `outcomes` (for a move, plus `tie_weight` x
+        the heuristic's worth of it), and where the heuristic's own choice is in `legal`, which stands
+        unless another is worth more than `guard` above it (-1: no guard)."""
         values = self.outcomes(game, state, seat, legal, rng)
         if state.todo[0].op == Op.MOVE:
             values = [v + self.tie_weight * self.move_value(game, state, seat, a, False) for v, a in zip(values, legal)]
-        best = max(range(len(legal)), key=values.__getitem__)
-        if self.guard >= 0:
-            mine = legal.index(Heuristic.quick(self, game, state, seat, legal))
-            if values[best] - values[mine] <= self.guard:
-                return legal[mine]
-        return legal[best]
+        mine = legal.index(Heuristic.quick(self, game, state, seat, legal)) if self.guard >= 0 else -1
+        return values, mine
 
     def outcomes(self, game: Any, state: State, seat: int, legal: list[int], rng: Any) -> list[float]:
         """Per choice in `legal`, its `value` played out to the start of the next player's turn (the
@@ -332,20 +338,23 @@ _TUNED = Tuned()
 
 
 def outlook(game: Any, s: State, me: int) -> list[int]:
-    """The observation's outlook (encode.py, option `outlook`): deciding my move or my draw, what the
-    tuned heuristic plans it by (`Tuned.outcomes`), per destination (my own space: not moving), then
-    per judge's display card and last no draw, in half points over my least choice (capped at 255);
-    the copies are dealt from OUTLOOK_SEED, so it depends on nothing my seat cannot see. All 0 at
-    other decisions, with a single choice and where a reveal card may come first (the tuned
-    heuristic does not plan those)."""
+    """The observation's outlook (encode.py, option `outlook`): deciding my move or my draw, how much
+    the tuned heuristic prefers each choice (`Tuned.weighed`, its own choice raised by its guard, so
+    that the most preferred is the one it plays), per destination (my own space: not moving), then
+    per judge's display card and last no draw: 255 for the most preferred, one less per eighth of a
+    point below it, 0 from 32 points below. The copies are dealt from OUTLOOK_SEED, so it depends on
+    nothing my seat cannot see. All 0 at other decisions, with a single choice and where a reveal card
+    may come first (the tuned heuristic does not plan those)."""
     out = [0] * OUTLOOK_SIZE
     if s.over or s.turn != me or s.todo[0].op not in (Op.MOVE, Op.DRAW):
         return out
     legal = game.legal_actions(s)
     if len(legal) < 2 or any(a >= A.REVEAL for a in legal):
         return out
-    values = _TUNED.outcomes(game, s, me, legal, np.random.default_rng(OUTLOOK_SEED))
-    least = min(values)
+    values, mine = _TUNED.weighed(game, s, me, legal, np.random.default_rng(OUTLOOK_SEED))
+    if mine >= 0:
+        values[mine] += _TUNED.guard
+    best = max(values)
     for a, v in zip(legal, values):
         if a == A.PASS:
             i = s.pos[me] if s.todo[0].op == Op.MOVE else OUTLOOK_SIZE - 1
@@ -353,7 +362,7 @@ def outlook(game: Any, s: State, me: int) -> list[int]:
             i = a - A.SPACE
         else:
             i = C.NUM_SPACES + a - A.DRAW
-        out[i] = min(255, round(2 * (v - least)))
+        out[i] = max(0, 255 - round(8 * (best - v)))
     return out
 
 
