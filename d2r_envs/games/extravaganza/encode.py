@@ -3,11 +3,13 @@ to her left, padded to 4 seats. Only what the seat may know (EX-DECIDE-HIDDEN): 
 reveal cards; of the others, their hand sizes and reveal-card counts; never a deck's order or contents.
 
 This module is the observation's spec: `LAYOUT` (and, under the observation option `views`,
-`LAYOUT_VIEWS`) names its pieces, `encode` writes them plainly from the state's fields, piece by piece,
-the views for learning worked out on their own from the category rules as the README states them, and
-`string_from` is the seat's view as text. The Observer the Game uses is the fast encoder in
-encode_fast.py (its views from views.py), checked byte for byte against `encode` at every node, with
-the views and without (tests/extravaganza/test_encode.py).
+`LAYOUT_VIEWS`; with `outlook` too, `LAYOUT_OUTLOOK`) names its pieces, `encode` writes them plainly
+from the state's fields, piece by piece, the views for learning worked out on their own from the
+category rules as the README states them, and `string_from` is the seat's view as text. The Observer
+the Game uses is the fast encoder in encode_fast.py (its views from views.py), checked byte for byte
+against `encode` at every node, with the views and without (tests/extravaganza/test_encode.py). The
+outlook is the tuned heuristic's own play-outs (`heuristic.outlook`) in both, checked there against
+`Tuned.plan` itself.
 """
 
 from __future__ import annotations
