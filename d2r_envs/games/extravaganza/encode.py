@@ -115,8 +115,8 @@ _VIEWS = (
 _OUTLOOK = (
     Piece("move_outlook", (S,), 255, "deciding my move: per destination (my own space: not moving), how much the "
           "tuned heuristic prefers it, each choice played out to the next turn on copies with the cards I cannot see "
-          "dealt anew: 255 for its choice, one less per eighth of a point below it, 0 from 32 points below "
-          "(heuristic.outlook)"),
+          "dealt anew: 255 for its choice, one less per eighth of a point below it, 0 from about 32 points "
+          "below (heuristic.outlook)"),
     Piece("draw_outlook", (J + 1,), 255, "deciding my draw: the same per judge's display card (the last: no draw)"),
 )
 LAYOUT = ObsLayout(*_STATE)  # the observation (views=false, the default)
@@ -147,8 +147,7 @@ def encode(game, s: State, me: int, views: bool = False, outlook: bool = False) 
     """Seat `me`'s observation, piece by piece into the layout's named views: LAYOUT's pieces, then
     with `views` (the observation option) the views for learning, then with `outlook` the outlook."""
     n = game.n
-    if outlook and not views:
-        raise ValueError("extravaganza observation: outlook=True needs views=True")
+    Options(views=views, outlook=outlook)  # outlook needs views
     layout = layout_of(views, outlook)
     v = np.zeros(layout.size, np.float32)
     o = layout.views(v)

@@ -342,7 +342,7 @@ def outlook(game: Any, s: State, me: int) -> list[int]:
     the tuned heuristic prefers each choice (`Tuned.weighed`, its own choice raised by its guard, so
     that the most preferred is the one it plays), per destination (my own space: not moving), then
     per judge's display card and last no draw: 255 for the most preferred, one less per eighth of a
-    point below it, 0 from 32 points below. The copies are dealt from OUTLOOK_SEED, so it depends on
+    point below it, 0 from about 32 points below. The copies are dealt from OUTLOOK_SEED, so it depends on
     nothing my seat cannot see. All 0 at other decisions, with a single choice and where a reveal card
     may come first (the tuned heuristic does not plan those)."""
     out = [0] * OUTLOOK_SIZE
