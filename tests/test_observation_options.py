@@ -46,21 +46,23 @@ def test_a_copied_observer_keeps_its_options() -> None:
         assert np.array_equal(copy.encode(state, 1), observer.encode(state, 1))
 
 
-def test_the_shipped_model_reads_the_views_wherever_it_is_seated() -> None:
-    policy = load_opponent("extravaganza/ppo-v1")
-    assert policy.observation == {"views": True}
+@pytest.mark.parametrize(("model", "options"), [("extravaganza/ppo-v1", {"views": True, "outlook": False}),
+                                              ("extravaganza/ppo-v2", {"views": True, "outlook": True})])
+def test_a_shipped_model_reads_its_options_wherever_it_is_seated(model: str, options: dict) -> None:
+    policy = load_opponent(model)
+    assert policy.observation == {k: v for k, v in options.items() if v}
     engine = d2r_envs.make_game("extravaganza", 2)
-    agent = make_agent("extravaganza/ppo-v1", engine)
-    assert agent.observer.options == {"views": True, "outlook": False} and agent.observer.layout.size == policy.obs_size
-    # a learner without the views against it: each keeps its own observation
-    env = SingleAgentEnv("extravaganza", [2, 3], opponents=["extravaganza/ppo-v1"], illegal_action="raise")
+    agent = make_agent(model, engine)
+    assert agent.observer.options == options and agent.observer.layout.size == policy.obs_size
+    # a learner without them against it: each keeps its own observation
+    env = SingleAgentEnv("extravaganza", [2, 3], opponents=[model], illegal_action="raise")
     obs, _ = env.reset(seed=3)
     assert obs.shape == (d2r_envs.make_game("extravaganza").make_observer().layout.size,)
     for _ in range(60):
         obs, _, done, cut, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
         if done or cut:
             obs, _ = env.reset()
-    assert all(a.observer.options == {"views": True, "outlook": False} for a in env.pool[0].agents.values())
+    assert all(a.observer.options == options for a in env.pool[0].agents.values())
 
 
 def test_describe_lists_the_options_and_what_views_add() -> None:
@@ -83,13 +85,13 @@ def test_the_training_config_reads_with_its_observation_options() -> None:
     from training.learner_env import make_env, pool_agent
 
     c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo.yaml")
-    assert c.env.observation == {"views": True}
+    assert c.env.observation == {"views": True, "outlook": True}
     env = make_env(c, opponents=["random"])
-    shipped = load_opponent("extravaganza/ppo-v1")
-    assert env.observation_space.shape == (shipped.obs_size,) == (2881,)
+    shipped = load_opponent("extravaganza/ppo-v2")
+    assert env.observation_space.shape == (shipped.obs_size,) == (2912,)
     agent = pool_agent(shipped.tensors(), c, "snapshot", env.engine)  # a snapshot of the learner
-    assert agent.policy.observation == agent.policy.manifest["observation"] == {"views": True}
-    assert agent.observer.options == {"views": True, "outlook": False}  # every option, the rest at its default
+    assert agent.policy.observation == agent.policy.manifest["observation"] == {"views": True, "outlook": True}
+    assert agent.observer.options == {"views": True, "outlook": True}
 
 
 def test_the_errors_say_where_an_observation_option_goes() -> None:
