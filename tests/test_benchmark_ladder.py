@@ -70,17 +70,24 @@ def test_intervals_are_seeded_and_cover_the_fit() -> None:
     assert spans["heuristic"] == [1000.0, 1000.0]
 
 
-def test_every_task_has_random_the_heuristics_its_models_and_ismcts() -> None:
+def test_a_new_ladder_takes_random_the_heuristics_the_models_and_ismcts() -> None:
     for task in BENCH.suite("core"):
-        refs = ladder.references(task)
+        refs = ladder.candidates(task)
         assert refs[:2] == ["random", "heuristic"] and refs[-1] == "mcts:100", task.id
         cheap = len(refs) - 1  # every pair of the references without ISMCTS; ISMCTS against random and
         assert len(ladder.pairs(refs)) == cheap * (cheap - 1) // 2 + 2  # the heuristic only
         assert ("mcts:100", "heuristic") in ladder.pairs(refs) and ("mcts:100", "random") in ladder.pairs(refs)
         assert not [p for p in ladder.pairs(refs) if p[0] in ladder.MCTS and p[1] not in ("random", "heuristic")]
         assert all(ref.startswith(f"{task.game}/") for ref in refs[2:-1] if "/" in ref)
-    assert "heuristic:tuned" in ladder.references(BENCH.tasks["rap_godz-2p"])
-    assert "draco_and_co/ppo-v1" not in ladder.references(BENCH.tasks["draco_and_co-3p"])  # trained at 4 only
+    assert "heuristic:tuned" in ladder.candidates(BENCH.tasks["rap_godz-2p"])
+    assert "draco_and_co/ppo-v1" not in ladder.candidates(BENCH.tasks["draco_and_co-3p"])  # trained at 4 only
+
+
+def test_a_model_shipped_after_the_ladder_is_no_reference_of_it() -> None:
+    task = BENCH.tasks["extravaganza-2p-basic"]
+    assert "extravaganza/ppo-v2" in ladder.candidates(task)
+    assert "extravaganza/ppo-v2" not in ladder.references(task)
+    assert ladder.references(task) == ladder.task_ladder(task.id)["references"]
 
 
 def test_write_refuses_a_ladder_with_matches_missing(tmp_path, monkeypatch) -> None:
@@ -98,6 +105,7 @@ def test_the_shipped_ladder_covers_the_core_suite_and_refits_to_its_ratings() ->
     for task_id, entry in shipped["tasks"].items():
         task = BENCH.tasks[task_id]
         assert entry["references"] == ladder.references(task)
+        assert set(entry["references"]) <= set(ladder.candidates(task)), task_id  # each still plays the task
         played = {(m["focal"], m["lineup"]) for m in entry["matches"]}
         assert played == set(ladder.pairs(entry["references"])), task_id
         rows = [{**m, "num_players": task.num_players} for m in entry["matches"]]

@@ -84,7 +84,7 @@ def test_the_training_config_reads_with_its_observation_options() -> None:
     from training import config as cfg
     from training.learner_env import make_env, pool_agent
 
-    c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo.yaml")
+    c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo-v2.yaml")
     assert c.env.observation == {"views": True, "outlook": True}
     env = make_env(c, opponents=["random"])
     shipped = load_opponent("extravaganza/ppo-v2")

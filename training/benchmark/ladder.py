@@ -46,8 +46,15 @@ MCTS = ("mcts:100",)
 
 
 def references(task: Task) -> list[str]:
-    """The task's references, cheapest first: random, the heuristics, the shipped models that can play
-    the task, ISMCTS at 100 simulations."""
+    """The task's references: those its shipped ladder froze, so that a model shipped later leaves the
+    ladder's ratings as they were; for a task with no ladder yet, `candidates`."""
+    frozen = task_ladder(task.id)
+    return list(frozen["references"]) if frozen is not None else candidates(task)
+
+
+def candidates(task: Task) -> list[str]:
+    """The references a new ladder of the task would take, cheapest first: random, the heuristics, the
+    shipped models that can play the task, ISMCTS at 100 simulations."""
     from d2r_envs import opponents, registry
     from training.benchmark.entrant import load_entrant
 
