@@ -4,8 +4,9 @@ rated against them without moving them.
     python -m training.benchmark.ladder --suite core --journal ladder.jsonl           # play (resumable)
     python -m training.benchmark.ladder --suite core --journal ladder.jsonl --write   # fit, write ladder.json
 
-A task's references (`references`): random, the heuristic and the game's variants of it, the shipped
-models trained for the task's count and options, and information-set MCTS at 100 simulations a move.
+A task's references (`candidates`, frozen by its shipped ladder: `references`): random, the heuristic and
+the game's variants of it, the shipped models trained for the task's count and options, and
+information-set MCTS at 100 simulations a move.
 Every pair meets once (`pairs`), the costlier one (later in that order) in one seat against the other in
 every other seat, on the task's first deals, each deal once per rotation (matches.py); except that
 ISMCTS, whose games take minutes (it rolls out to the end of the game at every simulation), meets only
