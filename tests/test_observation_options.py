@@ -79,19 +79,23 @@ def test_describe_lists_the_options_and_what_views_add() -> None:
         [sys.executable, "-m", "d2r_envs.cli", "describe", "draco_and_co"], capture_output=True, text=True, check=True).stdout
 
 
-def test_the_training_config_reads_with_its_observation_options() -> None:
+@pytest.mark.parametrize(("config", "model", "observation", "size"), [
+    ("ppo.yaml", "extravaganza/ppo-v1", {"views": True}, 2881),
+    ("ppo-v2.yaml", "extravaganza/ppo-v2", {"views": True, "outlook": True}, 2912)])
+def test_the_training_config_reads_with_its_observation_options(config: str, model: str, observation: dict,
+                                                                size: int) -> None:
     pytest.importorskip("sb3_contrib")
     from training import config as cfg
     from training.learner_env import make_env, pool_agent
 
-    c = cfg.load(ROOT / "configs" / "extravaganza" / "ppo-v2.yaml")
-    assert c.env.observation == {"views": True, "outlook": True}
+    c = cfg.load(ROOT / "configs" / "extravaganza" / config)
+    assert c.env.observation == observation
     env = make_env(c, opponents=["random"])
-    shipped = load_opponent("extravaganza/ppo-v2")
-    assert env.observation_space.shape == (shipped.obs_size,) == (2912,)
+    shipped = load_opponent(model)
+    assert env.observation_space.shape == (shipped.obs_size,) == (size,)
     agent = pool_agent(shipped.tensors(), c, "snapshot", env.engine)  # a snapshot of the learner
-    assert agent.policy.observation == agent.policy.manifest["observation"] == {"views": True, "outlook": True}
-    assert agent.observer.options == {"views": True, "outlook": True}
+    assert agent.policy.observation == agent.policy.manifest["observation"] == observation
+    assert agent.observer.options == {"views": True, "outlook": False, **observation}  # every option, the rest at its default
 
 
 def test_the_errors_say_where_an_observation_option_goes() -> None:
