@@ -16,7 +16,6 @@ VARIANTS = [(game, name) for game in d2r_envs.names()
 # measured far above it over hundreds of games: the game's README)
 DUELS = {
     ("rap_godz", "tuned"): [(2, {}, 60, 0.53), (4, {}, 15, 0.28)],
-    ("rap_godz", "racing"): [(2, {}, 60, 0.53), (4, {}, 15, 0.28)],
     ("extravaganza", "tuned"): [(2, {"level": "basic"}, 15, 0.6), (4, {"level": "legendary"}, 4, 0.4)],
     ("extravaganza", "plan"): [(2, {"level": "basic"}, 15, 0.6), (4, {"level": "legendary"}, 4, 0.35)],
 }

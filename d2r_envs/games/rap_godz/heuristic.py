@@ -216,48 +216,4 @@ class Tuned(Heuristic):
     majority_weights = (1.36, 0.54, 1.0)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
-class Racing(Tuned):
-    """The tuned heuristic that also races for the in-game Goalz, Platinum! (first to 25 plaques) and
-    Mogul (first to 30 in a resource), while they are open: a play that wins one now is worth its
-    plaques more, one that brings me nearer is worth a little more per step, and a +3 Resources goes
-    where it wins Mogul: `make_agent("heuristic:racing", "rap_godz")`."""
-
-    name = "heuristic:racing"
-    claim_weight = 1.0  # x the Goal's plaques, for a play that wins an open in-game Goal now
-    platinum_step = 0.8  # per plaque nearer Platinum!
-    mogul_step = 0.3  # per point on my highest resource, nearer Mogul
-
-    def worth(self, game, s: State, me: int, k: int) -> float:
-        value = super().worth(game, s, me, k)
-        card = C.CARDS[k]
-        if card.beef:
-            return value
-        if card.plaques and _open(s, C.Goal.PLATINUM):
-            mine = game.points(s, me)
-            if mine < C.PLATINUM_AT <= mine + card.plaques:
-                value += self.claim_weight * C.GOAL_PLAQUES
-            else:
-                value += self.platinum_step * card.plaques
-        if any(card.gains) and _open(s, C.Goal.MOGUL):
-            res = s.res[me]
-            if any(res[r] < C.MOGUL_AT <= res[r] + card.gains[r] for r in range(C.NUM_RES)):
-                value += self.claim_weight * C.GOAL_PLAQUES
-            else:
-                value += self.mogul_step * card.gains[max(range(C.NUM_RES), key=lambda r: res[r])]
-        return value
-
-    def _res_pickup(self, game, s: State, me: int, uses: list[int]) -> int:
-        if _open(s, C.Goal.MOGUL):
-            for a in uses:
-                if s.res[me][a - A.RES_PICKUP] < C.MOGUL_AT <= s.res[me][a - A.RES_PICKUP] + 3:
-                    return a
-        return super()._res_pickup(game, s, me, uses)
-
-
-def _open(s: State, goal: int) -> bool:
-    """Is this in-game Goal in play and not yet won?"""
-    return goal in s.goals and s.goal_won[goal] < 0
-
-
-VARIANTS = {"tuned": Tuned, "racing": Racing}  # make_agent("heuristic:<name>", "rap_godz")
+VARIANTS = {"tuned": Tuned}  # make_agent("heuristic:<name>", "rap_godz")
