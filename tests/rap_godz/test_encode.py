@@ -150,3 +150,69 @@ def test_the_quantized_majority_table_is_combo_gains_rounded() -> None:
         want = bytes(min(MAJORITY_MAX, round(20 * x)) for row in table for x in row)
         got = standing.quantized(columns, standing.signature(city_colours, goals), me, 20, MAJORITY_MAX)
         assert bytes(got) == want, (columns, city_colours, goals, me)
+
+
+def test_the_outlook_comes_after_the_state_only_with_its_option():
+    from d2r_envs.games.rap_godz.encode import LAYOUT_OUTLOOK
+    assert [p.name for p in LAYOUT_OUTLOOK.pieces] == [p.name for p in LAYOUT.pieces] + ["outlook"]
+    g = d2r_envs.make_game("rap_godz", 2)
+    assert g.make_observer().layout is LAYOUT and g.make_observer().options == {"outlook": False}
+    observer = g.make_observer(outlook=True)
+    assert observer.layout is LAYOUT_OUTLOOK and observer.options == {"outlook": True}
+    with pytest.raises(ValueError, match="option 'outlook' must be true or false"):
+        d2r_envs.make("rap_godz", 2, observation={"outlook": 1})
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_the_outlook_is_the_tuned_heuristics_preference_from_what_the_seat_sees(n):
+    """Deciding, the outlook shows per action how much the tuned heuristic prefers it (Tuned.weighed):
+    the fast encoder writes what the spec does, at every node and for every seat; only the decider's is
+    not all 0; it is 0 off the legal actions, 255 at the tuned heuristic's own choice and at no action
+    worth an eighth of a point less; a copy with the hidden cards dealt anew gives the same outlook."""
+    from d2r_envs.games.rap_godz import actions as A, heuristic
+    from d2r_envs.games.rap_godz.encode import LAYOUT_OUTLOOK
+    g = d2r_envs.make_game("rap_godz", n)
+    observer = g.make_observer(outlook=True)
+    tuned = make_agent("heuristic:tuned", "rap_godz", g)
+    rng = np.random.default_rng(40 + n)
+    weighed = {ph: 0 for ph in (Phase.GET, Phase.PLAY, Phase.SPEND, Phase.TARGET)}
+    graded = 0  # decisions where the outlook ranks three or more actions apart
+    s = g.new_initial_state()
+    while not g.is_terminal(s):
+        player = g.current_player(s)
+        for me in range(n):
+            fast = observer.encode(s, me)
+            assert np.array_equal(fast, spec.encode(g, s, me, outlook=True))
+            assert np.array_equal(fast[:LAYOUT.size], spec.encode(g, s, me))
+            outlook = LAYOUT_OUTLOOK.views(fast)["outlook"]
+            if me != player:
+                assert not outlook.any()
+        if player == CHANCE:
+            g.apply_action(s, g.sample_chance(s, rng))
+            continue
+        legal = g.legal_actions(s)
+        outlook = [int(x) for x in LAYOUT_OUTLOOK.views(observer.encode(s, player))["outlook"]]
+        choice = tuned.act(g, s, player, rng)
+        if len(legal) == 1:
+            assert not any(outlook)
+        else:
+            assert outlook[choice] == 255 and all(outlook[a] == 0 for a in set(range(A.ACTIONS.size)) - set(legal))
+            assert outlook == heuristic.outlook(g, g.redeterminise(s, player, rng), player)
+            values = heuristic.Tuned().weighed(g, s, player, legal)
+            assert all(outlook[a] < 255 for a, v in zip(legal, values) if v < max(values) - 1 / 16)  # rounding
+            if s.phase in weighed:
+                weighed[s.phase] += 1
+            graded += len({outlook[a] for a in legal}) >= 3
+        g.apply_action(s, choice if rng.random() < 0.7 else legal[int(rng.integers(len(legal)))])
+    if n == 2:  # a single target to choose from
+        del weighed[Phase.TARGET]
+    assert all(weighed.values()) and graded >= 10, (weighed, graded)
+
+
+def test_the_readme_shows_the_outlook_as_describe_does():
+    from pathlib import Path
+
+    from d2r_envs.games.rap_godz.encode import LAYOUT_OUTLOOK
+    readme = (Path(spec.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert LAYOUT_OUTLOOK.describe(["outlook"]) in readme, "the outlook table is out of date: paste `d2r describe` output"
+    assert f"{LAYOUT_OUTLOOK.size:,} entries, fingerprint {LAYOUT_OUTLOOK.fingerprint()}" in readme

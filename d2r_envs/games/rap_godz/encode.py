@@ -3,21 +3,26 @@
 Only what the seat may know: its own hand and draft offer; of the other hands only how many cards of
 each Album they hold (every draw names its deck); everything else lies face up.
 
-This module is the observation's spec: `LAYOUT` names its pieces, `encode` writes them plainly from the
-state's fields, piece by piece, and `string_from` is the seat's view as text. The Observer the Game
-uses is the fast encoder in encode_fast.py, checked byte for byte against `encode` at every node
-(tests/rap_godz/test_encode.py).
+This module is the observation's spec: `LAYOUT` (and, under the observation option `outlook`,
+`LAYOUT_OUTLOOK`) names its pieces, `encode` writes them plainly from the state's fields, piece by
+piece, and `string_from` is the seat's view as text. The Observer the Game uses is the fast encoder in
+encode_fast.py, checked byte for byte against `encode` at every node, with the outlook and without
+(tests/rap_godz/test_encode.py). The outlook is the tuned heuristic's own preferences
+(`heuristic.outlook`) in both.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from dataclasses import dataclass
+
+from d2r_envs.core.config import option
 from d2r_envs.core.obs import ObsLayout, Piece
 from d2r_envs.core.zones import card_count
 from d2r_envs.core.words import seat_name
 from d2r_envs.games.rap_godz import cards as C
-from d2r_envs.games.rap_godz import standing
+from d2r_envs.games.rap_godz import heuristic, standing
 from d2r_envs.games.rap_godz.state import NUM_PHASES, Phase, State
 
 MAJORITY_MAX = 40  # the view `majority`'s cap, in twentieths of a chance
@@ -77,13 +82,36 @@ LAYOUT = ObsLayout(
     Piece("majority", (NP, 3), MAJORITY_MAX, "per card kind: the change its play would make in my chance of holding "
           "the Citiez on the board of its colour, Mono, and Timeline or Come Up, in twentieths (standing.py)"),
 )
+# The outlook (observation option `outlook`, after the pieces above): how much the tuned heuristic
+# prefers each action of the decision I am taking (heuristic.outlook).
+LAYOUT_OUTLOOK = ObsLayout(
+    *LAYOUT.pieces,
+    Piece("outlook", (heuristic.OUTLOOK_SIZE,), 255, "deciding: per action, how much the tuned heuristic prefers it: "
+          "255 for its choice, one less per eighth of a point below it, 0 from about 32 points below and when "
+          "not legal; at the decisions it takes by rule (the draft, Pick Upz, abilities, the Beef window) 255 "
+          "for its choice only; all 0 when I am not deciding or have a single choice (heuristic.outlook)"),
+)
 
 
-def encode(game, s: State, me: int) -> np.ndarray:
-    """Seat `me`'s observation, piece by piece into LAYOUT's named views."""
+def layout_of(outlook: bool) -> ObsLayout:
+    return LAYOUT_OUTLOOK if outlook else LAYOUT
+
+
+@dataclass(frozen=True)
+class Options:
+    """The observation options (core/obs.py): `Game.make_observer(outlook=True)`, `encode(..., outlook=True)`."""
+
+    outlook: bool = option(False, (False, True), "add the outlook after the state: how much the tuned heuristic "
+                           "prefers each action of my decision (heuristic.outlook)")
+
+
+def encode(game, s: State, me: int, outlook: bool = False) -> np.ndarray:
+    """Seat `me`'s observation, piece by piece into the layout's named views: LAYOUT's pieces, then with
+    `outlook` (the observation option) the outlook."""
     n = s.num_players
-    out = np.zeros(LAYOUT.size, np.float32)
-    v = LAYOUT.views(out)
+    layout = layout_of(outlook)
+    out = np.zeros(layout.size, np.float32)
+    v = layout.views(out)
     rel = lambda p: (p - me) % n  # noqa: E731  (a seat's row as `me` sees it)
     v["seats"][:n] = 1
     v["phase"][s.phase] = 1
@@ -167,6 +195,8 @@ def encode(game, s: State, me: int) -> np.ndarray:
     v["come_cost"][0] = game.come_cost(s, me)
     for k, row in enumerate(standing.gains(game, s, me)):
         v["majority"][k] = [min(MAJORITY_MAX, round(20 * x)) for x in row]
+    if outlook:
+        v["outlook"][:] = heuristic.outlook(game, s, me)
     return out
 
 

@@ -1,21 +1,22 @@
 """The fast Rap Godz encoder: the Observer the Game uses. Its vector is exactly the one encode.py, the
 observation's spec, defines (tests/rap_godz/test_encode.py checks it byte for byte against
-`encode.encode` at every node of seeded games, for every seat and player count); its text is the spec's
-`string_from`. What it works out from fields that change seldom it keeps in the Observer, never in the
-State.
+`encode.encode` at every node of seeded games, for every seat, player count and observation option);
+its text is the spec's `string_from`. What it works out from fields that change seldom it keeps in the
+Observer, never in the State.
 """
 
 from __future__ import annotations
 
 from itertools import compress
+from typing import ClassVar
 
 import numpy as np
 
 from d2r_envs.core.obs import Observer as _Observer
 from d2r_envs.games.rap_godz import cards as C
 from d2r_envs.games.rap_godz import encode as spec
-from d2r_envs.games.rap_godz import standing
-from d2r_envs.games.rap_godz.encode import LAYOUT, MAJORITY_MAX, NC, NCI, NP, NR, P
+from d2r_envs.games.rap_godz import heuristic, standing
+from d2r_envs.games.rap_godz.encode import LAYOUT, MAJORITY_MAX, NC, NCI, NP, NR, P, Options, layout_of
 from d2r_envs.games.rap_godz.state import Phase, State
 
 _COME, _RAP, _CITY = C.COME_FIRST, C.RAPPER_FIRST, C.CITY_FIRST
@@ -544,16 +545,24 @@ class _Encoder:
 
 class Observer(_Observer):
     """The Rap Godz Observer: `encode` is its `_Encoder`'s, a plain class of its own (where the build
-    compiles this module, a native one: the Observer derives from core's Python Observer and so is not)."""
+    compiles this module, a native one: the Observer derives from core's Python Observer and so is not),
+    then under the option `outlook` the tuned heuristic's outlook."""
 
+    Options: ClassVar[type] = Options
     layout = LAYOUT
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, outlook: bool = False) -> None:
         self.game = game
+        self.outlook = outlook
+        self.options = {"outlook": outlook}
+        self.layout = layout_of(outlook)
         self._encoder = _Encoder(game)
 
     def encode(self, s: State, me: int) -> np.ndarray:
-        return self._encoder.encode(s, me)
+        v = self._encoder.encode(s, me)
+        if self.outlook:
+            return np.concatenate((v, np.array(heuristic.outlook(self.game, s, me), np.float32)))
+        return v
 
     def string_from(self, s: State, me: int) -> str:
         return spec.string_from(self.game, s, me)

@@ -35,6 +35,7 @@ from d2r_envs.games.rap_godz.state import Phase, State
 _ABILITY_WORTH = {C.Ability.HAND6: 3.0, C.Ability.EXTRA_DRAW: 3.0, C.Ability.BOOST: 2.0,
                   C.Ability.REROLL: 1.5, C.Ability.DISCOUNT: 1.0}
 STARTER_WINS = 125 / 180  # P(max of two dice > one die | no tie)
+FAR = 1000.0  # `weighed`: how far below its choice the rest of a decision it takes by rule lies
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
@@ -107,19 +108,24 @@ class Heuristic:
 
     def beef_swing(self, game, s: State, me: int, k: int) -> tuple[float, int]:
         """The expected relative gain of starting Beef with card k, and the best target."""
+        gains = self.beef_gains(game, s, me, k)
+        best = max(gains)
+        return best, gains.index(best)
+
+    def beef_gains(self, game, s: State, me: int, k: int) -> list[float]:
+        """The expected relative gain of starting Beef with card k against each target (the player
+        i+1 seats to my left)."""
         pl, each = C.BEEF_STAKES[C.CARDS[k].deck]
         scale, cube, by_lead, bias = self.beef_weights
-        best, target = -1e9, 0
+        gains = []
         for i in range(game.n - 1):
             q = (me + 1 + i) % game.n
             p_win = STARTER_WINS - 0.12 * s.pickups[q][C.BEEF_PICK] + 0.12 * s.pickups[me][C.BEEF_PICK]
             won = min(pl, game.points(s, q)) + self.res_weight * min(each, sum(s.res[q]))
             lost = min(pl, game.points(s, me)) + self.res_weight * min(each, sum(s.res[me]))
             lead = game.points(s, q) - game.points(s, me)
-            gain = scale * (p_win * won - (1 - p_win) * lost) + cube + by_lead * lead + bias  # the cube, hit the leader
-            if gain > best:
-                best, target = gain, i
-        return best, target
+            gains.append(scale * (p_win * won - (1 - p_win) * lost) + cube + by_lead * lead + bias)  # the cube, hit the leader
+        return gains
 
     def act(self, game, s: State, me: int, rng: Any) -> int:
         legal = game.legal_actions(s)
@@ -178,21 +184,52 @@ class Heuristic:
         return min(uses, key=lambda a: (s.res[me][a - A.RES_PICKUP], a))
 
     def _get(self, game, s: State, me: int, legal: list[int]) -> int:
-        buys = [a for a in legal if A.COME_UPZ <= a < A.COME_UPZ + C.MAX_SLOTS]
         best, best_gain = None, self.come_margin
-        if buys:
-            costs = sorted(self.hand_worth(game, s, me, k) for k in range(C.NUM_PLAY) for _ in range(s.hands[me][k]))
-            cost = sum(costs[: game.come_cost(s, me)])
-            for a in buys:
-                k = s.slots[a - A.COME_UPZ]
-                if not game.can_play(s, me, k):
-                    continue
-                gain = self.worth(game, s, me, k) - cost
-                if gain > best_gain:
-                    best, best_gain = a, gain
+        for a, gain in self._buy_gains(game, s, me, legal):
+            if gain > best_gain:
+                best, best_gain = a, gain
         if best is not None:
             return best
         return A.DRAW if A.DRAW in legal else legal[0]
+
+    def _buy_gains(self, game, s: State, me: int, legal: list[int]) -> list[tuple[int, float]]:
+        """Each face-up Come Upz I could buy and play: its worth less that of the cards it costs (the
+        least worth in my hand)."""
+        buys = [a for a in legal if A.COME_UPZ <= a < A.COME_UPZ + C.MAX_SLOTS]
+        if not buys:
+            return []
+        costs = sorted(self.hand_worth(game, s, me, k) for k in range(C.NUM_PLAY) for _ in range(s.hands[me][k]))
+        cost = sum(costs[: game.come_cost(s, me)])
+        return [(a, self.worth(game, s, me, s.slots[a - A.COME_UPZ]) - cost) for a in buys
+                if game.can_play(s, me, s.slots[a - A.COME_UPZ])]
+
+    def weighed(self, game, s: State, me: int, legal: list[int]) -> list[float]:
+        """How much it prefers each legal action, in points, its own choice (`act`) the most: a card's
+        play by its worth (a Beef card's by its swing against the best target), a Come Upz by its gain
+        over the cards it costs and a draw by `come_margin`, a card to spend by minus its worth kept, a
+        target by its Beef swing. At the decisions it takes by rule (the draft, Pick Upz and abilities,
+        the Beef window) its choice is 0 and the rest FAR below."""
+        values = [-FAR] * len(legal)
+        ph = s.phase
+        ruled = ph in (Phase.GET, Phase.PLAY) and any(a == A.CARD_PICKUP or a == A.ABILITY
+                                                        or A.RES_PICKUP <= a < A.RES_PICKUP + C.NUM_RES for a in legal)
+        if ph == Phase.TARGET:
+            gains = self.beef_gains(game, s, me, s.beef_card)
+            values = [gains[a - A.TARGET] for a in legal]
+        elif ph == Phase.SPEND:
+            values = [-self.hand_worth(game, s, me, a - A.SPEND) for a in legal]
+        elif ph == Phase.GET and not ruled:
+            buys = dict(self._buy_gains(game, s, me, legal))
+            values = [buys.get(a, -FAR) if a != A.DRAW else self.come_margin for a in legal]
+        elif ph == Phase.PLAY and not ruled:
+            for i, a in enumerate(legal):
+                if A.PLAY <= a < A.PLAY + C.NUM_PLAY:
+                    k = a - A.PLAY
+                    values[i] = self.beef_swing(game, s, me, k)[0] if C.CARDS[k].beef else self.worth(game, s, me, k)
+        weighs = ph in (Phase.TARGET, Phase.SPEND) or (ph in (Phase.GET, Phase.PLAY) and not ruled)
+        mine = legal.index(self.act(game, s, me, None))
+        values[mine] = max(values) if weighs else 0.0
+        return values
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant of your own may subclass it
@@ -214,6 +251,28 @@ class Tuned(Heuristic):
     lock_near = 0.86
     beef_weights = (1.27, 1.76, 0.07, 0.31)
     majority_weights = (1.36, 0.54, 1.0)
+
+
+OUTLOOK_SIZE = A.ACTIONS.size
+_TUNED = Tuned()
+
+
+def outlook(game: Any, s: State, me: int) -> list[int]:
+    """The observation's outlook (encode.py, option `outlook`): deciding, how much the tuned heuristic
+    prefers each action (`Tuned.weighed`), per action: 255 for its choice, one less per eighth of a point
+    below it, 0 from about 32 points below and for actions not legal. All 0 when I am not deciding or
+    have a single choice. It reads only what my seat may see, as the heuristic does."""
+    out = [0] * OUTLOOK_SIZE
+    if s.phase == Phase.OVER or s.chance or s.actor != me:
+        return out
+    legal = game.legal_actions(s)
+    if len(legal) < 2:
+        return out
+    values = _TUNED.weighed(game, s, me, legal)
+    best = max(values)
+    for a, v in zip(legal, values):
+        out[a] = max(0, 255 - round(8 * (best - v)))
+    return out
 
 
 VARIANTS = {"tuned": Tuned}  # make_agent("heuristic:<name>", "rap_godz")
