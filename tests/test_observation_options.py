@@ -47,17 +47,19 @@ def test_a_copied_observer_keeps_its_options() -> None:
 
 
 @pytest.mark.parametrize(("model", "options"), [("extravaganza/ppo-v1", {"views": True, "outlook": False}),
-                                              ("extravaganza/ppo-v2", {"views": True, "outlook": True})])
+                                              ("extravaganza/ppo-v2", {"views": True, "outlook": True}),
+                                              ("rap_godz/ppo-v2", {"outlook": True})])
 def test_a_shipped_model_reads_its_options_wherever_it_is_seated(model: str, options: dict) -> None:
+    game = model.split("/")[0]
     policy = load_opponent(model)
     assert policy.observation == {k: v for k, v in options.items() if v}
-    engine = d2r_envs.make_game("extravaganza", 2)
+    engine = d2r_envs.make_game(game, 2)
     agent = make_agent(model, engine)
     assert agent.observer.options == options and agent.observer.layout.size == policy.obs_size
     # a learner without them against it: each keeps its own observation
-    env = SingleAgentEnv("extravaganza", [2, 3], opponents=[model], illegal_action="raise")
+    env = SingleAgentEnv(game, [2, 3], opponents=[model], illegal_action="raise")
     obs, _ = env.reset(seed=3)
-    assert obs.shape == (d2r_envs.make_game("extravaganza").make_observer().layout.size,)
+    assert obs.shape == (d2r_envs.make_game(game).make_observer().layout.size,)
     for _ in range(60):
         obs, _, done, cut, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
         if done or cut:

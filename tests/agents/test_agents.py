@@ -131,12 +131,12 @@ def test_search_refuses_a_bad_spec(spec: str) -> None:
 
 
 def test_search_names_its_model_and_playout() -> None:
-    assert make_agent("search:shipped:50", "rap_godz").name == "search:rap_godz/ppo-v1:50"
+    assert make_agent("search:shipped:50", "rap_godz").name == "search:rap_godz/ppo-v2:50"
     assert make_agent("search:rap_godz/ppo-v1:7:policy", "rap_godz").name == "search:rap_godz/ppo-v1:7:policy"
     tuned = make_agent("search:shipped:7:exploration=2:temperature=3", "rap_godz")
     assert (tuned.temperature, tuned.exploration) == (3.0, 2.0)
-    assert tuned.name == "search:rap_godz/ppo-v1:7:temperature=3:exploration=2"
-    assert make_agent("search:shipped:7:temperature=1", "rap_godz").name == "search:rap_godz/ppo-v1:7"
+    assert tuned.name == "search:rap_godz/ppo-v2:7:temperature=3:exploration=2"
+    assert make_agent("search:shipped:7:temperature=1", "rap_godz").name == "search:rap_godz/ppo-v2:7"
 
 
 def test_a_prior_temperature_flattens_the_networks_probabilities() -> None:
@@ -292,7 +292,7 @@ def test_rollouts_over_a_model_play_out_with_it() -> None:
     gain can clear, the model's own move every time."""
     game = d2r_envs.make_game("rap_godz")
     network, sure = make_agent("shipped", game), make_agent("rollouts:2:1e9:shipped", game)
-    assert sure.name == "rollouts:2:1e+09:rap_godz/ppo-v1" and isinstance(sure.heuristic, PolicyAgent)
+    assert sure.name == "rollouts:2:1e+09:rap_godz/ppo-v2" and isinstance(sure.heuristic, PolicyAgent)
     assert make_agent("rollouts:2:rap_godz/ppo-v1", game).name == "rollouts:2:rap_godz/ppo-v1"
     for i, s in enumerate(_decision_states(game, 4, seed=6)):
         seat = game.current_player(s)
@@ -373,8 +373,8 @@ def test_a_guarded_mcts_keeps_the_models_move_unless_the_search_is_sure() -> Non
 
     game = d2r_envs.make_game("rap_godz", 2)
     network, sure = make_agent("shipped", game), make_agent("mcts:40:1e9:shipped", game)
-    keen = make_agent("mcts:40:0:rap_godz/ppo-v1", game)
-    assert sure.name == "mcts:40:1e+09:rap_godz/ppo-v1" and keen.name == "mcts:40:0:rap_godz/ppo-v1"
+    keen = make_agent("mcts:40:0:rap_godz/ppo-v2", game)
+    assert sure.name == "mcts:40:1e+09:rap_godz/ppo-v2" and keen.name == "mcts:40:0:rap_godz/ppo-v2"
     departed = 0
     for i, s in enumerate(_decision_states(game, 12, seed=6)):
         seat = game.current_player(s)

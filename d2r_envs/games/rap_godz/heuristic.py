@@ -18,7 +18,9 @@ It values a card by what it brings now, and plays by these rules:
 It acts only on what its seat may see: its own hand and offer, and the face-up table.
 
 `Tuned` ("heuristic:tuned") is the same player with its constants tuned by self-play and a card's worth
-also counting the end-game majorities it moves (standing.py): the shipped opponent's teacher.
+also counting the end-game majorities it moves (standing.py): the shipped opponent's teacher. `outlook`
+is how much it prefers each action of a decision (`weighed`), as the observation shows it (encode.py,
+option `outlook`).
 """
 
 from __future__ import annotations
