@@ -213,8 +213,9 @@ class Heuristic:
         the Beef window) its choice is 0 and the rest FAR below."""
         values = [-FAR] * len(legal)
         ph = s.phase
-        ruled = ph in (Phase.GET, Phase.PLAY) and any(a == A.CARD_PICKUP or a == A.ABILITY
-                                                        or A.RES_PICKUP <= a < A.RES_PICKUP + C.NUM_RES for a in legal)
+        ruled = any(a == A.CARD_PICKUP or a == A.ABILITY or A.RES_PICKUP <= a < A.RES_PICKUP + C.NUM_RES
+                    for a in legal)  # on my turn, Pick Upz and abilities come first, by rule
+        weighs = True
         if ph == Phase.TARGET:
             gains = self.beef_gains(game, s, me, s.beef_card)
             values = [gains[a - A.TARGET] for a in legal]
@@ -228,7 +229,8 @@ class Heuristic:
                 if A.PLAY <= a < A.PLAY + C.NUM_PLAY:
                     k = a - A.PLAY
                     values[i] = self.beef_swing(game, s, me, k)[0] if C.CARDS[k].beef else self.worth(game, s, me, k)
-        weighs = ph in (Phase.TARGET, Phase.SPEND) or (ph in (Phase.GET, Phase.PLAY) and not ruled)
+        else:
+            weighs = False
         mine = legal.index(self.act(game, s, me, None))
         values[mine] = max(values) if weighs else 0.0
         return values
